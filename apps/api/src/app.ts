@@ -1,0 +1,243 @@
+/**
+ * Builds the Fastify app (DESIGN §3): plugins, security headers, the session/CSRF hooks, ONE error
+ * handler producing the envelope of DESIGN §4, the explicit list of feature route modules, and the
+ * built SPA with its index.html fallback.
+ */
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@campus/contract/files';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { isCrossSiteRequest, loadSession, requireAdmin, requireUser } from './lib/auth.ts';
+import type { AppEvents, ServiceContext } from './lib/context.ts';
+import { AppError } from './lib/errors.ts';
+import { limitPerUser } from './lib/rate-limit.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { registerApiDocs } from './lib/openapi.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
+import { instituteRoutes } from './features/institute/institute.routes.ts';
+import { lostFoundRoutes } from './features/lost-found/lost-found.routes.ts';
+import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Everything services need (DESIGN §3). */
+    ctx: ServiceContext;
+    /** onRequest guard: 401 without a live session. */
+    requireUser: Hook;
+    /** onRequest guard: 401 without a session, 403 without the admin role. */
+    requireAdmin: Hook;
+    /** Loads the session (if any) into request.user without refusing guests. */
+    loadSession: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** Options of buildApp; `mailer` overrides the configured transport (tests). */
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  mailer?: Mailer;
+  /** Pino logger options, or false to disable logging (tests). */
+  logger?: boolean | object;
+}
+
+/** The feature route modules and their prefixes: the ONE list (DESIGN §3). */
+const FEATURES = [
+  { prefix: '/api/users', routes: usersRoutes },
+  { prefix: '/api/files', routes: filesRoutes },
+  { prefix: '/api/institute', routes: instituteRoutes },
+  { prefix: '/api/users/admin', routes: adminRoutes },
+  { prefix: '/api/notification', routes: notificationsRoutes },
+  { prefix: '/api/buy-and-sell', routes: marketplaceRoutes },
+  { prefix: '/api/lost-and-found', routes: lostFoundRoutes },
+];
+
+/** Turns a Fastify/zod validation error into `{ field: message }` (first message per field). */
+function fieldErrors(err: FastifyError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const v of err.validation ?? []) {
+    const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+    errors[field] ??= v.message ?? COMMON_MESSAGES.invalidInput;
+  }
+  return errors;
+}
+
+/** Builds the app. Does not listen. */
+export async function buildApp(opts: BuildOptions) {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger ??
+      (config.production
+        ? { level: config.logLevel }
+        : {
+            level: config.logLevel,
+            transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+          }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: ServiceContext = {
+    db: database.db,
+    database,
+    config,
+    log: app.log,
+    mailer:
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
+    events: new EventEmitter<AppEvents>(),
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('requireUser', requireUser(database.db));
+  app.decorate('requireAdmin', requireAdmin(database.db));
+  app.decorate('loadSession', (request: FastifyRequest) => loadSession(database.db, request));
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.appUrl.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, limit) =>
+      new AppError(429, COMMON_MESSAGES.rateLimited, undefined, { 'retry-after': String(Math.ceil(limit.ttl / 1000)) }),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES - 1, files: 1, fields: 30, fieldSize: 64 * 1024 },
+    throwFileSizeLimit: true,
+  });
+
+  const allowedOrigins = new Set([new URL(config.appUrl).origin, ...config.corsOrigins]);
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin && config.corsOrigins.includes(origin)) {
+      reply
+        .header('access-control-allow-origin', origin)
+        .header('access-control-allow-credentials', 'true')
+        .header('vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        reply
+          .header('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS')
+          .header('access-control-allow-headers', 'content-type')
+          .code(204)
+          .send();
+        return reply;
+      }
+    }
+    if (isCrossSiteRequest(request, allowedOrigins)) throw new AppError(403, COMMON_MESSAGES.csrf);
+  });
+  app.addHook('preHandler', (request) => limitPerUser(database.db, request));
+  // A body schema with no body at all validates as `{}` so each missing field gets its own message.
+  app.addHook('preValidation', async (request) => {
+    if (request.body == null && request.routeOptions.schema?.body) request.body = {};
+  });
+
+  app.setErrorHandler((err: FastifyError & Partial<AppError>, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply
+        .code(err.statusCode)
+        .send({ success: false, message: err.message, ...(err.errors && { errors: err.errors }) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
+      const errors = fieldErrors(err);
+      return reply
+        .code(400)
+        .send({ success: false, message: Object.values(errors)[0] ?? COMMON_MESSAGES.invalidInput, errors });
+    }
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      return reply.code(413).send({ success: false, message: FILE_MESSAGES.tooLarge });
+    }
+    if (err.code?.startsWith('FST_ERR_CTP_') || err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return reply
+        .code(err.statusCode && err.statusCode < 500 ? err.statusCode : 400)
+        .send({ success: false, message: COMMON_MESSAGES.malformedJson });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ success: false, message: err.message || COMMON_MESSAGES.invalidInput });
+    }
+    request.log.error({ err, url: request.url, method: request.method }, 'Unhandled error');
+    return reply.code(500).send({ success: false, message: COMMON_MESSAGES.serverError });
+  });
+
+  await registerApiDocs(app, config);
+  for (const feature of FEATURES) await app.register(feature.routes, { prefix: feature.prefix });
+
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      !hasWeb ||
+      !['GET', 'HEAD'].includes(request.method)
+    ) {
+      return reply.code(404).send({ success: false, message: COMMON_MESSAGES.notFound });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+/** The app type, for helpers and tests. */
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,62 @@
+/**
+ * Configuration is read once and fails loudly, naming the variable (issue 2 item 3).
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      trustProxy: false,
+      seedDemo: true,
+      adminEmails: [],
+    });
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    // npm runs workspace scripts inside the workspace; relative paths follow where npm was run.
+    expect(loadConfig({ INIT_CWD: '/srv/campus', DATA_DIR: './data' }).dataDir).toBe('/srv/campus/data');
+    expect(c.institute.emailDomain).toBe('iiitsonepat.ac.in');
+  });
+
+  it('derives APP_URL from PORT, lower-cases admin e-mails, and turns the demo seed off for PostgreSQL', () => {
+    const c = loadConfig({
+      PORT: '4000',
+      ADMIN_EMAILS: 'Dean@IIITSonepat.ac.in, hod@iiitsonepat.ac.in',
+      DATABASE_URL: 'postgres://x@h/db',
+    });
+    expect(c.appUrl).toBe('http://localhost:4000');
+    expect(c.adminEmails).toEqual(['dean@iiitsonepat.ac.in', 'hod@iiitsonepat.ac.in']);
+    expect(c.seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['APP_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail'],
+    ['ADMIN_EMAILS', 'not-an-email'],
+    ['TRUST_PROXY', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('a bad %s (%s) throws naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('a bad institute config file throws naming the field', async () => {
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'cc-inst-')), 'institute.json');
+    await fs.writeFile(file, JSON.stringify({ hostels: [] }));
+    expect(() => loadConfig({ INSTITUTE_CONFIG: file })).toThrow(/INSTITUTE_CONFIG .*hostels/);
+    await fs.writeFile(file, '{ not json');
+    expect(() => loadConfig({ INSTITUTE_CONFIG: file })).toThrow(/INSTITUTE_CONFIG .*cannot read JSON/);
+  });
+});

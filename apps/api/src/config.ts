@@ -1,0 +1,124 @@
+/**
+ * Configuration (DESIGN §3): the only reader of `process.env`. Parsed once with zod; a bad value
+ * stops start-up with a message naming the variable.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { instituteConfig, type InstituteConfig } from '@campus/contract/institute';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  APP_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Campus Companion <no-reply@localhost>'),
+  ADMIN_EMAILS: list.pipe(z.array(z.email())).default([]),
+  CORS_ORIGINS: list.pipe(z.array(z.url())).default([]),
+  TRUST_PROXY: bool.default(false),
+  INSTITUTE_CONFIG: z.string().min(1).optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  /** Set by npm to the directory `npm …` was run from; relative DATA_DIR/INSTITUTE_CONFIG resolve against it. */
+  INIT_CWD: z.string().optional(),
+});
+
+/** The parsed configuration the app runs with. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Public base URL without trailing slash, e.g. `http://localhost:3000`. */
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmails: string[];
+  corsOrigins: string[];
+  trustProxy: boolean;
+  institute: InstituteConfig;
+  /** Demo seed on first start: explicit value, else on for the embedded DB only (issue 3). */
+  seedDemo: boolean;
+  logLevel: string;
+  production: boolean;
+  /** Directory of the built SPA to serve, if it exists. */
+  webDist: string;
+}
+
+/** Thrown when configuration is invalid; the message names the variable or config field. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the institute config JSON file (DESIGN §8). Throws ConfigError naming the
+ * failing field, e.g. `INSTITUTE_CONFIG (./x.json): branches: …`.
+ */
+export function loadInstituteConfig(file: string | undefined): InstituteConfig {
+  let raw: unknown = {};
+  if (file) {
+    try {
+      raw = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new ConfigError(`INSTITUTE_CONFIG (${file}): cannot read JSON: ${(err as Error).message}`);
+    }
+  }
+  const parsed = instituteConfig.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`INSTITUTE_CONFIG (${file}): ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Parses an environment (default `process.env`) into AppConfig. Throws ConfigError whose message
+ * names the first bad variable, e.g. `PORT: Invalid input: expected number`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  // `npm start` runs the API inside apps/api; paths the user typed are relative to where they ran npm.
+  const base = e.INIT_CWD ?? process.cwd();
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmails: e.ADMIN_EMAILS.map((a) => a.toLowerCase()),
+    corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
+    trustProxy: e.TRUST_PROXY,
+    institute: loadInstituteConfig(e.INSTITUTE_CONFIG && path.resolve(base, e.INSTITUTE_CONFIG)),
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Database client (DESIGN §1): PGlite persisted under `DATA_DIR/pglite` when no `DATABASE_URL` is
+ * set, node-postgres otherwise. One SQL dialect, one schema, one set of migrations.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** The Drizzle database used by every service, whichever driver runs underneath. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** Subscribes to a Postgres NOTIFY channel; resolves to an unsubscribe function. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
+/** An open database with its driver-specific helpers. */
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  listen: Listen;
+  /** Runs `fn` while holding the session-level advisory lock `key` (waits for other holders). */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** Runs `SELECT 1`; throws when the database does not answer. */
+  ping(): Promise<void>;
+  /** Checkpoints (PGlite), closes connections and releases the data-directory lock. */
+  close(): Promise<void>;
+  /** The PGlite instance (tests dump it as a template); undefined on node-postgres. */
+  pglite?: PGlite;
+}
+
+/** Thrown when the PGlite data directory is held by another live process. */
+export class DataDirLockedError extends Error {}
+
+/**
+ * Takes `<dir>/pglite.lock` holding our pid. A lock whose pid is no longer alive (left by
+ * `kill -9`) is stale and taken over. Throws DataDirLockedError when another live process holds it.
+ * Returns the release function.
+ */
+export function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The data directory ${dir} is in use by another process (pid ${pid}). ` +
+            'Stop it first, or set DATA_DIR to another directory (or DATABASE_URL to use PostgreSQL).',
+        );
+      }
+      fs.unlinkSync(lockFile); // stale: its owner is gone
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Wraps an open PGlite instance (persisted or in memory) as a Database. */
+export function fromPglite(client: PGlite, release: () => void = () => {}): Database {
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    pglite: client,
+    listen: async (channel, cb) => {
+      const unsub = await client.listen(channel, cb);
+      return async () => unsub();
+    },
+    withAdvisoryLock: async (key, fn) => {
+      await client.query('SELECT pg_advisory_lock($1)', [key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]);
+      }
+    },
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    close: async () => {
+      try {
+        if (!client.closed) {
+          await client.exec('CHECKPOINT');
+          await client.close();
+        }
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Opens the embedded database under `<dataDir>/pglite`, taking the directory lock first. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const release = lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    return fromPglite(client, release);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Opens a node-postgres pool on `url` (PostgreSQL 15+). */
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client dropped by the server (restart, failover) must not crash the process; the pool
+  // replaces it on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`));
+  const db = drizzlePg(pool) as unknown as Db;
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  return {
+    db,
+    driver: 'pg',
+    listen: async (channel, cb) => {
+      const name = channel.toLowerCase();
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        listener.on('error', (err) => console.warn(`PostgreSQL LISTEN connection error: ${err.message}`));
+        await listener.connect();
+        listener.on('notification', (msg) => {
+          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+        });
+      }
+      if (!handlers.has(name)) {
+        handlers.set(name, new Set());
+        await listener.query(`LISTEN "${name.replace(/"/g, '')}"`);
+      }
+      handlers.get(name)!.add(cb);
+      return async () => {
+        handlers.get(name)?.delete(cb);
+      };
+    },
+    withAdvisoryLock: async (key, fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await conn.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        conn.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    close: async () => {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the configured database: PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir`. */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

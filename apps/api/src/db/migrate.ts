@@ -1,0 +1,23 @@
+/**
+ * Applies the committed drizzle-kit migrations (apps/api/drizzle) at start, inside a Postgres
+ * advisory lock so instances starting together do not race (DESIGN §1).
+ */
+import path from 'node:path';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Database } from './client.ts';
+
+/** Folder of the committed SQL migrations. */
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Arbitrary constant key of the migration advisory lock. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+/** Runs pending migrations, each in its own transaction; throws on failure. */
+export async function runMigrations(database: Database): Promise<void> {
+  const migrationsFolder = MIGRATIONS_FOLDER;
+  await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
+    if (database.driver === 'pglite') await migratePglite(database.db as never, { migrationsFolder });
+    else await migratePg(database.db as never, { migrationsFolder });
+  });
+}

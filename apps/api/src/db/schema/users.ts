@@ -1,0 +1,72 @@
+/**
+ * Users, sessions and e-mail tokens (spec §3, DESIGN §5).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, tstz } from './columns.ts';
+import { files } from './files.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    /** Lower-cased institute address (DESIGN §5). */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name'),
+    username: text('username').notNull(),
+    branch: text('branch'),
+    semester: text('semester'),
+    hostel: text('hostel'),
+    graduationYear: integer('graduation_year').notNull().default(2025),
+    registrationNumber: text('registration_number'),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    avatarFileId: uuid('avatar_file_id').references(() => files.id, { onDelete: 'set null' }),
+    emailVerifiedAt: tstz('email_verified_at'),
+    deactivatedAt: tstz('deactivated_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_username_uq').on(t.username),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Server-side sessions: only the SHA-256 of the cookie token is stored (DESIGN §5). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 hex of the 256-bit session token. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    /** Absolute expiry (60 days after creation). */
+    expiresAt: tstz('expires_at').notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use e-mail tokens for verification and password reset, stored hashed (DESIGN §5). */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
+);

@@ -1,0 +1,370 @@
+/**
+ * Marketplace rules and queries (spec §3, §5, §7; DESIGN §4, §8; issue 5): listing with a photo,
+ * partial updates, owner-or-admin changes, mark sold, 60-day expiry with renewal, and the browse
+ * list filtered, sorted and paginated in SQL. Browse shows only items that are unsold, unexpired
+ * and whose owner is not deactivated.
+ */
+import { and, asc, desc, eq, gt, gte, ilike, isNotNull, lte, not, notExists, or, sql, type SQL } from 'drizzle-orm';
+import {
+  LISTING_TTL_DAYS,
+  MARKETPLACE_MESSAGES,
+  sanitizeDescription,
+  type CreateItemBody,
+  type ListItemsQuery,
+  type MarketplaceItem,
+  type UpdateItemBody,
+} from '@campus/contract/marketplace';
+import type { PaginationQuery } from '@campus/contract/envelope';
+import { marketplaceItems } from '../../db/schema/marketplace.ts';
+import { users } from '../../db/schema/users.ts';
+import { isAdmin, type SessionUser } from '../../lib/auth.ts';
+import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { ProcessedFile } from '../../lib/images.ts';
+import { isUuid, likePattern, newImageFileId, ownsOrAdmin, pageOffset } from '../../lib/listing.ts';
+import { notify } from '../notifications/notifications.service.ts';
+
+type ItemRow = typeof marketplaceItems.$inferSelect;
+/** A stored item with what the service needs to know about its owner. */
+export interface LoadedItem {
+  item: ItemRow;
+  ownerName: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const expiryFrom = (now = Date.now()) => new Date(now + LISTING_TTL_DAYS * DAY_MS);
+
+/** Maps a row to the API shape (spec §3); `image_url` absolute from `APP_URL` (DESIGN §4). */
+export function toApiItem(row: ItemRow, ownerName: string | null, appUrl: string): MarketplaceItem {
+  return {
+    id: row.id,
+    userId: row.userId,
+    item_name: row.itemName,
+    price: row.price,
+    category: row.category,
+    description: row.description,
+    item_condition: row.itemCondition,
+    owner_contact: row.ownerContact,
+    image_url: fileUrl(appUrl, row.imageFileId),
+    image_thumb_url: fileUrl(appUrl, row.imageFileId, 'thumb'),
+    owner_name: ownerName,
+    is_sold: row.isSold,
+    expires_at: row.expiresAt.toISOString(),
+    is_expired: row.expiresAt.getTime() <= Date.now(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Loads an item the viewer may see, or throws 404 (unknown id, malformed id, or an item of a
+ * deactivated owner for anyone but an admin).
+ */
+export async function getVisibleItem(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<LoadedItem> {
+  if (!isUuid(id)) throw notFound(MARKETPLACE_MESSAGES.notFound);
+  const [row] = await ctx.db
+    .select({ item: marketplaceItems, ownerName: users.name, ownerDeactivatedAt: users.deactivatedAt })
+    .from(marketplaceItems)
+    .innerJoin(users, eq(users.id, marketplaceItems.userId))
+    .where(eq(marketplaceItems.id, id));
+  if (!row || (row.ownerDeactivatedAt && !isAdmin(viewer))) throw notFound(MARKETPLACE_MESSAGES.notFound);
+  return { item: row.item, ownerName: row.ownerName };
+}
+
+/**
+ * Loads an item the viewer may change (DESIGN §4 order: 404 when not visible, 403 when visible but
+ * neither the viewer's own nor the viewer an admin). `ownerOnly` refuses admins too (renewal).
+ */
+export async function getChangeableItem(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  id: string,
+  opts: { ownerOnly?: boolean } = {},
+): Promise<LoadedItem> {
+  const loaded = await getVisibleItem(ctx, viewer, id);
+  const ownerId = loaded.item.userId;
+  const allowed = opts.ownerOnly ? ownerId === viewer.id : ownsOrAdmin(viewer, ownerId);
+  if (!allowed) throw forbidden(MARKETPLACE_MESSAGES.forbidden);
+  return loaded;
+}
+
+/**
+ * Creates a listing for `user` (POST /api/buy-and-sell/items): the description is `[removed]` when
+ * it is a SQL statement (DESIGN §8); expires in 60 days. Photo and row are written in one
+ * transaction.
+ */
+export async function createItem(
+  ctx: ServiceContext,
+  user: SessionUser,
+  body: CreateItemBody,
+  image: ProcessedFile | null,
+): Promise<MarketplaceItem> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const imageFileId = image ? await putFile(tx, user.id, image) : null;
+    const [inserted] = await tx
+      .insert(marketplaceItems)
+      .values({
+        userId: user.id,
+        itemName: body.item_name,
+        price: body.price,
+        category: body.category,
+        description: sanitizeDescription(body.description),
+        itemCondition: body.item_condition,
+        ownerContact: body.owner_contact,
+        imageFileId,
+        expiresAt: expiryFrom(),
+      })
+      .returning();
+    return inserted!;
+  });
+  return toApiItem(row, user.name, ctx.config.appUrl);
+}
+
+/**
+ * Partial update (PUT /api/buy-and-sell/items/{id}, DESIGN §4) of an item already checked with
+ * `getChangeableItem`: only sent fields change; a new photo replaces the old one, `remove_image`
+ * deletes it, no file keeps it; `is_sold` marks it sold or back on sale. One transaction.
+ */
+export async function updateItem(
+  ctx: ServiceContext,
+  loaded: LoadedItem,
+  body: UpdateItemBody,
+  image: ProcessedFile | null,
+): Promise<MarketplaceItem> {
+  const { item } = loaded;
+  const set: Partial<typeof marketplaceItems.$inferInsert> = {};
+  if (body.item_name !== undefined) set.itemName = body.item_name;
+  if (body.price !== undefined) set.price = body.price;
+  if (body.category !== undefined) set.category = body.category;
+  if (body.item_condition !== undefined) set.itemCondition = body.item_condition;
+  if (body.description !== undefined) set.description = sanitizeDescription(body.description);
+  if (body.owner_contact !== undefined) set.ownerContact = body.owner_contact;
+  if (body.is_sold !== undefined) set.isSold = body.is_sold;
+  const row = await ctx.db.transaction(async (tx) => {
+    const imageFileId = await newImageFileId(tx, item.userId, image, body.remove_image);
+    if (imageFileId !== undefined) set.imageFileId = imageFileId;
+    if (!Object.keys(set).length) return item;
+    const [updated] = await tx.update(marketplaceItems).set(set).where(eq(marketplaceItems.id, item.id)).returning();
+    if (imageFileId !== undefined) await deleteFiles(tx, [item.imageFileId]);
+    return updated ?? item;
+  });
+  return toApiItem(row, loaded.ownerName, ctx.config.appUrl);
+}
+
+/** Renews a listing for another 60 days from now (POST …/items/{id}/renew, owner only). */
+export async function renewItem(ctx: ServiceContext, loaded: LoadedItem): Promise<MarketplaceItem> {
+  const [row] = await ctx.db
+    .update(marketplaceItems)
+    .set({ expiresAt: expiryFrom() })
+    .where(eq(marketplaceItems.id, loaded.item.id))
+    .returning();
+  return toApiItem(row ?? loaded.item, loaded.ownerName, ctx.config.appUrl);
+}
+
+/**
+ * Deletes an item and its photo (DELETE …/items/{id}). When an admin deletes someone else's
+ * listing, the owner is notified (notifications' `notify`, link /marketplace) in the same
+ * transaction, so the notice exists exactly when the deletion happened.
+ */
+export async function deleteItem(ctx: ServiceContext, viewer: SessionUser, loaded: LoadedItem): Promise<void> {
+  const { item } = loaded;
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(marketplaceItems).where(eq(marketplaceItems.id, item.id));
+    await deleteFiles(tx, [item.imageFileId]);
+    if (item.userId !== viewer.id)
+      await notify({ ...ctx, db: tx }, item.userId, {
+        message: MARKETPLACE_MESSAGES.adminDeleted(item.itemName),
+        type: 'system',
+        link: '/marketplace',
+      });
+  });
+}
+
+/** ORDER BY for each sort; ids break ties so pages never overlap. */
+function orderFor(sort: ListItemsQuery['sort']): SQL[] {
+  const t = marketplaceItems;
+  switch (sort) {
+    case 'oldest':
+      return [asc(t.createdAt), asc(t.id)];
+    case 'priceLowToHigh':
+      return [asc(t.price), desc(t.createdAt), desc(t.id)];
+    case 'priceHighToLow':
+      return [desc(t.price), desc(t.createdAt), desc(t.id)];
+    default:
+      return [desc(t.createdAt), desc(t.id)];
+  }
+}
+
+/**
+ * Browse list (GET /api/buy-and-sell/items): unsold, unexpired items of active owners, filtered by
+ * category, search (name or description, case-insensitive, literal), and inclusive price bounds;
+ * sorted and paginated in SQL. Returns the page and the total matching count.
+ */
+export async function listItems(
+  ctx: ServiceContext,
+  q: ListItemsQuery,
+): Promise<{ items: MarketplaceItem[]; total: number }> {
+  const t = marketplaceItems;
+  // Deactivated owners are few: an anti-join against them keeps the count off the users table.
+  const conditions: SQL[] = [
+    not(t.isSold),
+    gt(t.expiresAt, sql`now()`),
+    notExists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(and(eq(users.id, t.userId), isNotNull(users.deactivatedAt))),
+    ),
+  ];
+  if (q.category) conditions.push(eq(t.category, q.category));
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(or(ilike(t.itemName, pattern), ilike(t.description, pattern))!);
+  }
+  if (q.minPrice !== undefined) conditions.push(gte(t.price, q.minPrice));
+  if (q.maxPrice !== undefined) conditions.push(lte(t.price, q.maxPrice));
+  const where = and(...conditions);
+  const offset = pageOffset(q);
+  const rows = await ctx.db
+    .select({ item: t, ownerName: users.name })
+    .from(t)
+    .leftJoin(users, eq(users.id, t.userId))
+    .where(where)
+    .orderBy(...orderFor(q.sort))
+    .limit(q.limit)
+    .offset(offset);
+  // A short page that is not empty tells the total without counting.
+  const total =
+    rows.length > 0 && rows.length < q.limit
+      ? offset + rows.length
+      : Number(
+          (
+            await ctx.db
+              .select({ total: sql<number>`count(*)::int` })
+              .from(t)
+              .where(where)
+          )[0]?.total ?? 0,
+        );
+  return { items: rows.map((r) => toApiItem(r.item, r.ownerName, ctx.config.appUrl)), total };
+}
+
+/** The caller's own listings, sold and expired included, newest first (GET …/user-items). */
+export async function listUserItems(
+  ctx: ServiceContext,
+  user: SessionUser,
+  q: PaginationQuery,
+): Promise<{ items: MarketplaceItem[]; total: number }> {
+  const t = marketplaceItems;
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(t)
+      .where(eq(t.userId, user.id))
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(q.limit)
+      .offset(pageOffset(q)),
+    ctx.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(t)
+      .where(eq(t.userId, user.id)),
+  ]);
+  return {
+    items: rows.map((r) => toApiItem(r, user.name, ctx.config.appUrl)),
+    total: Number(count?.total ?? 0),
+  };
+}
+
+/** Demo listings (issue 3 seeder hook): a few items per demo student, spread over recent days. */
+export async function seedMarketplaceDemo(ctx: ServiceContext, demo: { students: { id: string }[] }): Promise<void> {
+  const s = demo.students;
+  if (!s.length) return;
+  const DAY = 86_400_000;
+  const now = Date.now();
+  const rows: Array<Omit<typeof marketplaceItems.$inferInsert, 'userId' | 'expiresAt'> & { owner: number }> = [
+    {
+      owner: 0,
+      itemName: 'Casio FX-991EX scientific calculator',
+      price: 950,
+      category: 'Electronics',
+      itemCondition: 'Like New',
+      description: 'Used for two semesters, all functions work. Comes with the cover.',
+      ownerContact: '9876501234',
+    },
+    {
+      owner: 1,
+      itemName: 'Engineering Mathematics by B.S. Grewal',
+      price: 400,
+      category: 'Books',
+      itemCondition: 'Good',
+      description: '44th edition, a few pencil marks in the first chapters.',
+      ownerContact: '9876502345',
+    },
+    {
+      owner: 2,
+      itemName: 'Hero Sprint 26T bicycle',
+      price: 3500,
+      category: 'Cycle',
+      itemCondition: 'Fair',
+      description: 'Gears work, new brake pads last month. Pickup from Supermax Flats.',
+      ownerContact: '9876503456',
+    },
+    {
+      owner: 3,
+      itemName: 'Study table with drawer',
+      price: 1800,
+      category: 'Furniture',
+      itemCondition: 'Good',
+      description: 'Engineered wood, 90 × 45 cm. Moving out, must go this week.',
+      ownerContact: '9876504567',
+    },
+    {
+      owner: 4,
+      itemName: 'Cricket bat (Kashmir willow)',
+      price: 1200,
+      category: 'Sports',
+      itemCondition: 'Good',
+      description: 'Knocked in, light scuffs on the edge.',
+      ownerContact: '9876505678',
+    },
+    {
+      owner: 5,
+      itemName: 'Winter jacket, size M',
+      price: 900,
+      category: 'Clothing',
+      itemCondition: 'Like New',
+      description: 'Worn a handful of times, warm and water resistant.',
+      ownerContact: '9876506789',
+    },
+    {
+      owner: 0,
+      itemName: 'Boat Rockerz 450 headphones',
+      price: 1100,
+      category: 'Electronics',
+      itemCondition: 'Good',
+      description: 'Battery still lasts a full day. Charging cable included.',
+      ownerContact: '9876501234',
+    },
+    {
+      owner: 1,
+      itemName: 'Data Structures using C notes (printed)',
+      price: 150,
+      category: 'Books',
+      itemCondition: 'Fair',
+      description: 'Complete second-semester notes, spiral bound.',
+      ownerContact: '9876502345',
+    },
+  ];
+  await ctx.db.insert(marketplaceItems).values(
+    rows.map(({ owner, ...r }, i) => {
+      const createdAt = new Date(now - (i * 1.5 + 0.2) * DAY);
+      return {
+        ...r,
+        userId: s[owner % s.length]!.id,
+        createdAt,
+        updatedAt: createdAt,
+        expiresAt: new Date(createdAt.getTime() + LISTING_TTL_DAYS * DAY),
+      };
+    }),
+  );
+}

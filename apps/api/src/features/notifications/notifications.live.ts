@@ -1,0 +1,219 @@
+/**
+ * Live delivery (DESIGN §7): Postgres LISTEN/NOTIFY fan-out across API instances and the per-instance
+ * hub of open SSE streams. Writers call `publish` inside their transaction (delivered only after
+ * COMMIT, never on rollback); every instance (the writer's included) receives the payload on
+ * `CHANNEL` and delivers to the users connected to it. One NOTIFY per send: a broadcast is one
+ * payload naming the send, and each instance loads only its own connected users' rows.
+ */
+import { and, count, eq, inArray, not } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { STREAM_EVENTS, type UnreadReason } from '@campus/contract/notifications';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { fileUrl } from '../../lib/blob-store.ts';
+
+/** The NOTIFY channel (lower case: Postgres folds channel names). */
+export const CHANNEL = 'cc_notifications';
+
+/** What travels through NOTIFY (kept tiny: ids only; payload limit is 8000 bytes). */
+export type LivePayload =
+  /** One new notification `id` for user `u`. */
+  | { t: 'new'; u: string; id: string }
+  /** A broadcast send `s`: every recipient has one row with `send_id = s`. */
+  | { t: 'send'; s: string }
+  /** User `u`'s unread count changed. */
+  | { t: 'unread'; u: string; r: UnreadReason }
+  /** Unread counts of many users changed (a broadcast recalled). */
+  | { t: 'unread-all'; r: UnreadReason }
+  /** Every session of user `u` ended (deactivation, password change/reset). */
+  | { t: 'end'; u: string }
+  /** One session ended (logout); `sid` is the stored session id. */
+  | { t: 'end-session'; sid: string };
+
+/**
+ * Queues `payload` on the channel through `db` (a transaction or the pool). Inside a transaction the
+ * NOTIFY is sent at COMMIT and dropped on rollback.
+ */
+export async function publish(db: Db, payload: LivePayload): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+/** An open SSE stream as the hub sees it. */
+export interface StreamClient {
+  userId: string;
+  sessionId: string | null;
+  /** Writes one SSE event (`data` JSON-encoded). */
+  send(event: string, data: unknown): void;
+  /** Ends the response. */
+  close(): void;
+}
+
+/** Maps a notification row to the API shape (spec §3 + link); `file_url` absolute (DESIGN §4). */
+export function toApiNotification(row: typeof notifications.$inferSelect, appUrl: string) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    message: row.message,
+    type: row.type as 'general',
+    file_url: fileUrl(appUrl, row.fileId),
+    link: row.link,
+    is_read: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Holds this instance's open streams by user and turns channel payloads into SSE events
+ * (`notification` with the item, `unread` with `{ unreadCount, reason }`). Payloads are handled one
+ * at a time in arrival order.
+ */
+export class LiveHub {
+  private readonly byUser = new Map<string, Set<StreamClient>>();
+  private starting: Promise<void> | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /** Subscribes to the channel once (idempotent); resolves when LISTEN is active. */
+  start(): Promise<void> {
+    this.starting ??= this.ctx.database
+      .listen(CHANNEL, (raw) => {
+        this.queue = this.queue
+          .then(() => this.handle(raw))
+          .catch((err) => this.ctx.log.error({ err }, 'live delivery failed'));
+      })
+      .then((unlisten) => {
+        this.unlisten = unlisten;
+      })
+      .catch((err) => {
+        this.starting = undefined;
+        throw err;
+      });
+    return this.starting;
+  }
+
+  /** Registers an open stream. */
+  add(client: StreamClient): void {
+    let set = this.byUser.get(client.userId);
+    if (!set) this.byUser.set(client.userId, (set = new Set()));
+    set.add(client);
+  }
+
+  /** Forgets a stream (after its connection closed). */
+  remove(client: StreamClient): void {
+    const set = this.byUser.get(client.userId);
+    set?.delete(client);
+    if (set && !set.size) this.byUser.delete(client.userId);
+  }
+
+  /** Number of open streams on this instance. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  /** Closes every stream of `userId` on this instance. */
+  closeUser(userId: string): void {
+    for (const c of [...(this.byUser.get(userId) ?? [])]) {
+      this.remove(c);
+      c.close();
+    }
+  }
+
+  /** Closes the streams opened with session `sessionId` on this instance. */
+  closeSession(sessionId: string): void {
+    for (const set of [...this.byUser.values()])
+      for (const c of [...set])
+        if (c.sessionId === sessionId) {
+          this.remove(c);
+          c.close();
+        }
+  }
+
+  /** Closes every stream (shutdown: first, so SIGTERM is quick). */
+  closeAll(): void {
+    for (const set of [...this.byUser.values()])
+      for (const c of [...set]) {
+        this.remove(c);
+        c.close();
+      }
+  }
+
+  /** Closes all streams and unsubscribes from the channel. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.closeAll();
+    await this.starting?.catch(() => {});
+    await this.unlisten?.().catch(() => {});
+  }
+
+  private async handle(raw: string): Promise<void> {
+    if (this.stopped) return;
+    let p: LivePayload;
+    try {
+      p = JSON.parse(raw) as LivePayload;
+    } catch {
+      return;
+    }
+    switch (p.t) {
+      case 'new': {
+        if (!this.byUser.has(p.u)) return;
+        const [row] = await this.ctx.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.id, p.id), eq(notifications.userId, p.u)));
+        if (row) this.emit(p.u, STREAM_EVENTS.notification, toApiNotification(row, this.ctx.config.appUrl));
+        await this.sendCounts([p.u], 'new');
+        return;
+      }
+      case 'send': {
+        const ids = [...this.byUser.keys()];
+        if (!ids.length) return;
+        const rows = await this.ctx.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.sendId, p.s), inArray(notifications.userId, ids)));
+        for (const row of rows)
+          this.emit(row.userId, STREAM_EVENTS.notification, toApiNotification(row, this.ctx.config.appUrl));
+        await this.sendCounts(
+          rows.map((r) => r.userId),
+          'new',
+        );
+        return;
+      }
+      case 'unread':
+        if (this.byUser.has(p.u)) await this.sendCounts([p.u], p.r);
+        return;
+      case 'unread-all':
+        await this.sendCounts([...this.byUser.keys()], p.r);
+        return;
+      case 'end':
+        this.closeUser(p.u);
+        return;
+      case 'end-session':
+        this.closeSession(p.sid);
+        return;
+    }
+  }
+
+  /** Sends `unread` to each of `userIds` with one grouped count query. */
+  private async sendCounts(userIds: string[], reason: UnreadReason): Promise<void> {
+    const ids = userIds.filter((u) => this.byUser.has(u));
+    if (!ids.length) return;
+    const rows = await this.ctx.db
+      .select({ userId: notifications.userId, n: count() })
+      .from(notifications)
+      .where(and(inArray(notifications.userId, ids), not(notifications.isRead)))
+      .groupBy(notifications.userId);
+    const counts = new Map(rows.map((r) => [r.userId, Number(r.n)]));
+    for (const u of ids) this.emit(u, STREAM_EVENTS.unread, { unreadCount: counts.get(u) ?? 0, reason });
+  }
+
+  private emit(userId: string, event: string, data: unknown): void {
+    for (const c of this.byUser.get(userId) ?? []) c.send(event, data);
+  }
+}

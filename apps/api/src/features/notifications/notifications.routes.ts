@@ -1,0 +1,231 @@
+/**
+ * Notification routes under /api/notification (spec §7 paths exactly; DESIGN §7): list, one,
+ * create, update, delete, mark read, mark all read, unread count, broadcast, the admin sends and the
+ * SSE stream. Create, update and broadcast take JSON or multipart (text parts + optional file part
+ * `file`, an image or PDF through the file pipeline).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiOk, apiSuccess, pagination } from '@campus/contract/envelope';
+import {
+  NOTIFICATION_MESSAGES,
+  STREAM_EVENTS,
+  STREAM_PING_SECONDS,
+  broadcastBody,
+  broadcastData,
+  createNotificationBody,
+  listNotificationsQuery,
+  listSendsQuery,
+  notification,
+  notificationSend,
+  unreadCountData,
+  updateNotificationBody,
+} from '@campus/contract/notifications';
+import { done, ok, page } from '../../lib/envelope.ts';
+import { parseFields, readForm } from '../../lib/multipart-form.ts';
+import { LiveHub, publish, type StreamClient } from './notifications.live.ts';
+import * as service from './notifications.service.ts';
+
+const tags = ['notifications'];
+
+const formSchema = { consumes: ['application/json', 'multipart/form-data'] };
+const idParam = z.object({ id: z.string() });
+/** Ids that are not UUIDs cannot exist: answer 404 like any unknown id (never a 5xx). */
+const validId = (id: string) => (z.uuid().safeParse(id).success ? id : null);
+/** A UUID no row has: lets a malformed id take the ordinary 404 path. */
+const ZERO_ID = '00000000-0000-0000-0000-000000000000';
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const hub = new LiveHub(ctx);
+
+  // Streams close on deactivation / password change (all sessions) and logout (one session), on
+  // every instance: the local close is immediate, the NOTIFY reaches the other instances.
+  const onUserEnded = (userId: string) => {
+    hub.closeUser(userId);
+    publish(ctx.db, { t: 'end', u: userId }).catch((err) => ctx.log.warn({ err }, 'publish end failed'));
+  };
+  const onSessionEnded = (sessionId: string) => {
+    hub.closeSession(sessionId);
+    publish(ctx.db, { t: 'end-session', sid: sessionId }).catch((err) =>
+      ctx.log.warn({ err }, 'publish end-session failed'),
+    );
+  };
+  ctx.events.on('sessions-ended', onUserEnded);
+  ctx.events.on('session-ended', onSessionEnded);
+  // Shutdown: streams first, so SIGTERM does not wait for them.
+  app.addHook('preClose', async () => {
+    ctx.events.off('sessions-ended', onUserEnded);
+    ctx.events.off('session-ended', onSessionEnded);
+    hub.closeAll();
+  });
+  app.addHook('onClose', async () => {
+    await hub.stop();
+  });
+
+  app.get(
+    '/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        querystring: listNotificationsQuery,
+        response: { 200: apiSuccess(z.array(notification)).extend({ pagination }) },
+      },
+    },
+    async (req) => {
+      const { items, total } = await service.list(ctx, req.user!.id, req.query);
+      return page(items, { ...req.query, total });
+    },
+  );
+
+  app.get(
+    '/unread/count',
+    { onRequest: app.requireUser, schema: { tags, response: { 200: apiSuccess(unreadCountData) } } },
+    async (req) => ok({ unreadCount: await service.unreadCount(ctx, req.user!.id) }),
+  );
+
+  app.get(
+    '/stream',
+    { onRequest: app.requireUser, schema: { tags, produces: ['text/event-stream'] } },
+    async (req, reply) => {
+      await hub.start();
+      const unreadCount = await service.unreadCount(ctx, req.user!.id);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let open = true;
+      const client: StreamClient = {
+        userId: req.user!.id,
+        sessionId: req.sessionId,
+        send(event, data) {
+          if (open) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        },
+        close() {
+          if (!open) return;
+          open = false;
+          clearInterval(ping);
+          res.end();
+        },
+      };
+      const ping = setInterval(() => client.send(STREAM_EVENTS.ping, {}), STREAM_PING_SECONDS * 1000);
+      ping.unref();
+      res.write('retry: 3000\n\n');
+      hub.add(client);
+      client.send(STREAM_EVENTS.unread, { unreadCount, reason: 'init' });
+      res.on('close', () => {
+        open = false;
+        clearInterval(ping);
+        hub.remove(client);
+      });
+    },
+  );
+
+  app.get(
+    '/sends',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        querystring: listSendsQuery,
+        response: { 200: apiSuccess(z.array(notificationSend)).extend({ pagination }) },
+      },
+    },
+    async (req) => {
+      const { items, total } = await service.listSends(ctx, req.query);
+      return page(items, { ...req.query, total });
+    },
+  );
+
+  app.delete(
+    '/sends/:id',
+    { onRequest: app.requireAdmin, schema: { tags, params: idParam, response: { 200: apiOk } } },
+    async (req) => {
+      await service.recallSend(ctx, validId(req.params.id) ?? ZERO_ID);
+      return done(NOTIFICATION_MESSAGES.recalled);
+    },
+  );
+
+  app.post(
+    '/broadcast',
+    { onRequest: app.requireAdmin, schema: { tags, ...formSchema, response: { 200: apiSuccess(broadcastData) } } },
+    async (req) => {
+      const { fields, file } = await readForm(req, 'file');
+      const body = parseFields(broadcastBody, fields);
+      const send = await service.broadcast(ctx, req.user!, body, file);
+      return ok({ send, recipientCount: send.recipientCount }, NOTIFICATION_MESSAGES.broadcastSent);
+    },
+  );
+
+  app.put(
+    '/read-all',
+    { onRequest: app.requireUser, schema: { tags, response: { 200: apiSuccess(z.object({ updated: z.number() })) } } },
+    async (req) => ok({ updated: await service.markAllRead(ctx, req.user!.id) }, NOTIFICATION_MESSAGES.allMarkedRead),
+  );
+
+  app.post(
+    '/',
+    { onRequest: app.requireUser, schema: { tags, ...formSchema, response: { 201: apiSuccess(notification) } } },
+    async (req, reply) => {
+      const { fields, file } = await readForm(req, 'file');
+      service.assertMayTarget(req.user!, fields.userId);
+      const body = parseFields(createNotificationBody, fields);
+      const created = await service.create(ctx, req.user!, body, file);
+      const forOther = created.userId !== req.user!.id;
+      return reply
+        .code(201)
+        .send(ok(created, forOther ? NOTIFICATION_MESSAGES.created : NOTIFICATION_MESSAGES.createdOwn));
+    },
+  );
+
+  app.get(
+    '/:id',
+    { onRequest: app.requireUser, schema: { tags, params: idParam, response: { 200: apiSuccess(notification) } } },
+    async (req) => {
+      const id = validId(req.params.id);
+      return ok(await service.getOne(ctx, req.user!.id, id ?? ZERO_ID));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, ...formSchema, params: idParam, response: { 200: apiSuccess(notification) } },
+    },
+    async (req) => {
+      const id = validId(req.params.id) ?? ZERO_ID;
+      const { fields, file } = await readForm(req, 'file');
+      const removeFile = fields.remove_file === 'true' || fields.remove_file === true;
+      const body = parseFields(updateNotificationBody, fields);
+      return ok(await service.update(ctx, req.user!, id, body, file, removeFile), NOTIFICATION_MESSAGES.updated);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, params: idParam, response: { 200: apiSuccess(z.object({ id: z.string() })) } },
+    },
+    async (req) => {
+      const id = validId(req.params.id) ?? ZERO_ID;
+      await service.remove(ctx, req.user!.id, id);
+      return ok({ id }, NOTIFICATION_MESSAGES.deleted);
+    },
+  );
+
+  app.put(
+    '/:id/read',
+    { onRequest: app.requireUser, schema: { tags, params: idParam, response: { 200: apiSuccess(notification) } } },
+    async (req) => {
+      const id = validId(req.params.id) ?? ZERO_ID;
+      return ok(await service.markRead(ctx, req.user!.id, id), NOTIFICATION_MESSAGES.markedRead);
+    },
+  );
+};

@@ -1,0 +1,394 @@
+/**
+ * Notification rules (spec §3, §4, §7; DESIGN §7). A user sees and changes only their own
+ * notifications (another user's → 404); creating for another user, broadcasting and managing sends
+ * are admin-only (403). Every admin send is recorded in `notification_sends`; a broadcast writes all
+ * rows in one statement; every write queues ONE NOTIFY in its transaction for live delivery.
+ *
+ * `notify` is the one function other features call (DESIGN §3).
+ */
+import { and, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  NOTIFICATION_MESSAGES,
+  type BroadcastBody,
+  type CreateNotificationBody,
+  type Notification,
+  type NotificationSend,
+  type NotificationType,
+  type UpdateNotificationBody,
+} from '@campus/contract/notifications';
+import type { Db } from '../../db/client.ts';
+import { notifications, notificationSends } from '../../db/schema/notifications.ts';
+import { users } from '../../db/schema/users.ts';
+import { isAdmin, type SessionUser } from '../../lib/auth.ts';
+import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { processUpload } from '../../lib/images.ts';
+import { publish, toApiNotification } from './notifications.live.ts';
+
+type Row = typeof notifications.$inferSelect;
+
+/**
+ * Creates one notification for `userId` and delivers it live (DESIGN §7). This is the function
+ * other features call for product events (a skill request, a ride join, …).
+ *
+ * - `message`: the text shown in the bell (trimmed; cut to 1000 characters).
+ * - `type`: one of general, system, alert, update, event (default `general`).
+ * - `link`: an in-app path such as `/rides` opened when the item is clicked (optional).
+ *
+ * `userId` must be an existing user (else the insert fails with a foreign-key error). To make the
+ * notification part of your own transaction, pass `{ ...ctx, db: tx }`: it is then written and
+ * delivered only if that transaction commits.
+ */
+export async function notify(
+  ctx: ServiceContext,
+  userId: string,
+  input: { message: string; type?: NotificationType; link?: string | null },
+): Promise<void> {
+  const message = input.message.trim().slice(0, 1000);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(notifications)
+      .values({ userId, message, type: input.type ?? 'general', link: input.link ?? null })
+      .returning({ id: notifications.id });
+    await publish(tx, { t: 'new', u: userId, id: row!.id });
+  });
+}
+
+/** Maps a row to the API shape. */
+export const toApi = (ctx: ServiceContext, row: Row): Notification => toApiNotification(row, ctx.config.appUrl);
+
+/** GET list: the caller's notifications, newest first; `{ items, total }` for `page`/`limit`. */
+export async function list(
+  ctx: ServiceContext,
+  userId: string,
+  q: { page: number; limit: number },
+): Promise<{ items: Notification[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    ctx.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
+  ]);
+  return { items: rows.map((r) => toApi(ctx, r)), total: Number(total!.n) };
+}
+
+/** Loads one of the caller's notifications; another user's or a missing one → 404. */
+async function own(db: Db, userId: string, id: string): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  return row;
+}
+
+/** GET one (404 when not the caller's). */
+export async function getOne(ctx: ServiceContext, userId: string, id: string): Promise<Notification> {
+  return toApi(ctx, await own(ctx.db, userId, id));
+}
+
+/** Unread count of `userId` (spec §7 `data.unreadCount`); served from a partial index. */
+export async function unreadCount(ctx: ServiceContext, userId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), not(notifications.isRead)));
+  return Number(row!.n);
+}
+
+/** Ensures a non-admin creates only for themselves (403 otherwise). Runs before body validation. */
+export function assertMayTarget(caller: SessionUser, rawUserId: unknown): void {
+  if (!isAdmin(caller) && typeof rawUserId === 'string' && rawUserId !== '' && rawUserId !== caller.id)
+    throw forbidden(NOTIFICATION_MESSAGES.adminForOthers);
+}
+
+/**
+ * POST create. A non-admin creates a note for themselves (another `userId` → 403). An admin's
+ * create is recorded as a send to `userId` (default: themselves). `upload` is an image or PDF
+ * (413 ≥ 5 MiB, 400 another type). Unknown target → 404.
+ */
+export async function create(
+  ctx: ServiceContext,
+  caller: SessionUser,
+  body: CreateNotificationBody,
+  upload?: Buffer | null,
+): Promise<Notification> {
+  assertMayTarget(caller, body.userId);
+  const targetId = body.userId ?? caller.id;
+  if (targetId !== caller.id) {
+    const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, targetId));
+    if (!target) throw notFound(NOTIFICATION_MESSAGES.targetNotFound);
+  }
+  const file = upload ? await processUpload(upload, { allowPdf: true }) : undefined;
+  const row = await ctx.db.transaction(async (tx) => {
+    const fileId = file ? await putFile(tx, caller.id, file) : null;
+    let sendId: string | null = null;
+    if (isAdmin(caller)) {
+      const [send] = await tx
+        .insert(notificationSends)
+        .values({
+          senderId: caller.id,
+          message: body.message,
+          type: body.type,
+          link: body.link ?? null,
+          fileId,
+          broadcast: false,
+          targetUserId: targetId,
+          recipientCount: 1,
+        })
+        .returning({ id: notificationSends.id });
+      sendId = send!.id;
+    }
+    const [inserted] = await tx
+      .insert(notifications)
+      .values({
+        userId: targetId,
+        message: body.message,
+        type: body.type,
+        link: body.link ?? null,
+        fileId,
+        sendId,
+        // A send's copy names its sender on the send; a user's own note is theirs to edit.
+        createdBy: sendId ? null : caller.id,
+      })
+      .returning();
+    await publish(tx, { t: 'new', u: targetId, id: inserted!.id });
+    return inserted!;
+  });
+  return toApi(ctx, row);
+}
+
+/**
+ * POST broadcast (admin; the route guards the role): one send and one row per active user, written
+ * by ONE INSERT … SELECT with UUIDv7 ids generated in code, and ONE NOTIFY. Returns the send.
+ */
+export async function broadcast(
+  ctx: ServiceContext,
+  admin: SessionUser,
+  body: BroadcastBody,
+  upload?: Buffer | null,
+): Promise<NotificationSend> {
+  const file = upload ? await processUpload(upload, { allowPdf: true }) : undefined;
+  const sendId = await ctx.db.transaction(async (tx) => {
+    const fileId = file ? await putFile(tx, admin.id, file) : null;
+    const [active] = await tx.select({ n: count() }).from(users).where(isNull(users.deactivatedAt));
+    const ids = Array.from({ length: Number(active!.n) }, () => uuidv7());
+    const [send] = await tx
+      .insert(notificationSends)
+      .values({
+        senderId: admin.id,
+        message: body.message,
+        type: body.type,
+        link: body.link ?? null,
+        fileId,
+        broadcast: true,
+        recipientCount: 0,
+      })
+      .returning({ id: notificationSends.id });
+    const sid = send!.id;
+    // Pairs the i-th fresh id with the i-th active user; users created meanwhile are left out.
+    const inserted = await tx.execute(sql`
+      INSERT INTO notifications (id, user_id, message, type, link, file_id, send_id)
+      SELECT ids.id, u.id, ${body.message}, ${body.type}, ${body.link ?? null}, ${fileId}::uuid, ${sid}::uuid
+      FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE deactivated_at IS NULL) u
+      JOIN unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS ids(id, rn) ON ids.rn = u.rn`);
+    const recipients = Number(
+      (inserted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (inserted as unknown as { affectedRows?: number }).affectedRows ??
+        0,
+    );
+    await tx.update(notificationSends).set({ recipientCount: recipients }).where(eq(notificationSends.id, sid));
+    await publish(tx, { t: 'send', s: sid });
+    return sid;
+  });
+  return getSend(ctx, sendId);
+}
+
+/**
+ * PUT update (partial). `is_read` may always change; message, type, link and the file only on a
+ * note the caller wrote themselves and that is not an admin send (403 otherwise). 404 when not the
+ * caller's. `removeFile` deletes the attachment.
+ */
+export async function update(
+  ctx: ServiceContext,
+  caller: SessionUser,
+  id: string,
+  body: UpdateNotificationBody,
+  upload?: Buffer | null,
+  removeFile = false,
+): Promise<Notification> {
+  const row = await own(ctx.db, caller.id, id);
+  const changesContent =
+    body.message !== undefined || body.type !== undefined || body.link !== undefined || !!upload || removeFile;
+  if (changesContent && (row.createdBy !== caller.id || row.sendId))
+    throw forbidden(NOTIFICATION_MESSAGES.onlyOwnContent);
+  const file = upload ? await processUpload(upload, { allowPdf: true }) : undefined;
+  const updated = await ctx.db.transaction(async (tx) => {
+    const set: Partial<typeof notifications.$inferInsert> = {};
+    if (body.message !== undefined) set.message = body.message;
+    if (body.type !== undefined) set.type = body.type;
+    if (body.link !== undefined) set.link = body.link;
+    if (body.is_read !== undefined) set.isRead = body.is_read;
+    if (file) set.fileId = await putFile(tx, caller.id, file);
+    else if (removeFile) set.fileId = null;
+    const [next] = Object.keys(set).length
+      ? await tx.update(notifications).set(set).where(eq(notifications.id, id)).returning()
+      : [row];
+    if (set.fileId !== undefined) await deleteFiles(tx, [row.fileId]);
+    if (next!.isRead !== row.isRead) await publish(tx, { t: 'unread', u: caller.id, r: 'updated' });
+    return next!;
+  });
+  return toApi(ctx, updated);
+}
+
+/** DELETE one of the caller's notifications (404 otherwise); its own file goes with it. */
+export async function remove(ctx: ServiceContext, userId: string, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await own(tx, userId, id);
+    await tx.delete(notifications).where(eq(notifications.id, id));
+    // A send's file is shared by every copy and leaves with the send.
+    if (!row.sendId) await deleteFiles(tx, [row.fileId]);
+    if (!row.isRead) await publish(tx, { t: 'unread', u: userId, r: 'deleted' });
+  });
+}
+
+/** PUT {id}/read: marks one read (404 when not the caller's). */
+export async function markRead(ctx: ServiceContext, userId: string, id: string): Promise<Notification> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await own(tx, userId, id);
+    if (row.isRead) return toApi(ctx, row);
+    const [next] = await tx.update(notifications).set({ isRead: true }).where(eq(notifications.id, id)).returning();
+    await publish(tx, { t: 'unread', u: userId, r: 'read' });
+    return toApi(ctx, next!);
+  });
+}
+
+/** PUT read-all: marks every notification of the caller read; returns how many changed. */
+export async function markAllRead(ctx: ServiceContext, userId: string): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.userId, userId), not(notifications.isRead)))
+      .returning({ id: notifications.id });
+    await publish(tx, { t: 'unread', u: userId, r: 'read-all' });
+    return changed.length;
+  });
+}
+
+const targets = alias(users, 'target_user');
+const senders = alias(users, 'sender_user');
+
+/** Select list of a send with its read count (counted from the partial index on read rows). */
+function sendColumns() {
+  return {
+    send: notificationSends,
+    target: { id: targets.id, name: targets.name, email: targets.email },
+    sender: { id: senders.id, name: senders.name, email: senders.email },
+    readCount: sql<number>`(SELECT count(*)::int FROM notifications n WHERE n.send_id = ${notificationSends.id} AND n.is_read)`,
+  };
+}
+
+type SendRow = {
+  send: typeof notificationSends.$inferSelect;
+  target: { id: string; name: string | null; email: string } | null;
+  sender: { id: string; name: string | null; email: string } | null;
+  readCount: number;
+};
+
+function toApiSend(ctx: ServiceContext, r: SendRow): NotificationSend {
+  return {
+    id: r.send.id,
+    message: r.send.message,
+    type: r.send.type as NotificationType,
+    file_url: fileUrl(ctx.config.appUrl, r.send.fileId),
+    link: r.send.link,
+    broadcast: r.send.broadcast,
+    target: r.target?.id ? r.target : null,
+    sender: r.sender?.id ? r.sender : null,
+    recipientCount: r.send.recipientCount,
+    readCount: Number(r.readCount),
+    createdAt: r.send.createdAt.toISOString(),
+  };
+}
+
+/** One send with its read count (404 when missing). */
+export async function getSend(ctx: ServiceContext, id: string): Promise<NotificationSend> {
+  const [row] = await ctx.db
+    .select(sendColumns())
+    .from(notificationSends)
+    .leftJoin(targets, eq(targets.id, notificationSends.targetUserId))
+    .leftJoin(senders, eq(senders.id, notificationSends.senderId))
+    .where(eq(notificationSends.id, id));
+  if (!row) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);
+  return toApiSend(ctx, row as SendRow);
+}
+
+/** GET sends (admin): newest first with read counts; `{ items, total }`. */
+export async function listSends(
+  ctx: ServiceContext,
+  q: { page: number; limit: number },
+): Promise<{ items: NotificationSend[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(sendColumns())
+      .from(notificationSends)
+      .leftJoin(targets, eq(targets.id, notificationSends.targetUserId))
+      .leftJoin(senders, eq(senders.id, notificationSends.senderId))
+      .orderBy(desc(notificationSends.createdAt), desc(notificationSends.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    ctx.db.select({ n: count() }).from(notificationSends),
+  ]);
+  return { items: rows.map((r) => toApiSend(ctx, r as SendRow)), total: Number(total!.n) };
+}
+
+/** DELETE a send (admin): recalls every copy and deletes its file in one transaction; one NOTIFY. */
+export async function recallSend(ctx: ServiceContext, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [send] = await tx.delete(notificationSends).where(eq(notificationSends.id, id)).returning();
+    if (!send) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);
+    await tx.delete(notifications).where(eq(notifications.sendId, id));
+    await deleteFiles(tx, [send.fileId]);
+    if (send.broadcast || !send.targetUserId) await publish(tx, { t: 'unread-all', r: 'recalled' });
+    else await publish(tx, { t: 'unread', u: send.targetUserId, r: 'recalled' });
+  });
+}
+
+/**
+ * Demo notifications for the seed (DEMO_SEEDERS): one admin broadcast about the fest, and for each
+ * student a welcome note linking to their profile and a reminder; the first student has read theirs.
+ */
+export async function seedNotificationsDemo(
+  ctx: ServiceContext,
+  demo: { admin: { id: string }; students: { id: string }[] },
+): Promise<void> {
+  const [admin] = await ctx.db.select().from(users).where(eq(users.id, demo.admin.id));
+  if (!admin) return;
+  for (const s of demo.students) {
+    await notify(ctx, s.id, {
+      message: 'Welcome to Campus Companion! Complete your profile so classmates can find you.',
+      type: 'system',
+      link: '/profile',
+    });
+    await notify(ctx, s.id, {
+      message: 'Reminder: mark today’s attendance before midnight.',
+      type: 'alert',
+      link: '/attendance',
+    });
+  }
+  await broadcast(ctx, admin, {
+    message: 'Annual tech fest registrations are open. See Campus Buzz on the home page for details.',
+    type: 'event',
+    link: '/',
+  });
+  const first = demo.students[0];
+  if (first) await markAllRead(ctx, first.id);
+}

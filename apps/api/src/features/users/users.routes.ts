@@ -1,0 +1,153 @@
+/**
+ * Users and session routes under /api/users (spec §7, DESIGN §4–§5). Handlers are thin: schema →
+ * service → envelope.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiOk, apiSuccess } from '@campus/contract/envelope';
+import { FILE_MESSAGES } from '@campus/contract/files';
+import {
+  SESSION_COOKIE,
+  USER_MESSAGES,
+  changePasswordBody,
+  emailOnlyBody,
+  loginBody,
+  resetPasswordBody,
+  signupBody,
+  tokenBody,
+  updateProfileBody,
+  userData as userDataSchema,
+} from '@campus/contract/users';
+import { destroySession, sessionCookieOptions } from '../../lib/auth.ts';
+import { done, ok } from '../../lib/envelope.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import * as service from './users.service.ts';
+
+const userResponse = { 200: apiSuccess(userDataSchema) };
+const okResponse = { 200: apiOk };
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const data = (user: Parameters<typeof service.userData>[0]) => service.userData(user, ctx.config.appUrl);
+  const ipLimit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+
+  app.get(
+    '/health',
+    { schema: { tags: ['users'], response: { 200: apiOk, 503: apiOk.extend({ success: z.literal(false) }) } } },
+    async (_req, reply) => {
+      try {
+        await ctx.database.ping();
+        return done(USER_MESSAGES.healthy);
+      } catch {
+        return reply.code(503).send({ success: false, message: USER_MESSAGES.unhealthy });
+      }
+    },
+  );
+
+  app.post(
+    '/signup',
+    { config: ipLimit(30, '1 hour'), schema: { tags: ['users'], body: signupBody, response: { 201: apiOk } } },
+    async (req, reply) => {
+      await service.signup(ctx, req.body);
+      return reply.code(201).send(done(USER_MESSAGES.signupOk));
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    { config: ipLimit(60, '1 hour'), schema: { tags: ['users'], body: tokenBody, response: okResponse } },
+    async (req) => {
+      await service.verifyEmail(ctx, req.body.token);
+      return done(USER_MESSAGES.verified);
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    { config: ipLimit(30, '1 hour'), schema: { tags: ['users'], body: emailOnlyBody, response: okResponse } },
+    async (req) => {
+      await service.resendVerification(ctx, req.body.email);
+      return done(USER_MESSAGES.verificationSent);
+    },
+  );
+
+  app.post(
+    '/login',
+    { config: ipLimit(100, '15 minutes'), schema: { tags: ['users'], body: loginBody, response: userResponse } },
+    async (req, reply) => {
+      const { user, token } = await service.login(ctx, req.body, req.headers['user-agent']);
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx.config.appUrl));
+      return ok(data(user), USER_MESSAGES.loginOk);
+    },
+  );
+
+  app.post('/logout', { schema: { tags: ['users'], response: okResponse } }, async (req, reply) => {
+    await app.loadSession(req);
+    if (req.sessionId) {
+      await destroySession(ctx.db, req.sessionId);
+      ctx.events.emit('session-ended', req.sessionId);
+    }
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return done(USER_MESSAGES.logoutOk);
+  });
+
+  app.get(
+    '/current',
+    { onRequest: app.requireUser, schema: { tags: ['users'], response: userResponse } },
+    async (req) => ok(data(req.user!)),
+  );
+
+  app.put(
+    '/update',
+    { onRequest: app.requireUser, schema: { tags: ['users'], body: updateProfileBody, response: userResponse } },
+    async (req) => ok(data(await service.updateProfile(ctx, req.user!.id, req.body)), USER_MESSAGES.profileUpdated),
+  );
+
+  app.post(
+    '/forgot-password',
+    { config: ipLimit(30, '1 hour'), schema: { tags: ['users'], body: emailOnlyBody, response: okResponse } },
+    async (req) => {
+      await service.forgotPassword(ctx, req.body.email);
+      return done(USER_MESSAGES.resetSent);
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { config: ipLimit(60, '1 hour'), schema: { tags: ['users'], body: resetPasswordBody, response: okResponse } },
+    async (req) => {
+      await service.resetPassword(ctx, req.body.token, req.body.password);
+      return done(USER_MESSAGES.passwordReset);
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      onRequest: app.requireUser,
+      config: ipLimit(30, '1 hour'),
+      schema: { tags: ['users'], body: changePasswordBody, response: okResponse },
+    },
+    async (req) => {
+      await service.changePassword(ctx, req.user!, req.sessionId!, req.body);
+      return done(USER_MESSAGES.passwordChanged);
+    },
+  );
+
+  app.post(
+    '/avatar',
+    {
+      onRequest: app.requireUser,
+      config: ipLimit(30, '1 hour'),
+      schema: { tags: ['users'], consumes: ['multipart/form-data'], response: userResponse },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest(FILE_MESSAGES.noFile);
+      const part = await req.file();
+      if (!part || part.fieldname !== 'avatar')
+        throw new AppError(400, FILE_MESSAGES.noFile, { avatar: FILE_MESSAGES.noFile });
+      const user = await service.setAvatar(ctx, req.user!, await part.toBuffer());
+      return ok(data(user), USER_MESSAGES.avatarUpdated);
+    },
+  );
+};

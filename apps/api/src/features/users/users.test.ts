@@ -1,0 +1,464 @@
+/**
+ * Users and session API, through HTTP on a real database (issue 2 "Tests that must exist").
+ */
+
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { USER_MESSAGES } from '@campus/contract/users';
+import { FILE_MESSAGES } from '@campus/contract/files';
+import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import { users, userTokens } from '../../db/schema/users.ts';
+import {
+  createTestApp,
+  instituteEmail,
+  sessionCookie,
+  signUpAndLogin,
+  tokenFromOutbox,
+  type TestApp,
+} from '../../test/helpers.ts';
+import { LOGIN_FAILURE_LIMIT } from './users.service.ts';
+import { rateLimits } from '../../db/schema/rate-limits.ts';
+import { USER_LIMITS } from '../../lib/rate-limit.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: 'dean@iiitsonepat.ac.in' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, payload?: object, cookie?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { ...(cookie && { cookie }), ...headers } });
+
+/** Builds a multipart body with one file part. */
+function multipart(field: string, filename: string, content: Buffer, type = 'application/octet-stream') {
+  const boundary = '----cc' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('health', () => {
+  it('answers 200 with success when the database answers', async () => {
+    const res = await t.app.inject('/api/users/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true });
+  });
+});
+
+describe('signup', () => {
+  it('creates an unverified account, derives roll number and graduation year, and mails a link', async () => {
+    const email = 'Riya.Sharma.20220117@IIITSonepat.ac.in';
+    const res = await post('/api/users/signup', { email, password: 'longenough' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().success).toBe(true);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    expect(row).toMatchObject({
+      registrationNumber: '20220117',
+      graduationYear: 2026,
+      emailVerifiedAt: null,
+      roles: [],
+    });
+    expect(await tokenFromOutbox(t.outboxDir, email.toLowerCase(), 'verify-email')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('refuses another domain with 403 and a malformed roll number with 400', async () => {
+    const other = await post('/api/users/signup', { email: 'riya.20220117@gmail.com', password: 'longenough' });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe(USER_MESSAGES.emailDomain('iiitsonepat.ac.in'));
+    for (const email of [
+      'riya.2022011@iiitsonepat.ac.in',
+      'riya@iiitsonepat.ac.in',
+      'riya.2022011x@iiitsonepat.ac.in',
+    ]) {
+      const res = await post('/api/users/signup', { email, password: 'longenough' });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().errors.email).toBe(USER_MESSAGES.emailDomain('iiitsonepat.ac.in'));
+    }
+  });
+
+  it('refuses short, long and missing passwords with field messages', async () => {
+    const short = await post('/api/users/signup', { email: instituteEmail(), password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({
+      success: false,
+      message: USER_MESSAGES.passwordShort,
+      errors: { password: USER_MESSAGES.passwordShort },
+    });
+    const long = await post('/api/users/signup', { email: instituteEmail(), password: 'x'.repeat(129) });
+    expect(long.json().errors.password).toBe(USER_MESSAGES.passwordLong);
+    const empty = await post('/api/users/signup', {});
+    expect(empty.json().errors).toEqual({
+      email: USER_MESSAGES.emailRequired,
+      password: USER_MESSAGES.passwordRequired,
+    });
+  });
+
+  it('answers malformed JSON with its own 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: COMMON_MESSAGES.malformedJson });
+  });
+
+  it('while unverified: replaces the password and sends a fresh link; the old password no longer works', async () => {
+    const email = instituteEmail('squat');
+    await post('/api/users/signup', { email, password: 'squatter-password' });
+    const firstToken = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
+    await new Promise((r) => setTimeout(r, 5));
+    const again = await post('/api/users/signup', { email, password: 'real-owner-password' });
+    expect(again.statusCode).toBe(201);
+    const secondToken = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
+    expect(secondToken).not.toBe(firstToken);
+    expect((await post('/api/users/verify-email', { token: firstToken })).statusCode).toBe(410);
+    expect((await post('/api/users/verify-email', { token: secondToken })).statusCode).toBe(200);
+    expect((await post('/api/users/login', { email, password: 'squatter-password' })).statusCode).toBe(401);
+    expect((await post('/api/users/login', { email, password: 'real-owner-password' })).statusCode).toBe(200);
+  });
+
+  it('while verified: 409', async () => {
+    const { email } = await signUpAndLogin(t);
+    const res = await post('/api/users/signup', { email, password: 'another-password' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(USER_MESSAGES.alreadyRegistered);
+  });
+
+  it('ADMIN_EMAILS addresses skip the roll-number rule and get the admin role', async () => {
+    const res = await post('/api/users/signup', { email: 'dean@iiitsonepat.ac.in', password: 'dean-password' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'dean@iiitsonepat.ac.in'));
+    expect(row!.roles).toEqual(['admin']);
+  });
+});
+
+describe('verification tokens', () => {
+  it('refuses unknown (400), reused (410) and expired (410) tokens', async () => {
+    expect((await post('/api/users/verify-email', { token: 'nope' })).statusCode).toBe(400);
+    const email = instituteEmail();
+    await post('/api/users/signup', { email, password: 'longenough' });
+    const token = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
+    expect((await post('/api/users/verify-email', { token })).statusCode).toBe(200);
+    const reused = await post('/api/users/verify-email', { token });
+    expect(reused.statusCode).toBe(410);
+    expect(reused.json().message).toBe(USER_MESSAGES.tokenUsed);
+
+    const email2 = instituteEmail();
+    await post('/api/users/signup', { email: email2, password: 'longenough' });
+    const token2 = await tokenFromOutbox(t.outboxDir, email2, 'verify-email');
+    await t.database.db
+      .update(userTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(userTokens.purpose, 'verify'));
+    const expired = await post('/api/users/verify-email', { token: token2 });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toBe(USER_MESSAGES.tokenExpired);
+    // resend gives a working link
+    expect((await post('/api/users/resend-verification', { email: email2 })).statusCode).toBe(200);
+    const token3 = await tokenFromOutbox(t.outboxDir, email2, 'verify-email');
+    expect((await post('/api/users/verify-email', { token: token3 })).statusCode).toBe(200);
+  });
+});
+
+describe('login and session', () => {
+  it('refuses login before verification with 403 and the spec text', async () => {
+    const email = instituteEmail();
+    await post('/api/users/signup', { email, password: 'longenough' });
+    const res = await post('/api/users/login', { email, password: 'longenough' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Please verify your email before logging in.');
+  });
+
+  it('refuses a wrong password (401) and an unknown user (401); empty fields get the spec messages', async () => {
+    const { email } = await signUpAndLogin(t);
+    const wrong = await post('/api/users/login', { email, password: 'wrong-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Invalid email or password.');
+    expect((await post('/api/users/login', { email: instituteEmail(), password: 'whatever1' })).statusCode).toBe(401);
+    const empty = await post('/api/users/login', { email: '', password: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({ email: 'Please enter your email.', password: 'Please enter your password.' });
+  });
+
+  it(`answers 429 with Retry-After after ${LOGIN_FAILURE_LIMIT} failures on one account`, async () => {
+    const { email, password } = await signUpAndLogin(t);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++)
+      expect((await post('/api/users/login', { email, password: 'bad-password' })).statusCode).toBe(401);
+    const limited = await post('/api/users/login', { email, password });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('current returns the user with roles and avatar; logout kills the session on the server', async () => {
+    const { cookie, email } = await signUpAndLogin(t);
+    const current = await t.app.inject({ url: '/api/users/current', headers: { cookie } });
+    expect(current.statusCode).toBe(200);
+    expect(current.json().data).toMatchObject({ user: { email, roles: [], avatar: null }, roles: [] });
+    expect((await post('/api/users/logout', undefined, cookie)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users/current', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('sets an HttpOnly SameSite=Lax cookie', async () => {
+    const { email, password } = await signUpAndLogin(t);
+    const res = await post('/api/users/login', { email, password });
+    const c = res.cookies.find((x) => x.name === 'cc_session')!;
+    expect(c).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  });
+
+  it('refuses a state-changing request with a foreign Origin (403) and accepts the own origin', async () => {
+    const { cookie } = await signUpAndLogin(t);
+    const foreign = await post('/api/users/logout', undefined, cookie, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/users/current', headers: { cookie } })).statusCode).toBe(200);
+    const crossSite = await post('/api/users/logout', undefined, cookie, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    const own = await post('/api/users/logout', undefined, cookie, { origin: 'http://localhost:3000' });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject('/api/users/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS and Secure cookies when APP_URL is https', async () => {
+    const https = await createTestApp({ APP_URL: 'https://campus.example.org' });
+    try {
+      const res = await https.app.inject('/api/users/health');
+      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+      const { email, password } = await signUpAndLogin(https);
+      const login = await https.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+      expect(login.cookies.find((c) => c.name === 'cc_session')?.secure).toBe(true);
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe('profile update', () => {
+  it('saves name, branch, semester and hostel; cannot change e-mail or roles', async () => {
+    const { cookie, email } = await signUpAndLogin(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/update',
+      headers: { cookie },
+      payload: {
+        name: 'Aarav Mehta',
+        branch: 'Computer Science Engineering',
+        semester: 'Third',
+        hostel: 'Coho Hostel',
+        email: 'x.12345678@iiitsonepat.ac.in',
+        roles: ['admin'],
+        graduation_year: 1999,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Profile updated successfully!');
+    expect(res.json().data.user).toMatchObject({
+      name: 'Aarav Mehta',
+      branch: 'Computer Science Engineering',
+      semester: 'Third',
+      hostel: 'Coho Hostel',
+      email,
+      roles: [],
+    });
+    expect(res.json().data.user.graduation_year).not.toBe(1999);
+  });
+
+  it('refuses unknown branch, semester and hostel with field errors and changes nothing', async () => {
+    const { cookie } = await signUpAndLogin(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/update',
+      headers: { cookie },
+      payload: { name: 'Kept?', branch: 'Astrology', semester: 'Ninth', hostel: 'Moon Base' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      branch: USER_MESSAGES.branchInvalid,
+      semester: USER_MESSAGES.semesterInvalid,
+      hostel: USER_MESSAGES.hostelInvalid,
+    });
+    const current = await t.app.inject({ url: '/api/users/current', headers: { cookie } });
+    expect(current.json().data.user.name).toBeNull();
+  });
+
+  it('refuses guests with 401', async () => {
+    expect((await t.app.inject({ method: 'PUT', url: '/api/users/update', payload: { name: 'x' } })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('passwords', () => {
+  it('change-password needs the current password and ends the other sessions', async () => {
+    const { cookie, email, password } = await signUpAndLogin(t);
+    const other = sessionCookie(await post('/api/users/login', { email, password }));
+    const wrong = await post(
+      '/api/users/change-password',
+      { currentPassword: 'not-it', newPassword: 'brand-new-pass' },
+      cookie,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.currentPassword).toBe(USER_MESSAGES.currentPasswordWrong);
+    const ok = await post(
+      '/api/users/change-password',
+      { currentPassword: password, newPassword: 'brand-new-pass' },
+      cookie,
+    );
+    expect(ok.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users/current', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users/current', headers: { cookie: other } })).statusCode).toBe(401);
+    expect((await post('/api/users/login', { email, password: 'brand-new-pass' })).statusCode).toBe(200);
+  });
+
+  it('forgot + reset sets a new password once, ends sessions; reuse is 410', async () => {
+    const { cookie, email } = await signUpAndLogin(t);
+    expect((await post('/api/users/forgot-password', { email })).statusCode).toBe(200);
+    expect((await post('/api/users/forgot-password', { email: instituteEmail() })).statusCode).toBe(200);
+    const token = await tokenFromOutbox(t.outboxDir, email, 'reset-password');
+    const short = await post('/api/users/reset-password', { token, password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect((await post('/api/users/reset-password', { token, password: 'reset-password-1' })).statusCode).toBe(200);
+    expect((await post('/api/users/reset-password', { token, password: 'reset-password-2' })).statusCode).toBe(410);
+    expect((await t.app.inject({ url: '/api/users/current', headers: { cookie } })).statusCode).toBe(401);
+    expect((await post('/api/users/login', { email, password: 'reset-password-1' })).statusCode).toBe(200);
+  });
+});
+
+describe('avatar and files', () => {
+  it('stores a re-encoded WebP without EXIF/GPS, served only to signed-in users with the §6 headers', async () => {
+    const { cookie } = await signUpAndLogin(t);
+    const jpeg = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Secret Phone' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 59/1 0/1' },
+      })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const up = await post('/api/users/avatar', undefined, cookie, {});
+    expect(up.statusCode).toBe(400);
+    const body = multipart('avatar', 'me.jpg', jpeg, 'image/jpeg');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const avatar: string = res.json().data.user.avatar;
+    expect(avatar).toMatch(/^http:\/\/localhost:3000\/api\/files\/[0-9a-f-]{36}$/);
+    const path = new URL(avatar).pathname;
+    expect((await t.app.inject(path)).statusCode).toBe(401);
+    const file = await t.app.inject({ url: path, headers: { cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(file.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toBe('sandbox');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(Math.max(meta.width!, meta.height!)).toBe(1600);
+    expect(file.rawPayload.includes(Buffer.from('Secret Phone'))).toBe(false);
+    const again = await t.app.inject({ url: path, headers: { cookie, 'if-none-match': file.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    const thumb = await t.app.inject({ url: `${path}?variant=thumb`, headers: { cookie } });
+    expect(Math.max((await sharp(thumb.rawPayload).metadata()).width!, 1)).toBeLessThanOrEqual(320);
+  });
+
+  it('refuses an upload of 5 MiB or more (413) and a non-image (400)', async () => {
+    const { cookie } = await signUpAndLogin(t);
+    const big = multipart('avatar', 'big.jpg', Buffer.alloc(5 * 1024 * 1024, 1), 'image/jpeg');
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      payload: big.payload,
+      headers: { ...big.headers, cookie },
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe(FILE_MESSAGES.tooLarge);
+    const text = multipart('avatar', 'fake.jpg', Buffer.from('<script>alert(1)</script>'.repeat(20)), 'image/jpeg');
+    const notImage = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      payload: text.payload,
+      headers: { ...text.headers, cookie },
+    });
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().message).toBe(FILE_MESSAGES.notImage);
+  });
+
+  it('refuses a guest upload before reading the body (401)', async () => {
+    const body = multipart(
+      'avatar',
+      'me.png',
+      await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('limits uploads per user per hour (429 with Retry-After), counted in the database', async () => {
+    const { cookie, userId } = await signUpAndLogin(t);
+    await t.database.db
+      .insert(rateLimits)
+      .values({ key: `upload:${userId}`, windowStart: new Date(), count: USER_LIMITS.uploadsPerHour });
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const body = multipart('avatar', 'me.png', png, 'image/png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    await t.database.db.delete(rateLimits).where(eq(rateLimits.key, `upload:${userId}`));
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('unknown file ids are 404', async () => {
+    const { cookie } = await signUpAndLogin(t);
+    expect(
+      (await t.app.inject({ url: '/api/files/0190a0a0-0000-7000-8000-000000000000', headers: { cookie } })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: '/api/files/not-a-uuid', headers: { cookie } })).statusCode).toBe(404);
+  });
+});
+
+describe('unknown api paths', () => {
+  it('are 404 in the envelope', async () => {
+    const res = await t.app.inject('/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().success).toBe(false);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * What services need from the running app: the database, config, mailer, logger and the app's
+ * event bus. Services take this instead of Fastify objects (DESIGN §3: nothing HTTP-specific in a
+ * service).
+ */
+import type { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Mailer } from './mailer.ts';
+
+/**
+ * Events on `ctx.events`: `sessions-ended` (userId) when a user's sessions are ended;
+ * `session-ended` (stored session id) when one session ends (logout).
+ */
+export interface AppEvents {
+  'sessions-ended': [userId: string];
+  'session-ended': [sessionId: string];
+}
+
+export interface ServiceContext {
+  db: Db;
+  database: Database;
+  config: AppConfig;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  events: EventEmitter<AppEvents>;
+}

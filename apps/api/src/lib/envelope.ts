@@ -1,0 +1,19 @@
+/**
+ * Success envelopes (DESIGN §4): `{ success: true, message, data }`, plus the closed list of routes
+ * whose spec client reads top-level keys (skill exchange, internships), which use `topLevel`.
+ */
+
+/** `{ success: true, message, data }`. */
+export function ok<T>(data: T, message = 'OK') {
+  return { success: true as const, message, data };
+}
+
+/** `{ success: true, message }` for actions without data. */
+export function done(message: string) {
+  return { success: true as const, message };
+}
+
+/** Paginated list: the array in `data`, `pagination: { page, limit, total }` beside it (DESIGN §4). */
+export function page<T>(data: T[], pagination: { page: number; limit: number; total: number }, message = 'OK') {
+  return { success: true as const, message, data, pagination };
+}

@@ -1,0 +1,72 @@
+/**
+ * Reading a create/update form that may be multipart (text parts + one file part) or JSON, and
+ * validating its fields with a contract schema (DESIGN §4: an empty text part counts as absent, an
+ * absent file part keeps the current file).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, validationError } from './errors.ts';
+import { processUpload, type ProcessedFile } from './images.ts';
+
+/** The text fields (strings from multipart, any JSON value from JSON) and the file, if one was sent. */
+export interface FormInput {
+  fields: Record<string, unknown>;
+  /** Bytes of the file part named `fileField`; null when absent or empty (no file chosen). */
+  file: Buffer | null;
+}
+
+/**
+ * Reads the request body. Multipart: every text part becomes a field (empty ones are dropped);
+ * the part named `fileField` is buffered (the multipart plugin's limit answers 413 beyond
+ * 5 MiB - 1); other file parts are drained and ignored. JSON: the body object is the fields.
+ */
+export async function readForm(req: FastifyRequest, fileField: string): Promise<FormInput> {
+  if (!req.isMultipart()) {
+    const body = req.body;
+    const fields = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as object) } : {};
+    return { fields, file: null };
+  }
+  const fields: Record<string, unknown> = {};
+  let file: Buffer | null = null;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === fileField && bytes.length > 0) file = bytes;
+    } else if (typeof part.value === 'string' && part.value !== '') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, file };
+}
+
+/** Turns zod issues into `{ field: message }` (first message per field). */
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Validates `input` with `schema`; throws 400 with `errors: { field: message }` (DESIGN §4). */
+export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(issuesToErrors(result.error.issues));
+  return result.data;
+}
+
+/**
+ * Runs an uploaded form image through the pipeline (`processUpload`, DESIGN §6) and, on refusal,
+ * rethrows the same status and message with `errors: { [field]: message }` so forms can show it
+ * next to the picker. Returns null when no file was sent.
+ */
+export async function processFormImage(file: Buffer | null, field = 'image'): Promise<ProcessedFile | null> {
+  if (!file) return null;
+  try {
+    return await processUpload(file);
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(err.statusCode, err.message, { [field]: err.message });
+    throw err;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Entry point (DESIGN §1, §3): checks the Node version, loads config, opens and migrates the
+ * database, builds the app, listens, and shuts down gracefully on SIGINT/SIGTERM (streams first,
+ * then the server, then CHECKPOINT and close of the embedded database).
+ */
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 22) {
+  console.error(
+    `Campus Companion needs Node 22 or newer (this is ${process.version}). ` +
+      'Start it with `npm start`, which runs the pinned Node 24 from node_modules.',
+  );
+  process.exit(1);
+}
+
+const { loadConfig, ConfigError } = await import('./config.ts');
+const { openDatabase, DataDirLockedError } = await import('./db/client.ts');
+const { runMigrations } = await import('./db/migrate.ts');
+const { buildApp } = await import('./app.ts');
+const { grantConfiguredAdmins } = await import('./features/users/users.service.ts');
+const { purgeExpiredSessions } = await import('./lib/auth.ts');
+const { seedDemo } = await import('./seed.ts');
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase(config);
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+try {
+  await runMigrations(database);
+  await grantConfiguredAdmins(database.db, config.adminEmails);
+  await purgeExpiredSessions(database.db);
+} catch (err) {
+  console.error('Database migration failed:', err);
+  await database.close();
+  process.exit(1);
+}
+
+const app = await buildApp({ config, database });
+// Demo accounts on the first start of an empty database (issue 3; config.seedDemo, see config.ts).
+if (config.seedDemo) {
+  try {
+    await seedDemo(app.ctx);
+  } catch (err) {
+    app.log.error({ err }, 'Seeding the demo data failed');
+  }
+}
+/** Expired sessions are deleted at start and every 6 hours. */
+const purgeTimer = setInterval(
+  () => void purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'Session purge failed')),
+  6 * 60 * 60 * 1000,
+);
+purgeTimer.unref();
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'Shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+  } finally {
+    await database.close();
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Campus Companion is running on ${config.appUrl} (database: ${database.driver === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+} catch (err) {
+  app.log.error(err);
+  await database.close();
+  process.exit(1);
+}

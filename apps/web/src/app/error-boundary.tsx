@@ -1,0 +1,28 @@
+/**
+ * Error boundary that shows the 500 page (spec §2) for render errors and failed lazy chunks.
+ * The app wraps everything in one; the root layout wraps the page in another keyed by the path,
+ * so the header stays and navigating elsewhere recovers.
+ */
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import ServerErrorPage from '../features/errors/pages/server-error-page';
+
+interface BoundaryState {
+  error: unknown;
+}
+
+export class ErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('Unhandled UI error', error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error) return <ServerErrorPage />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Signed-in guard (spec §2, §6): while the auth status is unknown it shows the full-screen loading
+ * screen; a signed-out visitor is sent to /login with the page they wanted in
+ * `location.state.from` (a path with search and hash), so login can bring them back; a signed-in
+ * user sees the nested routes. After the user pressed Logout the origin is not remembered.
+ */
+import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { useAppSelector } from '../store';
+
+/** Shape of the router state the guards pass to /login. */
+export interface FromState {
+  from?: string;
+}
+
+/** The path (with search and hash) of a location, for `state.from`. */
+export function pathOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+/**
+ * Where to go after login: `state.from` when it is a same-app path (starts with one "/", not
+ * /login), else "/". Never an absolute URL (no open redirect).
+ */
+export function redirectTarget(state: unknown): string {
+  const from = (state as FromState | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return '/';
+  if (from === '/login' || from.startsWith('/login?') || from.startsWith('/login#')) return '/';
+  return from;
+}
+
+export function RequireAuth() {
+  const status = useAppSelector((s) => s.auth.status);
+  const signedOutByUser = useAppSelector((s) => s.auth.signedOutByUser);
+  const location = useLocation();
+  if (status === 'unknown') return <LoadingScreen />;
+  if (status !== 'authenticated') {
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={signedOutByUser ? undefined : ({ from: pathOf(location) } satisfies FromState)}
+      />
+    );
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,114 @@
+/**
+ * Site header (spec §1, §2): brand, six feature links, a search box (no behaviour yet, DESIGN §8),
+ * the notifications bell (signed-in only) and the avatar linking to /profile, or a Login link.
+ * Below the `lg` breakpoint (1280 px) the links and search fold into a menu toggled by a button.
+ */
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { GraduationCap, Menu, Search, X } from 'lucide-react';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { buttonClasses } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { useAppSelector } from '../store';
+import { DEFAULT_AVATAR, FEATURE_LINKS } from './nav-links';
+
+function SearchBox({ id }: { id: string }) {
+  return (
+    <form role="search" onSubmit={(e) => e.preventDefault()} className="relative w-full">
+      <label htmlFor={id} className="sr-only">
+        Search
+      </label>
+      <Search
+        aria-hidden="true"
+        size={16}
+        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
+      />
+      <input
+        id={id}
+        type="search"
+        placeholder="Search"
+        className="h-10 w-full rounded-full border border-line bg-surface-muted pr-3 pl-9 text-sm text-fg placeholder:text-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+      />
+    </form>
+  );
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-accent-soft text-accent' : 'text-muted hover:bg-surface-muted hover:text-fg',
+  );
+
+export function Header() {
+  const status = useAppSelector((s) => s.auth.status);
+  const user = useAppSelector((s) => s.auth.user);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const signedIn = status === 'authenticated' && user;
+  const avatar = user?.avatarThumb ?? user?.avatar ?? DEFAULT_AVATAR;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-lg font-semibold text-fg">
+          <GraduationCap aria-hidden="true" className="shrink-0 text-accent" size={26} />
+          <span className="truncate">Campus Companion</span>
+        </Link>
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-0.5 xl:flex">
+          {FEATURE_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto hidden w-52 xl:block">
+          <SearchBox id="header-search" />
+        </div>
+        <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-0">
+          {signedIn ? (
+            <>
+              <NotificationBell />
+              <Link to="/profile" aria-label="Profile" className="shrink-0 rounded-full p-1 hover:bg-surface-muted">
+                <img
+                  src={avatar}
+                  alt=""
+                  width={32}
+                  height={32}
+                  className="h-8 w-8 max-w-none rounded-full object-cover"
+                  onError={(e) => {
+                    if (!e.currentTarget.src.endsWith(DEFAULT_AVATAR)) e.currentTarget.src = DEFAULT_AVATAR;
+                  }}
+                />
+              </Link>
+            </>
+          ) : status === 'unauthenticated' ? (
+            <Link to="/login" className={buttonClasses('primary', 'sm')}>
+              Login
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-fg hover:bg-surface-muted xl:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
+        </div>
+      </div>
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line px-4 pt-3 pb-4 xl:hidden">
+        <SearchBox id="mobile-search" />
+        <nav aria-label="Main (mobile)" className="mt-3 grid grid-cols-2 gap-1 sm:grid-cols-3">
+          {FEATURE_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+      </div>
+    </header>
+  );
+}

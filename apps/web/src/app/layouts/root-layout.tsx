@@ -1,0 +1,58 @@
+/**
+ * Root layout of every page: skip link, header, the profile-completion prompt (signed-in users with
+ * an incomplete profile), the `main` landmark with the page, a footer; scroll-to-top on navigation.
+ */
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useAppSelector } from '../store';
+import { ErrorBoundary } from '../error-boundary';
+import { ScrollToTop } from '../scroll-to-top';
+import { Header } from './header';
+
+const CompleteProfilePrompt = lazy(() => import('../../features/profile/components/complete-profile-prompt'));
+
+/** Shown while a lazily loaded page arrives. */
+export function PageFallback() {
+  return (
+    <div className="flex justify-center py-16 text-muted">
+      <Spinner size={28} label="Loading page" />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  const signedIn = useAppSelector((s) => s.auth.status === 'authenticated' && s.auth.user !== null);
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-accent px-4 py-2 text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <CompleteProfilePrompt />
+        </Suspense>
+      ) : null}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+      >
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <footer className="border-t border-line py-6 text-center text-sm text-muted">
+        Campus Companion · made for students
+      </footer>
+    </div>
+  );
+}

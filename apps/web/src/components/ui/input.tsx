@@ -1,0 +1,69 @@
+/**
+ * Text input with its label, optional hint and error (announced, linked by aria-describedby).
+ * Forwards its ref (React 19 `ref` prop) so react-hook-form's `register` works. `type="password"`
+ * gets a Show/Hide toggle.
+ */
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { cn } from '../../lib/cn';
+
+export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+export const fieldClasses =
+  'block w-full min-h-11 rounded-lg border bg-surface px-3 py-2 text-fg placeholder:text-muted/70 ' +
+  'focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:outline-none';
+
+export function Input({ label, error, hint, id, className, type = 'text', ref, ...rest }: InputProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const [revealed, setRevealed] = useState(false);
+  const isPassword = type === 'password';
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-fg">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          type={isPassword && revealed ? 'text' : type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          className={cn(fieldClasses, error ? 'border-danger' : 'border-line', isPassword && 'pr-20')}
+          {...rest}
+        />
+        {isPassword ? (
+          <button
+            type="button"
+            onClick={() => setRevealed((v) => !v)}
+            aria-pressed={revealed}
+            aria-controls={inputId}
+            className="absolute inset-y-0 right-0 flex items-center gap-1 rounded-r-lg px-3 text-sm text-muted hover:text-fg"
+          >
+            {revealed ? <EyeOff aria-hidden="true" size={16} /> : <Eye aria-hidden="true" size={16} />}
+            <span>{revealed ? 'Hide' : 'Show'}</span>
+            <span className="sr-only"> password</span>
+          </button>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** A list's search box: magnifier icon, a label for screen readers, at most 100 characters. */
+import { Search } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { fieldClasses } from './input';
+
+export interface SearchFieldProps {
+  /** Accessible name ("Search items"). */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  /** Classes of the wrapping label (grid placement). */
+  className?: string;
+}
+
+export function SearchField({ label, value, onChange, placeholder, className }: SearchFieldProps) {
+  return (
+    <label className={cn('relative block', className)}>
+      <span className="sr-only">{label}</span>
+      <Search aria-hidden="true" size={18} className="absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
+      <input
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        maxLength={100}
+        className={cn(fieldClasses, 'border-line pl-10')}
+      />
+    </label>
+  );
+}

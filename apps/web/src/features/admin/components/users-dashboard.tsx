@@ -1,0 +1,195 @@
+/**
+ * Dashboard tab (spec §2 Admin area, §5, §9): "Admin User Control Center" with its subtitle, the
+ * Total Users and New This Week cards, search (placeholder "Search users by name, email or ID..."),
+ * sort (Newest First, Oldest First, Name (A-Z)), grid (1/2/3/4 columns by width) or list table
+ * (Name, Email, Created), a spinner while loading and nothing listed when loading fails.
+ * Search and sort run on the server (debounced); the spec §5 rules also filter the loaded page at
+ * once so typing feels instant.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { LayoutGrid, List, Search } from 'lucide-react';
+import { ADMIN_SORT_LABELS, ADMIN_UI, ADMIN_USER_SORTS, type AdminUserSort } from '@campus/contract/admin';
+import { Alert } from '../../../components/ui/alert';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { fieldClasses } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import { useAppSelector } from '../../../app/store';
+import { useAdminUsersQuery } from '../admin-api';
+import { filterAndSortUsers } from '../user-filters';
+import { UserCard } from './user-card';
+
+const PAGE_SIZE = 24;
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function UsersDashboard() {
+  const me = useAppSelector((s) => s.auth.user);
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<AdminUserSort>('newest');
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    const id = setTimeout(() => {
+      setSearch(searchInput.trim());
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(id);
+  }, [searchInput]);
+
+  const { data, isLoading, isFetching, isError } = useAdminUsersQuery({ search, sort, page, limit: PAGE_SIZE });
+  const users = useMemo(
+    () => (data ? filterAndSortUsers(data.users, searchInput, sort) : []),
+    [data, searchInput, sort],
+  );
+
+  return (
+    <section aria-labelledby="admin-dashboard-title" className="space-y-6">
+      <div>
+        <h2 id="admin-dashboard-title" className="text-xl font-semibold text-fg sm:text-2xl">
+          {ADMIN_UI.heading}
+        </h2>
+        <p className="mt-1 text-muted">{ADMIN_UI.subtitle}</p>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Card as="div" className="sm:p-5">
+          <p className="text-sm text-muted">{ADMIN_UI.totalUsers}</p>
+          <p className="mt-1 text-3xl font-bold text-fg" data-testid="stat-total">
+            {data ? data.stats.total : '–'}
+          </p>
+        </Card>
+        <Card as="div" className="sm:p-5">
+          <p className="text-sm text-muted">{ADMIN_UI.newThisWeek}</p>
+          <p className="mt-1 text-3xl font-bold text-fg" data-testid="stat-new">
+            {data ? data.stats.newThisWeek : '–'}
+          </p>
+        </Card>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="relative flex-1">
+          <label htmlFor="admin-user-search" className="sr-only">
+            Search users
+          </label>
+          <Search
+            aria-hidden="true"
+            size={16}
+            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
+          />
+          <input
+            id="admin-user-search"
+            type="search"
+            value={searchInput}
+            onChange={(e) => setSearchInput(e.target.value)}
+            placeholder={ADMIN_UI.searchPlaceholder}
+            maxLength={200}
+            className={cn(fieldClasses, 'border-line pl-9')}
+          />
+        </div>
+        <div className="flex items-end gap-2">
+          <div>
+            <label htmlFor="admin-user-sort" className="sr-only">
+              Sort users
+            </label>
+            <select
+              id="admin-user-sort"
+              value={sort}
+              onChange={(e) => {
+                setSort(e.target.value as AdminUserSort);
+                setPage(1);
+              }}
+              className={cn(fieldClasses, 'appearance-auto border-line')}
+            >
+              {ADMIN_USER_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {ADMIN_SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex rounded-lg border border-line p-0.5" role="group" aria-label="View">
+            <button
+              type="button"
+              aria-pressed={view === 'grid'}
+              onClick={() => setView('grid')}
+              className={cn('rounded-md p-2.5', view === 'grid' ? 'bg-accent-soft text-accent' : 'text-muted')}
+            >
+              <LayoutGrid aria-hidden="true" size={18} />
+              <span className="sr-only">Grid view</span>
+            </button>
+            <button
+              type="button"
+              aria-pressed={view === 'list'}
+              onClick={() => setView('list')}
+              className={cn('rounded-md p-2.5', view === 'list' ? 'bg-accent-soft text-accent' : 'text-muted')}
+            >
+              <List aria-hidden="true" size={18} />
+              <span className="sr-only">List view</span>
+            </button>
+          </div>
+        </div>
+      </div>
+
+      {isLoading ? (
+        <div className="flex justify-center py-12">
+          <Spinner size={28} label="Loading users" />
+        </div>
+      ) : isError ? (
+        <Alert tone="error">{ADMIN_UI.fetchError}</Alert>
+      ) : users.length === 0 ? (
+        <EmptyState title="No users match your search." />
+      ) : view === 'grid' ? (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy={isFetching}>
+          {users.map((u) => (
+            <li key={u.id}>
+              <UserCard user={u} isSelf={u.id === me?.id} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="relative overflow-x-auto rounded-2xl border border-line">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-surface-muted text-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Created
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <td className="px-4 py-3 text-fg">{u.name || ADMIN_UI.anonymous}</td>
+                  <td className="px-4 py-3 break-all text-muted">{u.email}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-muted">
+                    {new Date(u.createdAt).toLocaleDateString()}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data ? (
+        <Pagination
+          page={page}
+          limit={PAGE_SIZE}
+          total={data.pagination.total}
+          onPageChange={setPage}
+          label="Users pages"
+        />
+      ) : null}
+    </section>
+  );
+}

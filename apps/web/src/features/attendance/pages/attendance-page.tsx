@@ -1,0 +1,6 @@
+/** Attendance Dashboard (spec §2). Placeholder: shows its title only until its own issue builds the screen. */
+import { PageHeader } from '../../../components/ui/page-header';
+
+export default function AttendancePage() {
+  return <PageHeader title="Attendance Dashboard" />;
+}

@@ -1,0 +1,21 @@
+/**
+ * Logout (spec §4): asks the server to end the session (POST /api/users/logout), then clears the
+ * client session and every cached query whatever the answer. Resolves `{ serverFailed }` so the
+ * screen can show "Server logout failed, but client session cleared." when the call failed.
+ */
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { api } from '../../lib/api';
+import { usersApi } from './auth-api';
+import { loggedOut } from './auth-slice';
+
+export const logout = createAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
+  let serverFailed = false;
+  try {
+    await dispatch(usersApi.endpoints.logout.initiate()).unwrap();
+  } catch {
+    serverFailed = true;
+  }
+  dispatch(loggedOut());
+  dispatch(api.util.resetApiState());
+  return { serverFailed };
+});

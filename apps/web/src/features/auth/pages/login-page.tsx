@@ -1,0 +1,78 @@
+/**
+ * /login (spec §2, §4): one screen with the tabs Login and Sign Up (Radix Tabs). The heading is
+ * "Welcome back" or "Create your account". Switching tabs clears the auth error; a successful
+ * sign-up returns to the Login tab with the e-mail filled in and the note "We sent a verification
+ * link to {email}" with a Resend link. Both forms stay mounted so typed input survives switching.
+ */
+import { useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { AUTH_UI } from '@campus/contract/users';
+import { Alert } from '../../../components/ui/alert';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { cn } from '../../../lib/cn';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { clearAuthError } from '../auth-slice';
+import { LoginForm } from '../components/login-form';
+import { ResendLink } from '../components/resend-link';
+import { SignupForm } from '../components/signup-form';
+
+type Mode = 'login' | 'signup';
+
+const tabClass = cn(
+  'flex-1 rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors',
+  'data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm',
+);
+
+export default function LoginPage() {
+  const [mode, setMode] = useState<Mode>('login');
+  const [verificationEmail, setVerificationEmail] = useState<string | null>(null);
+  const error = useAppSelector((s) => s.auth.error);
+  const dispatch = useAppDispatch();
+  const heading = mode === 'login' ? AUTH_UI.loginHeading : AUTH_UI.signupHeading;
+  useDocumentTitle(mode === 'login' ? 'Login' : 'Sign Up');
+
+  const switchTo = (next: string) => {
+    setMode(next as Mode);
+    dispatch(clearAuthError());
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-8">
+        <h1 className="mb-6 text-center text-2xl font-bold text-fg">{heading}</h1>
+        <Tabs.Root value={mode} onValueChange={switchTo}>
+          <Tabs.List aria-label="Login or sign up" className="mb-6 flex gap-1 rounded-xl bg-surface-muted p-1">
+            <Tabs.Trigger value="login" className={tabClass}>
+              Login
+            </Tabs.Trigger>
+            <Tabs.Trigger value="signup" className={tabClass}>
+              Sign Up
+            </Tabs.Trigger>
+          </Tabs.List>
+          {error ? (
+            <Alert tone="error" className="mb-4">
+              {error}
+            </Alert>
+          ) : null}
+          <Tabs.Content value="login" forceMount className="data-[state=inactive]:hidden" hidden={mode !== 'login'}>
+            {verificationEmail ? (
+              <Alert tone="info" className="mb-4">
+                {AUTH_UI.verificationNote(verificationEmail)}. <ResendLink email={verificationEmail} />
+              </Alert>
+            ) : null}
+            <LoginForm key={verificationEmail ?? ''} defaultEmail={verificationEmail ?? ''} />
+          </Tabs.Content>
+          <Tabs.Content value="signup" forceMount className="data-[state=inactive]:hidden" hidden={mode !== 'signup'}>
+            <SignupForm
+              onSignedUp={(email) => {
+                setVerificationEmail(email);
+                switchTo('login');
+              }}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+        <p className="mt-6 text-center text-xs text-muted">{AUTH_UI.terms}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Home dashboard `/` (spec §1, §2; issue 3): hero with Explore, the carousel of the six tools,
+ * Quick Links, Campus Buzz and Student Spotlights. The content comes from `GET /api/institute`
+ * (the institute config); while it loads the sections show placeholders, and a failure offers Retry.
+ */
+import { useAppSelector } from '../../../app/store';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DEFAULT_SHORT_NAME, useInstituteInfo } from '../../institute/institute-query';
+import { CampusBuzz } from '../components/campus-buzz';
+import { Hero } from '../components/hero';
+import { QuickLinks } from '../components/quick-links';
+import { Spotlights } from '../components/spotlights';
+import { ToolsCarousel } from '../components/tools-carousel';
+
+/** Grey placeholder blocks while the institute content loads (static under reduced motion). */
+function ContentSkeleton() {
+  return (
+    <div role="status" aria-label="Loading campus content" className="space-y-10">
+      {[4, 3, 3].map((count, i) => (
+        <div key={i}>
+          <div className="mb-4 h-7 w-48 animate-pulse rounded-lg bg-surface-muted motion-reduce:animate-none" />
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+            {Array.from({ length: count }, (_, j) => (
+              <div key={j} className="h-32 animate-pulse rounded-2xl bg-surface-muted motion-reduce:animate-none" />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function HomePage() {
+  useDocumentTitle('Dashboard');
+  const { data, isLoading, isError, refetch, isFetching } = useInstituteInfo();
+  const name = useAppSelector((s) => (s.auth.status === 'authenticated' ? s.auth.user?.name : null));
+  const firstName = name?.trim().split(/\s+/)[0] ?? null;
+
+  return (
+    <div className="space-y-12 sm:space-y-16">
+      <Hero institute={data?.shortName ?? DEFAULT_SHORT_NAME} firstName={firstName} />
+      <ToolsCarousel />
+      {data ? (
+        <>
+          <QuickLinks links={data.quickLinks} />
+          <CampusBuzz events={data.campusBuzz} />
+          <Spotlights spotlights={data.spotlights} />
+        </>
+      ) : isLoading ? (
+        <ContentSkeleton />
+      ) : isError ? (
+        <Alert tone="error" title="Campus content could not be loaded.">
+          <p>Quick Links, Campus Buzz and Student Spotlights will appear when the server answers.</p>
+          <Button variant="secondary" size="sm" className="mt-3" loading={isFetching} onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

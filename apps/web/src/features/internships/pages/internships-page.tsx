@@ -1,0 +1,6 @@
+/** Internship Finder (spec §2). Placeholder: shows its title only until its own issue builds the screen. */
+import { PageHeader } from '../../../components/ui/page-header';
+
+export default function InternshipsPage() {
+  return <PageHeader title="Internship Finder" />;
+}

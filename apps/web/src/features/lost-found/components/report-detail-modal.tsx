@@ -1,0 +1,82 @@
+/**
+ * The deep link /lost-found/{id}: one report in a dialog — photo, Lost/Found, name, date, location,
+ * category, description, reporter, Contact Owner, and the reporter's or an admin's actions.
+ */
+import { CheckCircle2, Phone } from 'lucide-react';
+import { LOST_FOUND_MESSAGES as L, type LostFoundItem } from '@campus/contract/lost-found';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DetailModal } from '../../../components/ui/detail-modal';
+import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
+import { formatDateIN } from '../../../lib/format';
+import { useGetReportQuery } from '../lost-found-api';
+
+export interface ReportDetailModalProps {
+  id: string;
+  onClose: () => void;
+  canManage: (item: LostFoundItem) => boolean;
+  onContact: (item: LostFoundItem) => void;
+  onEdit: (item: LostFoundItem) => void;
+  onDelete: (item: LostFoundItem) => void;
+  onToggleReturned: (item: LostFoundItem) => void;
+}
+
+export function ReportDetailModal({
+  id,
+  onClose,
+  canManage,
+  onContact,
+  onEdit,
+  onDelete,
+  onToggleReturned,
+}: ReportDetailModalProps) {
+  const { data: item, isLoading, error } = useGetReportQuery(id);
+  return (
+    <DetailModal
+      item={item}
+      isLoading={isLoading}
+      error={error}
+      fallbackTitle="Reported item"
+      errorTitle={L.errorFetchingOne}
+      onClose={onClose}
+    >
+      {(item) => (
+        <>
+          <div className="flex flex-wrap gap-2">
+            <Badge tone={item.is_found ? 'success' : 'danger'}>{item.is_found ? 'Found' : 'Lost'}</Badge>
+            <Badge>{item.category}</Badge>
+            {item.is_returned ? <Badge tone="neutral">Returned</Badge> : null}
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">Date</dt>
+            <dd>{formatDateIN(`${item.date_found}T00:00:00`)}</dd>
+            <dt className="text-muted">Location</dt>
+            <dd>{item.location_found}</dd>
+            {item.reporter_name ? (
+              <>
+                <dt className="text-muted">Reported by</dt>
+                <dd>{item.reporter_name}</dd>
+              </>
+            ) : null}
+          </dl>
+          {item.description ? <p className="whitespace-pre-line">{item.description}</p> : null}
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => onContact(item)}>
+              <Phone aria-hidden="true" size={16} />
+              Contact Owner
+            </Button>
+            {canManage(item) ? (
+              <>
+                <Button variant="secondary" size="sm" onClick={() => onToggleReturned(item)}>
+                  <CheckCircle2 aria-hidden="true" size={16} />
+                  {item.is_returned ? 'Mark not returned' : 'Mark returned'}
+                </Button>
+                <EditDeleteButtons onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
+              </>
+            ) : null}
+          </div>
+        </>
+      )}
+    </DetailModal>
+  );
+}

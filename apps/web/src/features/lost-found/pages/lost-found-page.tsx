@@ -1,0 +1,275 @@
+/**
+ * /lost-found (spec §2, issue 5): "Recently Reported" (the first 5, each with a Lost/Found label,
+ * name, date, location and image or placeholder), Contact Owner (the contact or "Not provided"),
+ * Report Item (modal "Report Found Item" / "Edit Reported Item" with a Lost/Found choice), a load
+ * error with Retry, and "View all" (`?view=all`) with filters (`type`, `category`, `search`,
+ * returned, mine) and pages in the URL. The reporter or an admin may mark returned, edit and delete
+ * (with a confirmation). /lost-found/{id} opens one report.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, Plus, SearchX } from 'lucide-react';
+import {
+  LOST_FOUND_CATEGORIES,
+  LOST_FOUND_MESSAGES as L,
+  RECENT_REPORTS,
+  type LostFoundItem,
+} from '@campus/contract/lost-found';
+import { useAppSelector } from '../../../app/store';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { fieldClasses } from '../../../components/ui/input';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchField } from '../../../components/ui/search-field';
+import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { toApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
+import { useDebouncedParam, useUrlParams } from '../../../lib/url-params';
+import { isAdmin } from '../../auth/roles';
+import { ContactModal } from '../components/contact-modal';
+import { ReportCard } from '../components/report-card';
+import { ReportDetailModal } from '../components/report-detail-modal';
+import { LOST_FOUND_TOAST_MS, ReportFormModal } from '../components/report-form-modal';
+import {
+  useDeleteReportMutation,
+  useListReportsQuery,
+  useSetReturnedMutation,
+  type ReportFilters,
+} from '../lost-found-api';
+
+/** Reports per page in "View all". */
+export const PAGE_SIZE = 10;
+
+/** Reads the "View all" filters from the URL, ignoring malformed values. */
+export function reportFiltersFromParams(params: URLSearchParams): ReportFilters {
+  const type = params.get('type');
+  const category = params.get('category');
+  const page = params.get('page');
+  return {
+    type: type === 'lost' || type === 'found' ? type : undefined,
+    category: category && (LOST_FOUND_CATEGORIES as readonly string[]).includes(category) ? category : undefined,
+    search: params.get('search')?.trim() || undefined,
+    includeReturned: params.get('returned') === '1' || undefined,
+    mine: params.get('mine') === '1' || undefined,
+    page: page && /^\d{1,6}$/.test(page) ? Math.max(1, Number(page)) : 1,
+    limit: PAGE_SIZE,
+  };
+}
+
+export default function LostFoundPage() {
+  const { id: openId } = useParams();
+  const navigate = useNavigate();
+  const { params, update } = useUrlParams();
+  const user = useAppSelector((s) => s.auth.user);
+  const admin = isAdmin(useAppSelector((s) => s.auth.roles));
+  const all = params.get('view') === 'all';
+  const filters = useMemo(
+    () => (all ? reportFiltersFromParams(params) : { limit: RECENT_REPORTS, page: 1 }),
+    [all, params],
+  );
+  const list = useListReportsQuery(filters);
+
+  const [search, setSearch] = useDebouncedParam('search', params, update);
+
+  useEffect(() => {
+    if (list.isError) toast.error(L.errorFetching, { autoClose: LOST_FOUND_TOAST_MS, toastId: 'lost-found-load' });
+  }, [list.isError]);
+
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<LostFoundItem | null>(null);
+  const [contact, setContact] = useState<LostFoundItem | null>(null);
+  const [deleting, setDeleting] = useState<LostFoundItem | null>(null);
+  const [deleteReport, { isLoading: deleteBusy }] = useDeleteReportMutation();
+  const [setReturned, { isLoading: returnBusy }] = useSetReturnedMutation();
+
+  const canManage = (item: LostFoundItem) => item.userId === user?.id || admin;
+  const closeDetail = () => navigate({ pathname: '/lost-found', search: params.toString() });
+  const openEdit = (item: LostFoundItem) => {
+    // Opens on top of the item's dialog (if any); closing that one now would hand focus back to the
+    // page, which the new dialog takes as a click outside and closes.
+    setEditing(item);
+    setFormOpen(true);
+  };
+  const toggleReturned = async (item: LostFoundItem) => {
+    try {
+      await setReturned({ id: item.id, is_returned: !item.is_returned }).unwrap();
+      toast.success(item.is_returned ? L.updated : L.markedReturned, { autoClose: LOST_FOUND_TOAST_MS });
+    } catch (err) {
+      toast.error(`${L.errorUpdating}: ${toApiError(err).message}`, { autoClose: LOST_FOUND_TOAST_MS });
+    }
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteReport(deleting.id).unwrap();
+      toast.success(L.deleted, { autoClose: LOST_FOUND_TOAST_MS });
+      if (openId === deleting.id) closeDetail();
+      setDeleting(null);
+    } catch (err) {
+      toast.error(`${L.errorDeleting}: ${toApiError(err).message}`, { autoClose: LOST_FOUND_TOAST_MS });
+    }
+  };
+
+  const page = list.data;
+  const heading = all ? 'All reports' : 'Recently Reported';
+
+  return (
+    <>
+      <PageHeader
+        title="Lost and Found"
+        subtitle="Report what you found or lost on campus."
+        actions={
+          <Button
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+          >
+            <Plus aria-hidden="true" size={18} />
+            Report Item
+          </Button>
+        }
+      />
+
+      <section aria-labelledby="lf-list-heading">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="lf-list-heading" className="text-xl font-semibold text-fg">
+            {heading}
+          </h2>
+          {all ? (
+            <Link to="/lost-found" className={buttonClasses('ghost', 'sm')}>
+              <ArrowLeft aria-hidden="true" size={16} />
+              Recently Reported
+            </Link>
+          ) : (
+            <Link to="/lost-found?view=all" className={buttonClasses('secondary', 'sm')}>
+              View all
+            </Link>
+          )}
+        </div>
+
+        {all ? (
+          <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]">
+            <SearchField
+              label="Search reports"
+              value={search}
+              onChange={setSearch}
+              placeholder="Search name, description or place..."
+            />
+            <label className="block">
+              <span className="sr-only">Lost or found</span>
+              <select
+                value={filters.type ?? ''}
+                onChange={(e) => update({ type: e.target.value })}
+                className={cn(fieldClasses, 'border-line')}
+              >
+                <option value="">Lost and found</option>
+                <option value="lost">Lost only</option>
+                <option value="found">Found only</option>
+              </select>
+            </label>
+            <label className="block">
+              <span className="sr-only">Category</span>
+              <select
+                value={filters.category ?? ''}
+                onChange={(e) => update({ category: e.target.value })}
+                className={cn(fieldClasses, 'border-line')}
+              >
+                <option value="">All categories</option>
+                {LOST_FOUND_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="flex flex-wrap items-center gap-4 text-sm">
+              <label className="inline-flex min-h-9 items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={!!filters.includeReturned}
+                  onChange={(e) => update({ returned: e.target.checked ? '1' : '' })}
+                />
+                Include returned
+              </label>
+              <label className="inline-flex min-h-9 items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={!!filters.mine}
+                  onChange={(e) => update({ mine: e.target.checked ? '1' : '' })}
+                />
+                My reports
+              </label>
+            </div>
+          </div>
+        ) : null}
+
+        {list.isLoading || (list.isFetching && !page) ? (
+          <div className="flex items-center justify-center gap-3 py-12 text-muted">
+            <Spinner label="" /> Loading reports...
+          </div>
+        ) : list.isError ? (
+          <LoadError title={L.errorFetching} error={list.error} onRetry={() => void list.refetch()} />
+        ) : !page?.items.length ? (
+          <EmptyState
+            icon={<SearchX size={40} />}
+            title="No items reported yet"
+            description="Found something? Report it."
+          />
+        ) : (
+          <>
+            <ul className={cn('space-y-3', list.isFetching && 'opacity-60')}>
+              {page.items.map((item) => (
+                <ReportCard
+                  key={item.id}
+                  item={item}
+                  canManage={canManage(item)}
+                  onContact={setContact}
+                  onEdit={openEdit}
+                  onDelete={setDeleting}
+                  onToggleReturned={toggleReturned}
+                  busy={returnBusy}
+                />
+              ))}
+            </ul>
+            {all ? (
+              <Pagination
+                page={page.pagination.page}
+                limit={page.pagination.limit}
+                total={page.pagination.total}
+                onPageChange={(p) => update({ page: p > 1 ? String(p) : '' })}
+                label="Lost and found pages"
+              />
+            ) : null}
+          </>
+        )}
+      </section>
+
+      {openId ? (
+        <ReportDetailModal
+          id={openId}
+          onClose={closeDetail}
+          canManage={canManage}
+          onContact={setContact}
+          onEdit={openEdit}
+          onDelete={setDeleting}
+          onToggleReturned={toggleReturned}
+        />
+      ) : null}
+      <ReportFormModal open={formOpen} onOpenChange={setFormOpen} item={editing} />
+      <ContactModal item={contact} onClose={() => setContact(null)} />
+      <ConfirmModal
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete this report?"
+        description={deleting ? `"${deleting.item_name}" will be removed permanently.` : undefined}
+        busy={deleteBusy}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

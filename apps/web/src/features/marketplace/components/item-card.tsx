@@ -1,0 +1,117 @@
+/**
+ * One marketplace listing as a card (spec §2): photo or placeholder, name (a link to its deep link
+ * /marketplace/{id}), ₹ price in en-IN grouping, category and condition, en-IN date, description
+ * (or "No description available" for `[removed]`), and actions: like (local), share, reveal
+ * contact, and Edit/Delete for the owner or an admin. In "My listings" it also shows the sold and
+ * expiry state with Mark as sold / Mark as available and Renew.
+ */
+import { Link, useLocation } from 'react-router';
+import { Heart, ImageOff, RefreshCw, Share2, Tag } from 'lucide-react';
+import { NO_DESCRIPTION, REMOVED_DESCRIPTION, type MarketplaceItem } from '@campus/contract/marketplace';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
+import { cn } from '../../../lib/cn';
+import { formatDateIN, formatRupees } from '../../../lib/format';
+import { useLike } from '../likes';
+import { itemLink, shareLink } from '../share';
+import { ContactReveal } from './contact-reveal';
+
+/** The text shown for a description (spec §5: `[removed]` → "No description available"). */
+export function shownDescription(description: string): string {
+  return !description.trim() || description === REMOVED_DESCRIPTION ? NO_DESCRIPTION : description;
+}
+
+export interface ItemCardProps {
+  item: MarketplaceItem;
+  canManage: boolean;
+  onEdit: (item: MarketplaceItem) => void;
+  onDelete: (item: MarketplaceItem) => void;
+  /** "My listings" extras. */
+  mine?: { onToggleSold: (item: MarketplaceItem) => void; onRenew: (item: MarketplaceItem) => void; busy?: boolean };
+}
+
+export function ItemCard({ item, canManage, onEdit, onDelete, mine }: ItemCardProps) {
+  const [liked, toggleLike] = useLike(item.id);
+  const location = useLocation();
+  const description = shownDescription(item.description);
+  return (
+    <article
+      className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm"
+      aria-labelledby={`item-${item.id}-name`}
+    >
+      <div className="relative aspect-[4/3] bg-surface-muted">
+        {item.image_thumb_url ? (
+          <img src={item.image_thumb_url} alt={item.item_name} loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex h-full w-full items-center justify-center text-muted" aria-hidden="true">
+            <ImageOff size={36} />
+          </div>
+        )}
+        <div className="absolute left-2 top-2 flex gap-1">
+          {item.is_sold ? <Badge tone="success">Sold</Badge> : null}
+          {item.is_expired ? <Badge tone="warning">Expired</Badge> : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={`item-${item.id}-name`} className="text-base font-semibold text-fg">
+            <Link
+              to={{ pathname: `/marketplace/${item.id}`, search: location.search }}
+              className="hover:text-accent hover:underline"
+            >
+              {item.item_name}
+            </Link>
+          </h3>
+          <p className="shrink-0 text-lg font-bold text-accent">{formatRupees(item.price)}</p>
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge tone="accent">{item.category}</Badge>
+          <Badge>{item.item_condition}</Badge>
+        </div>
+        <p className={cn('line-clamp-3 text-sm', description === NO_DESCRIPTION ? 'italic text-muted' : 'text-fg')}>
+          {description}
+        </p>
+        <p className="text-xs text-muted">
+          Listed on {formatDateIN(item.createdAt)}
+          {item.owner_name ? ` by ${item.owner_name}` : ''}
+          {mine ? ` · ${item.is_expired ? 'Expired' : 'Expires'} on ${formatDateIN(item.expires_at)}` : ''}
+        </p>
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+          <Button variant="ghost" size="sm" onClick={toggleLike} aria-pressed={liked}>
+            <Heart aria-hidden="true" size={16} className={liked ? 'fill-current text-danger' : ''} />
+            {liked ? 'Liked' : 'Like'}
+            <span className="sr-only"> {item.item_name}</span>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void shareLink(item.item_name, itemLink(item.id))}
+            aria-label={`Share ${item.item_name}`}
+          >
+            <Share2 aria-hidden="true" size={16} />
+            Share
+          </Button>
+          {!mine ? <ContactReveal contact={item.owner_contact} name={item.item_name} /> : null}
+        </div>
+        {canManage || mine ? (
+          <div className="flex flex-wrap gap-2 border-t border-line pt-3">
+            {mine ? (
+              <>
+                <Button variant="secondary" size="sm" disabled={mine.busy} onClick={() => mine.onToggleSold(item)}>
+                  <Tag aria-hidden="true" size={16} />
+                  {item.is_sold ? 'Mark as available' : 'Mark as sold'}
+                </Button>
+                <Button variant="secondary" size="sm" disabled={mine.busy} onClick={() => mine.onRenew(item)}>
+                  <RefreshCw aria-hidden="true" size={16} />
+                  Renew
+                </Button>
+              </>
+            ) : null}
+            <EditDeleteButtons onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} name={item.item_name} />
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Sell / edit modal (spec §2, §5, §8): the spec §3 fields validated with the contract's
+ * `createItemBody` (same messages as the server), a photo with preview (downscaled in the browser
+ * before upload, DESIGN §6; "Remove photo" when editing one), and upload progress. Sends multipart
+ * (text parts + file part `image`). Success: "Item listed successfully!" / "Item updated
+ * successfully!"; failure: field messages under the fields and the 5 s toast "Error creating item"
+ * / "Error updating item" (spec §8, §9).
+ */
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ITEM_CONDITIONS,
+  MARKETPLACE_CATEGORIES,
+  MARKETPLACE_MESSAGES as M,
+  REMOVED_DESCRIPTION,
+  createItemBody,
+  type MarketplaceItem,
+} from '@campus/contract/marketplace';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ImageField, UploadProgress, useImageField } from '../../../components/ui/image-field';
+import { Input } from '../../../components/ui/input';
+import { Modal } from '../../../components/ui/modal';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { showFieldErrors, toApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useSaveItem } from '../marketplace-api';
+
+/** Marketplace toast duration in ms (spec §9). */
+export const MARKETPLACE_TOAST_MS = 5000;
+
+const FIELDS = ['item_name', 'price', 'category', 'item_condition', 'description', 'owner_contact'] as const;
+type Field = (typeof FIELDS)[number];
+type FormValues = Record<Field, string>;
+
+function valuesOf(item: MarketplaceItem | null): FormValues {
+  if (!item) return { item_name: '', price: '', category: '', item_condition: '', description: '', owner_contact: '' };
+  return {
+    item_name: item.item_name,
+    price: String(item.price),
+    category: item.category,
+    item_condition: item.item_condition,
+    description: item.description === REMOVED_DESCRIPTION ? '' : item.description,
+    owner_contact: item.owner_contact,
+  };
+}
+
+export interface ItemFormModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The item being edited, or null to sell a new one. */
+  item: MarketplaceItem | null;
+  onSaved?: (item: MarketplaceItem) => void;
+}
+
+export function ItemFormModal({ open, onOpenChange, item, onSaved }: ItemFormModalProps) {
+  const { save, progress } = useSaveItem();
+  const [formError, setFormError] = useState<string | null>(null);
+  const image = useImageField(item, M.imageTooLarge, setFormError);
+  const resetImage = image.reset;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    // The contract schema accepts the form's strings (price "850") and gives the server's messages.
+    resolver: zodResolver(createItemBody) as never,
+    defaultValues: valuesOf(item),
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    reset(valuesOf(item));
+    resetImage();
+    setFormError(null);
+  }, [open, item, reset, resetImage]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const form = new FormData();
+    // The resolver hands over the schema's output (price as a number): send every field as text.
+    for (const field of FIELDS) form.append(field, String(values[field] ?? '').trim());
+    image.appendTo(form);
+    try {
+      const saved = await save(form, item?.id);
+      toast.success(item ? M.updated : M.listed, { autoClose: MARKETPLACE_TOAST_MS });
+      onSaved?.(saved);
+      onOpenChange(false);
+    } catch (err) {
+      const apiError = toApiError(err);
+      showFieldErrors(apiError, FIELDS, (field, message) => setError(field, { message }));
+      setFormError(apiError.errors?.image ?? apiError.message);
+      toast.error(item ? M.errorUpdating : M.errorCreating, { autoClose: MARKETPLACE_TOAST_MS });
+    }
+  });
+
+  const busy = isSubmitting || progress !== null;
+
+  return (
+    <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={item ? 'Edit Item' : 'Sell Item'}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Input label="Item name" maxLength={100} error={errors.item_name?.message} {...register('item_name')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label="Price (₹)"
+            inputMode="numeric"
+            placeholder="e.g. 1500"
+            error={errors.price?.message}
+            {...register('price')}
+          />
+          <Input
+            label="Contact number"
+            type="tel"
+            inputMode="tel"
+            placeholder="10-digit mobile"
+            error={errors.owner_contact?.message}
+            {...register('owner_contact')}
+          />
+          <Select
+            label="Category"
+            placeholder="Select category"
+            options={MARKETPLACE_CATEGORIES}
+            error={errors.category?.message}
+            {...register('category')}
+          />
+          <Select
+            label="Condition"
+            placeholder="Select condition"
+            options={ITEM_CONDITIONS}
+            error={errors.item_condition?.message}
+            {...register('item_condition')}
+          />
+        </div>
+        <Textarea
+          label="Description"
+          rows={4}
+          maxLength={1000}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <ImageField field={image} />
+        <UploadProgress progress={progress} />
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} disabled={image.preparing}>
+            {item ? 'Save Changes' : 'List Item'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

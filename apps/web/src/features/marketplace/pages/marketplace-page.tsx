@@ -1,0 +1,316 @@
+/**
+ * /marketplace (spec §2, issue 5): title, Sell Item, category chips (All, Books, Electronics,
+ * Furniture, Clothing), search (name or description), min/max price and sort, a card grid with
+ * "Loading items..." / "No items found", pagination, the sell/edit modal, Edit/Delete (with a
+ * confirmation) for the owner or an admin, and a "My listings" view (`?view=mine`) with Mark as
+ * sold and Renew. Filters and page live in the URL (`category`, `search`, `minPrice`, `maxPrice`,
+ * `sort`, `page`), so a search survives a reload and can be shared. /marketplace/{id} opens the
+ * item's dialog (the link Share copies).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { PackageOpen, Plus } from 'lucide-react';
+import {
+  MARKETPLACE_CHIPS,
+  MARKETPLACE_MESSAGES as M,
+  MARKETPLACE_SORTS,
+  MARKETPLACE_SORT_LABELS,
+  type MarketplaceItem,
+  type MarketplaceSort,
+} from '@campus/contract/marketplace';
+import { useAppSelector } from '../../../app/store';
+import { Button } from '../../../components/ui/button';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { fieldClasses } from '../../../components/ui/input';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchField } from '../../../components/ui/search-field';
+import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { toApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
+import { useDebouncedParam, useUrlParams } from '../../../lib/url-params';
+import { isAdmin } from '../../auth/roles';
+import { ItemCard } from '../components/item-card';
+import { ItemDetailModal } from '../components/item-detail-modal';
+import { ItemFormModal, MARKETPLACE_TOAST_MS } from '../components/item-form-modal';
+import {
+  useDeleteItemMutation,
+  useListItemsQuery,
+  useRenewItemMutation,
+  useSetSoldMutation,
+  useUserItemsQuery,
+  type ItemFilters,
+} from '../marketplace-api';
+
+/** Items per page. */
+export const PAGE_SIZE = 12;
+
+const intParam = (v: string | null): number | undefined => (v && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
+
+/** Reads the browse filters from the URL, ignoring malformed values. */
+export function filtersFromParams(params: URLSearchParams): ItemFilters {
+  const category = params.get('category') ?? undefined;
+  const sort = params.get('sort') as MarketplaceSort | null;
+  return {
+    category: category && category !== 'All' ? category : undefined,
+    search: params.get('search')?.trim() || undefined,
+    minPrice: intParam(params.get('minPrice')),
+    maxPrice: intParam(params.get('maxPrice')),
+    sort: sort && MARKETPLACE_SORTS.includes(sort) ? sort : undefined,
+    page: Math.max(1, intParam(params.get('page')) ?? 1),
+    limit: PAGE_SIZE,
+  };
+}
+
+export default function MarketplacePage() {
+  const { id: openId } = useParams();
+  const navigate = useNavigate();
+  const { params, setParams, update } = useUrlParams();
+  const user = useAppSelector((s) => s.auth.user);
+  const roles = useAppSelector((s) => s.auth.roles);
+  const admin = isAdmin(roles);
+  const view = params.get('view') === 'mine' ? 'mine' : 'browse';
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+
+  const [search, setSearch] = useDebouncedParam('search', params, update);
+  const [minPrice, setMinPrice] = useDebouncedParam('minPrice', params, update);
+  const [maxPrice, setMaxPrice] = useDebouncedParam('maxPrice', params, update);
+
+  const browse = useListItemsQuery(filters, { skip: view !== 'browse' });
+  const mine = useUserItemsQuery({ page: filters.page, limit: PAGE_SIZE }, { skip: view !== 'mine' });
+  const current = view === 'mine' ? mine : browse;
+
+  useEffect(() => {
+    if (current.isError) {
+      toast.error(view === 'mine' ? M.errorFetchingUser : M.errorFetching, {
+        autoClose: MARKETPLACE_TOAST_MS,
+        toastId: `marketplace-load-${view}`,
+      });
+    }
+  }, [current.isError, view]);
+
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<MarketplaceItem | null>(null);
+  const [deleting, setDeleting] = useState<MarketplaceItem | null>(null);
+  const [deleteItem, { isLoading: deletingBusy }] = useDeleteItemMutation();
+  const [setSold, { isLoading: soldBusy }] = useSetSoldMutation();
+  const [renew, { isLoading: renewBusy }] = useRenewItemMutation();
+
+  const canManage = (item: MarketplaceItem) => item.userId === user?.id || admin;
+  const closeDetail = () => navigate({ pathname: '/marketplace', search: params.toString() });
+  const openSell = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (item: MarketplaceItem) => {
+    // Opens on top of the item's dialog (if any); closing that one now would hand focus back to the
+    // page, which the new dialog takes as a click outside and closes.
+    setEditing(item);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteItem(deleting.id).unwrap();
+      toast.success(M.deleted, { autoClose: MARKETPLACE_TOAST_MS });
+      if (openId === deleting.id) closeDetail();
+      setDeleting(null);
+    } catch (err) {
+      toast.error(`${M.errorDeleting}: ${toApiError(err).message}`, { autoClose: MARKETPLACE_TOAST_MS });
+    }
+  };
+
+  const toggleSold = async (item: MarketplaceItem) => {
+    try {
+      await setSold({ id: item.id, is_sold: !item.is_sold }).unwrap();
+      toast.success(item.is_sold ? M.updated : M.markedSold, { autoClose: MARKETPLACE_TOAST_MS });
+    } catch (err) {
+      toast.error(`${M.errorUpdating}: ${toApiError(err).message}`, { autoClose: MARKETPLACE_TOAST_MS });
+    }
+  };
+  const renewItem = async (item: MarketplaceItem) => {
+    try {
+      await renew(item.id).unwrap();
+      toast.success(M.renewed, { autoClose: MARKETPLACE_TOAST_MS });
+    } catch (err) {
+      toast.error(`${M.errorUpdating}: ${toApiError(err).message}`, { autoClose: MARKETPLACE_TOAST_MS });
+    }
+  };
+
+  const page = current.data;
+  const activeChip = filters.category ?? 'All';
+
+  return (
+    <>
+      <PageHeader
+        title="Marketplace"
+        subtitle="Buy and sell within campus."
+        actions={
+          <Button onClick={openSell}>
+            <Plus aria-hidden="true" size={18} />
+            Sell Item
+          </Button>
+        }
+      />
+
+      <div role="tablist" aria-label="Marketplace views" className="mb-4 flex gap-2 border-b border-line">
+        {(['browse', 'mine'] as const).map((v) => (
+          <button
+            key={v}
+            role="tab"
+            aria-selected={view === v}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+              view === v ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-fg',
+            )}
+            onClick={() => setParams(v === 'mine' ? { view: 'mine' } : {})}
+          >
+            {v === 'mine' ? 'My listings' : 'Browse'}
+          </button>
+        ))}
+      </div>
+
+      {view === 'browse' ? (
+        <section aria-label="Filters" className="mb-6 space-y-3">
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Category">
+            {MARKETPLACE_CHIPS.map((chip) => (
+              <button
+                key={chip}
+                type="button"
+                aria-pressed={activeChip === chip}
+                onClick={() => update({ category: chip === 'All' ? '' : chip })}
+                className={cn(
+                  'min-h-9 rounded-full border px-4 text-sm font-medium transition-colors',
+                  activeChip === chip
+                    ? 'border-accent bg-accent text-on-accent'
+                    : 'border-line bg-surface text-fg hover:bg-surface-muted',
+                )}
+              >
+                {chip}
+              </button>
+            ))}
+          </div>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1.3fr]">
+            <SearchField
+              label="Search items"
+              value={search}
+              onChange={setSearch}
+              placeholder="Search items..."
+              className="col-span-2 lg:col-span-1"
+            />
+            <label className="block">
+              <span className="sr-only">Minimum price</span>
+              <input
+                inputMode="numeric"
+                value={minPrice}
+                onChange={(e) => setMinPrice(e.target.value.replace(/\D/g, ''))}
+                placeholder="Min ₹"
+                className={cn(fieldClasses, 'border-line')}
+              />
+            </label>
+            <label className="block">
+              <span className="sr-only">Maximum price</span>
+              <input
+                inputMode="numeric"
+                value={maxPrice}
+                onChange={(e) => setMaxPrice(e.target.value.replace(/\D/g, ''))}
+                placeholder="Max ₹"
+                className={cn(fieldClasses, 'border-line')}
+              />
+            </label>
+            <label className="col-span-2 block lg:col-span-1">
+              <span className="sr-only">Sort by</span>
+              <select
+                value={filters.sort ?? 'newest'}
+                onChange={(e) => update({ sort: e.target.value === 'newest' ? '' : e.target.value })}
+                className={cn(fieldClasses, 'border-line')}
+              >
+                {MARKETPLACE_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {MARKETPLACE_SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </section>
+      ) : null}
+
+      {current.isLoading || (current.isFetching && !page) ? (
+        <div className="flex items-center justify-center gap-3 py-16 text-muted">
+          <Spinner label="" /> {M.loading}
+        </div>
+      ) : current.isError ? (
+        <LoadError
+          title={view === 'mine' ? M.errorFetchingUser : M.errorFetching}
+          error={current.error}
+          onRetry={() => void current.refetch()}
+        />
+      ) : !page?.items.length ? (
+        <EmptyState
+          icon={<PackageOpen size={40} />}
+          title={M.empty}
+          description={view === 'mine' ? 'You have not listed anything yet.' : 'Try another category or search.'}
+          action={view === 'mine' ? <Button onClick={openSell}>Sell Item</Button> : undefined}
+        />
+      ) : (
+        <>
+          <p className="sr-only" aria-live="polite">
+            {page.pagination.total} items
+          </p>
+          <div
+            className={cn(
+              'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+              current.isFetching && 'opacity-60',
+            )}
+          >
+            {page.items.map((item) => (
+              <ItemCard
+                key={item.id}
+                item={item}
+                canManage={canManage(item)}
+                onEdit={openEdit}
+                onDelete={setDeleting}
+                mine={
+                  view === 'mine'
+                    ? { onToggleSold: toggleSold, onRenew: renewItem, busy: soldBusy || renewBusy }
+                    : undefined
+                }
+              />
+            ))}
+          </div>
+          <Pagination
+            page={page.pagination.page}
+            limit={page.pagination.limit}
+            total={page.pagination.total}
+            onPageChange={(p) => update({ page: p > 1 ? String(p) : '' })}
+            label="Marketplace pages"
+          />
+        </>
+      )}
+
+      {openId ? (
+        <ItemDetailModal
+          id={openId}
+          onClose={closeDetail}
+          canManage={canManage}
+          onEdit={openEdit}
+          onDelete={setDeleting}
+        />
+      ) : null}
+      <ItemFormModal open={formOpen} onOpenChange={setFormOpen} item={editing} />
+      <ConfirmModal
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete this listing?"
+        description={deleting ? `"${deleting.item_name}" will be removed permanently.` : undefined}
+        busy={deletingBusy}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

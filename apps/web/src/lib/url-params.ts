@@ -1,0 +1,51 @@
+/**
+ * Filters and page kept in the URL (so a search survives a reload and can be shared):
+ * {@link useUrlParams} applies changes, {@link useDebouncedParam} writes a text field after typing
+ * stops.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** Writes `{ name: value }` changes to the URL; an empty value deletes the parameter. */
+export type UpdateParams = (changes: Record<string, string>) => void;
+
+/**
+ * The URL search parameters and `update`, which applies changes to them. Any change but `page`
+ * goes back to page 1 and replaces the history entry; `page` and `view` changes push one.
+ */
+export function useUrlParams() {
+  const [params, setParams] = useSearchParams();
+  // The latest URL parameters, also updated synchronously by `update`: several debounced fields
+  // may write in the same tick, before a re-render hands us the new params.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const update = useCallback<UpdateParams>(
+    (changes) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
+      if (!('page' in changes)) next.delete('page');
+      latest.current = next;
+      setParams(next, { replace: !('page' in changes) && !('view' in changes) });
+    },
+    [setParams],
+  );
+  return { params, setParams, update };
+}
+
+/** A text input whose value is written to the URL parameter `name` 400 ms after typing stops. */
+export function useDebouncedParam(name: string, params: URLSearchParams, update: UpdateParams) {
+  const urlValue = params.get(name) ?? '';
+  const [value, setValue] = useState(urlValue);
+  useEffect(() => setValue(urlValue), [urlValue]);
+  useEffect(() => {
+    if (value === urlValue) return;
+    const t = setTimeout(() => update({ [name]: value }), 400);
+    return () => clearTimeout(t);
+  }, [value, urlValue, name, update]);
+  return [value, setValue] as const;
+}

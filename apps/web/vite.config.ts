@@ -1,0 +1,35 @@
+/**
+ * Vite + Vitest config of the web app (DESIGN §2–§3).
+ * - dev server on 5173, `/api` proxied to the API on `localhost:$API_PORT` (default 3000);
+ * - production build to `dist/` (served by the API in production);
+ * - tests: happy-dom environment, jest-dom matchers loaded from `src/test/setup.ts`.
+ */
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiPort = process.env.API_PORT ?? '3000';
+// CI (.ci/run) collects a JSON report per suite in CC_REPORT_DIR for its one summary line.
+const reportDir = process.env.CC_REPORT_DIR;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    proxy: {
+      // changeOrigin stays false so the API sees the browser's Origin/Host pair for its CSRF check.
+      '/api': { target: `http://localhost:${apiPort}` },
+    },
+  },
+  preview: { port: 4173, proxy: { '/api': { target: `http://localhost:${apiPort}` } } },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  test: {
+    environment: 'happy-dom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    unstubGlobals: true,
+    reporters: reportDir ? ['default', 'json'] : ['default'],
+    outputFile: reportDir ? { json: `${reportDir}/web.json` } : undefined,
+  },
+});

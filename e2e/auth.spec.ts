@@ -1,0 +1,77 @@
+/**
+ * Foundation journeys (issue 2): sign up → verify from the outbox → log in → complete the profile
+ * with a photo → log out; a guarded route remembers its origin; unknown paths show the 404 page.
+ */
+import path from 'node:path';
+import { test, expect, freshEmail, linkFromOutbox, createVerifiedAccount } from './fixtures.ts';
+
+test('a new student signs up, verifies, logs in, completes the profile with a photo and logs out', async ({
+  page,
+}, testInfo) => {
+  const email = freshEmail('journey');
+  const password = 'journey-password-1';
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByRole('tabpanel').getByLabel(/email/i).fill(email);
+  await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Account created! You can now log in.')).toBeVisible();
+  await expect(page.getByText(`We sent a verification link to ${email}`)).toBeVisible();
+
+  const link = await linkFromOutbox(email, 'verify-email');
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText(/email verified/i)).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByRole('tabpanel').getByLabel(/email/i).fill(email);
+  await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(password);
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^log ?in$/i })
+    .click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Name').fill('Ananya Iyer');
+  await page.getByLabel('Branch').selectOption('Computer Science Engineering');
+  await page.getByLabel('Semester').selectOption('Third');
+  await page.getByLabel('Hostel').selectOption('Coho Hostel');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ananya Iyer' })).toBeVisible();
+
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles(path.join(import.meta.dirname, 'assets', 'photo.jpg'));
+  await expect(page.locator('img[src*="/api/files/"]').first()).toBeVisible();
+  await testInfo.attach('profile-1280', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const current = await page.request.get('/api/users/current');
+  expect(current.status()).toBe(401);
+});
+
+test('a signed-out visitor of /rides goes to /login and returns to /rides after logging in', async ({ page }) => {
+  const account = await createVerifiedAccount(page.request);
+  await page.goto('/rides');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('tabpanel').getByLabel(/email/i).fill(account.email);
+  await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(account.password);
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^log ?in$/i })
+    .click();
+  await expect(page).toHaveURL(/\/rides$/, { timeout: 10_000 });
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText("Oops! You've hit a dead end.")).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

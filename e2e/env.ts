@@ -1,0 +1,6 @@
+/** Fixed settings of the browser suite's server (shared by the config and the fixtures). */
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data-e2e'));
+export const E2E_ADMIN_EMAIL = 'admin.e2e@iiitsonepat.ac.in';

@@ -1,0 +1,107 @@
+/**
+ * Browser-suite fixtures: accounts created through the real API (sign-up → link from the outbox →
+ * verify), and pages already signed in as a student or as an administrator. The page's
+ * `request` shares the browser context's cookies, so an API login signs the page in.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_EMAIL, E2E_DATA_DIR } from './env.ts';
+
+let counter = 0;
+/** A fresh institute address for this run, e.g. `e2e1a2b.20240001@iiitsonepat.ac.in`. */
+export function freshEmail(name = 'student'): string {
+  counter += 1;
+  const run = Date.now().toString(36).slice(-4);
+  return `${name}${run}.2024${String(counter).padStart(4, '0')}@iiitsonepat.ac.in`;
+}
+
+/** Reads the newest link of `kind` mailed to `email` from the server's outbox (polls up to 5 s). */
+export async function linkFromOutbox(email: string, kind: 'verify-email' | 'reset-password'): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  for (let i = 0; i < 50; i++) {
+    const files = (await fs.readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(`${email}.eml`))
+      .sort()
+      .reverse();
+    for (const f of files) {
+      const text = (await fs.readFile(path.join(dir, f), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const m = new RegExp(`https?://\\S+/${kind}\\?token=[A-Za-z0-9_-]+`).exec(text);
+      if (m) return m[0];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No ${kind} mail for ${email}`);
+}
+
+/** Creates a verified account through the API; returns its credentials. */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  email = freshEmail(),
+  password = 'e2e-password-1',
+) {
+  const signup = await request.post('/api/users/signup', { data: { email, password } });
+  if (signup.status() === 409) return { email, password };
+  expect(signup.status(), await signup.text()).toBe(201);
+  const token = new URL(await linkFromOutbox(email, 'verify-email')).searchParams.get('token');
+  const verify = await request.post('/api/users/verify-email', { data: { token } });
+  expect(verify.status()).toBe(200);
+  return { email, password };
+}
+
+/** Signs `page` in through the API with the given account. */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  const res = await page.request.post('/api/users/login', { data: account });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.user as { id: string; email: string; roles: string[] };
+}
+
+/** Completes the profile so the first-login prompt stays away. */
+export async function completeProfile(page: Page, name: string) {
+  const res = await page.request.put('/api/users/update', {
+    data: { name, branch: 'Computer Science Engineering', semester: 'Third', hostel: 'Coho Hostel' },
+  });
+  expect(res.status()).toBe(200);
+}
+
+type Fixtures = {
+  /** A page signed in as a fresh student with a complete profile. */
+  studentPage: Page;
+  /** A page signed in as the suite's administrator (ADMIN_EMAILS). */
+  adminPage: Page;
+  /**
+   * Fails the test on any console error or uncaught page error. Chromium's own "Failed to load
+   * resource" lines for expected 4xx answers (e.g. 401 from /current while signed out) are not
+   * application errors and are ignored.
+   */
+  consoleErrors: string[];
+};
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  studentPage: async ({ page }, use) => {
+    const account = await createVerifiedAccount(page.request);
+    await signIn(page, account);
+    await completeProfile(page, 'Test Student');
+    await use(page);
+  },
+  adminPage: async ({ page }, use) => {
+    const account = await createVerifiedAccount(page.request, E2E_ADMIN_EMAIL, 'admin-e2e-password');
+    await signIn(page, account);
+    await completeProfile(page, 'Test Admin');
+    await use(page);
+  },
+});
+
+export { expect };

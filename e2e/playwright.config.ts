@@ -1,0 +1,58 @@
+/**
+ * Playwright (DESIGN §2, §9): Debian's Chromium at /usr/bin/chromium (never a downloaded browser)
+ * against the real app — the API serving the built SPA on the embedded database in a fresh
+ * temporary data directory.
+ */
+import { defineConfig } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT, E2E_ADMIN_EMAIL } from './env.ts';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // CI (.ci/run) collects a JSON report in CC_REPORT_DIR for its one summary line.
+  reporter: process.env.CC_REPORT_DIR
+    ? [['list'], ['json', { outputFile: `${process.env.CC_REPORT_DIR}/e2e.json` }]]
+    : [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && npm run start -w @campus/api`,
+    cwd: '..',
+    url: `http://localhost:${E2E_PORT}/api/users/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      APP_URL: `http://localhost:${E2E_PORT}`,
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});

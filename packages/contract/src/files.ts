@@ -1,0 +1,23 @@
+/**
+ * Stored files (DESIGN §6): limits and messages of the upload pipeline.
+ */
+
+/** "Under 5MB" = fewer than 5 × 1024 × 1024 bytes (DESIGN §6, spec §9). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** Longest side in px of a stored image after re-encoding (DESIGN §6). */
+export const MAX_IMAGE_SIDE = 1600;
+
+/** Longest side in px of the thumbnail (DESIGN §6). */
+export const THUMBNAIL_SIDE = 320;
+
+/** Image content types accepted by magic bytes (DESIGN §6). */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+export const FILE_MESSAGES = {
+  tooLarge: 'Image size should be less than 5MB',
+  notImage: 'Please upload a JPEG, PNG, WebP or GIF image.',
+  notImageOrPdf: 'Please upload an image (JPEG, PNG, WebP, GIF) or a PDF.',
+  unreadable: 'The image could not be read.',
+  noFile: 'Please choose a file to upload.',
+} as const;

@@ -1,0 +1,196 @@
+/**
+ * Lost and found (spec §2, §3, §5, §7, §8; DESIGN §4): constants, messages, the report schemas
+ * (used by the API on multipart text parts and JSON, and by the web form), the list query and the
+ * report as the API returns it.
+ */
+import { z } from 'zod';
+import { pagination, paginationQuery } from './envelope.ts';
+
+/** Report categories (spec §5). */
+export const LOST_FOUND_CATEGORIES = [
+  'Electronics',
+  'Documents',
+  'Keys',
+  'Wallets/Purses',
+  'Clothing',
+  'Accessories',
+  'Books/Notes',
+  'Cards',
+  'Other',
+] as const;
+export type LostFoundCategory = (typeof LOST_FOUND_CATEGORIES)[number];
+
+/** Length limits (spec §5, §9). */
+export const LOST_FOUND_NAME_MAX = 100;
+export const LOST_FOUND_LOCATION_MAX = 100;
+export const LOST_FOUND_DESCRIPTION_MAX = 500;
+
+/** How many reports the "Recently Reported" list shows (spec §2, §9). */
+export const RECENT_REPORTS = 5;
+
+/** Messages of lost and found (spec §5, §8). Error toasts last 4 s (spec §9). */
+export const LOST_FOUND_MESSAGES = {
+  required: 'Please fill in all required fields.',
+  contactInvalid: 'Please enter a valid 10-digit Indian mobile number.',
+  nameLong: `Item name must be at most ${LOST_FOUND_NAME_MAX} characters.`,
+  locationLong: `Location must be at most ${LOST_FOUND_LOCATION_MAX} characters.`,
+  descriptionLong: `Description must be at most ${LOST_FOUND_DESCRIPTION_MAX} characters.`,
+  categoryInvalid: 'Please choose a category from the list.',
+  dateInvalid: 'Please enter a valid date (yyyy-MM-dd).',
+  dateFuture: 'The date cannot be in the future.',
+  imageTooLarge: 'Image size should be less than 5MB',
+  notFound: 'Item not found',
+  forbidden: 'You can only change your own reports.',
+  reported: 'Item reported successfully!',
+  updated: 'Item updated successfully!',
+  deleted: 'Item deleted successfully!',
+  markedReturned: 'Item marked as returned.',
+  adminDeleted: (name: string) => `An administrator removed your lost & found report "${name}".`,
+  // Client texts (spec §2, §8).
+  errorFetching: 'Failed to fetch lost items',
+  errorAdding: 'Error adding lost item',
+  errorUpdating: 'Error updating lost item',
+  errorDeleting: 'Error deleting lost item',
+  errorFetchingOne: 'Error fetching lost item',
+  errorReporting: 'Error reporting item',
+  notProvided: 'Not provided',
+  reportTitle: 'Report Found Item',
+  editTitle: 'Edit Reported Item',
+} as const;
+
+const absent = (v: unknown) => (v === '' || v === null ? undefined : v);
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+/** Optional; an empty or blank string or null also counts as absent (DESIGN §4). */
+function optionalField<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    schema.optional(),
+  );
+}
+/** 'true'/'false' text parts (multipart, query) or JSON booleans. */
+const formBoolean = z.preprocess(
+  (v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : absent(v)),
+  z.boolean({ error: 'Must be true or false.' }),
+);
+const required = (max: number, longMessage: string) =>
+  z.preprocess(
+    (v) => absent(text(v)),
+    z.string({ error: LOST_FOUND_MESSAGES.required }).min(1, LOST_FOUND_MESSAGES.required).max(max, longMessage),
+  );
+
+/** Indian mobile: 10 digits starting 6–9 (spec §5); spaces, dashes and a leading +91 are stripped. */
+export const INDIAN_MOBILE = /^[6-9]\d{9}$/;
+const contact = z.preprocess(
+  (v) => {
+    const t = absent(text(v));
+    return typeof t === 'string' ? t.replace(/[\s-]/g, '').replace(/^\+91(?=\d{10}$)/, '') : t;
+  },
+  z.string({ error: LOST_FOUND_MESSAGES.required }).regex(INDIAN_MOBILE, LOST_FOUND_MESSAGES.contactInvalid),
+);
+
+const category = z.preprocess(
+  (v) => absent(text(v)),
+  z.enum(LOST_FOUND_CATEGORIES, {
+    error: (iss) => (iss.input === undefined ? LOST_FOUND_MESSAGES.required : LOST_FOUND_MESSAGES.categoryInvalid),
+  }),
+);
+
+const description = z.preprocess(
+  (v) => absent(text(v)),
+  z.string().max(LOST_FOUND_DESCRIPTION_MAX, LOST_FOUND_MESSAGES.descriptionLong),
+);
+
+/** `yyyy-MM-dd`, a real calendar date. "Not in the future" is checked by the API in the institute's time zone. */
+const dateFound = z.preprocess(
+  (v) => absent(text(v)),
+  z
+    .string({ error: LOST_FOUND_MESSAGES.dateInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, LOST_FOUND_MESSAGES.dateInvalid)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    }, LOST_FOUND_MESSAGES.dateInvalid),
+);
+
+/**
+ * POST /api/lost-and-found/lost-items fields (multipart text parts or JSON; spec §3, §5):
+ * `item_name`, `category`, `location_found`, `owner_contact` required; `description` optional
+ * (≤ 500); `is_found` defaults to true (found); `date_found` defaults to today (institute time
+ * zone). The photo is the file part `image`.
+ */
+export const createReportBody = z.object({
+  item_name: required(LOST_FOUND_NAME_MAX, LOST_FOUND_MESSAGES.nameLong),
+  category,
+  location_found: required(LOST_FOUND_LOCATION_MAX, LOST_FOUND_MESSAGES.locationLong),
+  owner_contact: contact,
+  description: optionalField(description),
+  is_found: optionalField(formBoolean),
+  date_found: optionalField(dateFound),
+});
+export type CreateReportBody = z.infer<typeof createReportBody>;
+
+/**
+ * PUT /api/lost-and-found/lost-items/{id} fields: partial (DESIGN §4). `remove_image=true` deletes
+ * the photo; `is_returned` marks the item returned (it leaves the default list).
+ */
+export const updateReportBody = z.object({
+  item_name: optionalField(required(LOST_FOUND_NAME_MAX, LOST_FOUND_MESSAGES.nameLong)),
+  category: optionalField(category),
+  location_found: optionalField(required(LOST_FOUND_LOCATION_MAX, LOST_FOUND_MESSAGES.locationLong)),
+  owner_contact: optionalField(contact),
+  description: optionalField(description),
+  is_found: optionalField(formBoolean),
+  date_found: optionalField(dateFound),
+  is_returned: optionalField(formBoolean),
+  remove_image: optionalField(formBoolean),
+});
+export type UpdateReportBody = z.infer<typeof updateReportBody>;
+
+/**
+ * GET /api/lost-and-found/lost-items query: newest first, paginated; `type` lost (`is_found`
+ * false) or found; `category`; `search` (name, description or location, case-insensitive);
+ * `includeReturned=true` also lists returned items; `mine=true` only the caller's reports.
+ */
+export const listReportsQuery = paginationQuery.extend({
+  type: z.preprocess((v) => (v === 'all' ? undefined : absent(v)), z.enum(['lost', 'found']).optional()),
+  category: z.preprocess(
+    (v) => (v === 'All' ? undefined : absent(v)),
+    z.enum(LOST_FOUND_CATEGORIES, { error: LOST_FOUND_MESSAGES.categoryInvalid }).optional(),
+  ),
+  search: z.preprocess((v) => absent(text(v)), z.string().max(100).optional()),
+  includeReturned: optionalField(formBoolean),
+  mine: optionalField(formBoolean),
+});
+export type ListReportsQuery = z.infer<typeof listReportsQuery>;
+
+/** A lost/found report as the API returns it (spec §3 plus owner and returned state). */
+export const lostFoundItem = z.object({
+  id: z.string(),
+  userId: z.string(),
+  item_name: z.string(),
+  description: z.string().nullable(),
+  location_found: z.string(),
+  owner_contact: z.string().nullable(),
+  category: z.string(),
+  /** Absolute URL of the photo, or null. */
+  image_url: z.string().nullable(),
+  image_thumb_url: z.string().nullable(),
+  /** true: someone found it; false: someone lost it. */
+  is_found: z.boolean(),
+  /** `yyyy-MM-dd` (institute time zone). */
+  date_found: z.string(),
+  is_returned: z.boolean(),
+  reporter_name: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LostFoundItem = z.infer<typeof lostFoundItem>;
+
+/** Paginated list envelope (DESIGN §4). */
+export const lostFoundList = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(lostFoundItem),
+  pagination,
+});
+export type LostFoundList = z.infer<typeof lostFoundList>;
