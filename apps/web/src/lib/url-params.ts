@@ -10,17 +10,28 @@ import { useSearchParams } from 'react-router';
 export type UpdateParams = (changes: Record<string, string>) => void;
 
 /**
- * The URL search parameters and `update`, which applies changes to them. Any change but `page`
- * goes back to page 1 and replaces the history entry; `page` and `view` changes push one.
+ * The URL search parameters, `update`, which applies changes to them, and `replaceAll`, which
+ * replaces them all (pushing a history entry). Any change but `page` goes back to page 1 and
+ * replaces the history entry; `page` and `view` changes push one.
+ *
+ * Every write goes through here so that the next write starts from it: a debounced field may fire
+ * after a write but before React commits the new URL (router updates are transitions), and must
+ * not write back the URL as it was before (it once dropped `view=mine`).
  */
 export function useUrlParams() {
   const [params, setParams] = useSearchParams();
-  // The latest URL parameters, also updated synchronously by `update`: several debounced fields
-  // may write in the same tick, before a re-render hands us the new params.
+  // The latest URL parameters, also updated synchronously by every write.
   const latest = useRef(params);
   useEffect(() => {
     latest.current = params;
   }, [params]);
+  const write = useCallback(
+    (next: URLSearchParams, replace: boolean) => {
+      latest.current = next;
+      setParams(next, { replace });
+    },
+    [setParams],
+  );
   const update = useCallback<UpdateParams>(
     (changes) => {
       const next = new URLSearchParams(latest.current);
@@ -29,12 +40,12 @@ export function useUrlParams() {
         else next.delete(k);
       }
       if (!('page' in changes)) next.delete('page');
-      latest.current = next;
-      setParams(next, { replace: !('page' in changes) && !('view' in changes) });
+      write(next, !('page' in changes) && !('view' in changes));
     },
-    [setParams],
+    [write],
   );
-  return { params, setParams, update };
+  const replaceAll = useCallback((init: Record<string, string>) => write(new URLSearchParams(init), false), [write]);
+  return { params, update, replaceAll };
 }
 
 /** A text input whose value is written to the URL parameter `name` 400 ms after typing stops. */

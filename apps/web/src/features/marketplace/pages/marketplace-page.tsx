@@ -68,7 +68,7 @@ export function filtersFromParams(params: URLSearchParams): ItemFilters {
 export default function MarketplacePage() {
   const { id: openId } = useParams();
   const navigate = useNavigate();
-  const { params, setParams, update } = useUrlParams();
+  const { params, update, replaceAll } = useUrlParams();
   const user = useAppSelector((s) => s.auth.user);
   const roles = useAppSelector((s) => s.auth.roles);
   const admin = isAdmin(roles);
@@ -167,7 +167,7 @@ export default function MarketplacePage() {
               '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
               view === v ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-fg',
             )}
-            onClick={() => setParams(v === 'mine' ? { view: 'mine' } : {})}
+            onClick={() => replaceAll(v === 'mine' ? { view: 'mine' } : {})}
           >
             {v === 'mine' ? 'My listings' : 'Browse'}
           </button>
