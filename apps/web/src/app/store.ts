@@ -9,7 +9,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { authSlice } from '../features/auth/auth-slice';
 
 /** Slices injected later (declaration-merged by lib/api.ts). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface LazyLoadedSlices {}
 
 /** The root reducer; lazily loaded slices are added with `rootReducer.inject(slice)`. */

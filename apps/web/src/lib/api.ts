@@ -132,7 +132,7 @@ export const api = createApi({
 });
 
 declare module '../app/store' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface
   export interface LazyLoadedSlices extends WithSlice<typeof api> {}
 }
 

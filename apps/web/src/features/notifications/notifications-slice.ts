@@ -227,7 +227,7 @@ export const {
 export const notificationsReducer = notificationsSlice.reducer;
 
 declare module '../../app/store' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface
   export interface LazyLoadedSlices extends WithSlice<typeof notificationsSlice> {}
 }
 
