@@ -6,33 +6,33 @@
  * Success: "Item reported successfully!" / "Item updated successfully!"; failure: field messages and
  * the 4 s toast "Error reporting item" / "Error updating lost item" (spec §8, §9).
  */
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   LOST_FOUND_CATEGORIES,
   LOST_FOUND_MESSAGES as L,
   createReportBody,
   type LostFoundItem,
 } from '@campus/contract/lost-found';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ImageField, UploadProgress, useImageField } from '../../../components/ui/image-field';
 import { Input } from '../../../components/ui/input';
+import { ListingFormFooter, useListingForm } from '../../../components/ui/listing-form';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { showFieldErrors, toApiError } from '../../../lib/api';
 import { formatIsoDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
 import { useSaveReport } from '../lost-found-api';
 
 /** Lost-and-found toast duration in ms (spec §9). */
 export const LOST_FOUND_TOAST_MS = 4000;
 
-const FIELDS = ['item_name', 'category', 'location_found', 'owner_contact', 'description', 'date_found'] as const;
-type Field = (typeof FIELDS)[number];
-type FormValues = Record<Field, string> & { is_found: 'true' | 'false' };
+const FIELDS = [
+  'item_name',
+  'category',
+  'location_found',
+  'owner_contact',
+  'description',
+  'date_found',
+  'is_found',
+] as const;
+type FormValues = Record<Exclude<(typeof FIELDS)[number], 'is_found'>, string> & { is_found: 'true' | 'false' };
 
 function valuesOf(item: LostFoundItem | null): FormValues {
   if (!item) {
@@ -63,46 +63,36 @@ export interface ReportFormModalProps {
   item: LostFoundItem | null;
 }
 
+const TOASTS = {
+  created: L.reported,
+  updated: L.updated,
+  errorCreating: L.errorReporting,
+  errorUpdating: L.errorUpdating,
+  ms: LOST_FOUND_TOAST_MS,
+};
+
 export function ReportFormModal({ open, onOpenChange, item }: ReportFormModalProps) {
   const { save, progress } = useSaveReport();
-  const [formError, setFormError] = useState<string | null>(null);
-  const image = useImageField(item, L.imageTooLarge, setFormError);
-  const resetImage = image.reset;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ resolver: zodResolver(createReportBody) as never, defaultValues: valuesOf(item) });
-
-  useEffect(() => {
-    if (!open) return;
-    reset(valuesOf(item));
-    resetImage();
-    setFormError(null);
-  }, [open, item, reset, resetImage]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const form = new FormData();
-    // The resolver hands over the schema's output (price as a number): send every field as text.
-    for (const field of FIELDS) form.append(field, String(values[field] ?? '').trim());
-    form.append('is_found', String(values.is_found));
-    image.appendTo(form);
-    try {
-      await save(form, item?.id);
-      toast.success(item ? L.updated : L.reported, { autoClose: LOST_FOUND_TOAST_MS });
-      onOpenChange(false);
-    } catch (err) {
-      const apiError = toApiError(err);
-      showFieldErrors(apiError, FIELDS, (field, message) => setError(field, { message }));
-      setFormError(apiError.errors?.image ?? apiError.message);
-      toast.error(item ? L.errorUpdating : L.errorReporting, { autoClose: LOST_FOUND_TOAST_MS });
-    }
+  const state = useListingForm<FormValues, LostFoundItem>({
+    open,
+    onOpenChange,
+    item,
+    schema: createReportBody,
+    fields: FIELDS,
+    valuesOf,
+    save,
+    progress,
+    imageTooLarge: L.imageTooLarge,
+    toasts: TOASTS,
   });
-
-  const busy = isSubmitting || progress !== null;
+  const {
+    onSubmit,
+    busy,
+    form: {
+      register,
+      formState: { errors },
+    },
+  } = state;
 
   return (
     <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={item ? L.editTitle : L.reportTitle}>
@@ -157,17 +147,11 @@ export function ReportFormModal({ open, onOpenChange, item }: ReportFormModalPro
           error={errors.description?.message}
           {...register('description')}
         />
-        <ImageField field={image} />
-        <UploadProgress progress={progress} />
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} disabled={image.preparing}>
-            {item ? 'Save Changes' : 'Report Item'}
-          </Button>
-        </div>
+        <ListingFormFooter
+          state={state}
+          submitLabel={item ? 'Save Changes' : 'Report Item'}
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Modal>
   );

@@ -6,9 +6,6 @@
  * successfully!"; failure: field messages under the fields and the 5 s toast "Error creating item"
  * / "Error updating item" (spec §8, §9).
  */
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ITEM_CONDITIONS,
   MARKETPLACE_CATEGORIES,
@@ -17,15 +14,11 @@ import {
   createItemBody,
   type MarketplaceItem,
 } from '@campus/contract/marketplace';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ImageField, UploadProgress, useImageField } from '../../../components/ui/image-field';
 import { Input } from '../../../components/ui/input';
+import { ListingFormFooter, useListingForm } from '../../../components/ui/listing-form';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { showFieldErrors, toApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
 import { useSaveItem } from '../marketplace-api';
 
 /** Marketplace toast duration in ms (spec §9). */
@@ -55,50 +48,37 @@ export interface ItemFormModalProps {
   onSaved?: (item: MarketplaceItem) => void;
 }
 
+const TOASTS = {
+  created: M.listed,
+  updated: M.updated,
+  errorCreating: M.errorCreating,
+  errorUpdating: M.errorUpdating,
+  ms: MARKETPLACE_TOAST_MS,
+};
+
 export function ItemFormModal({ open, onOpenChange, item, onSaved }: ItemFormModalProps) {
   const { save, progress } = useSaveItem();
-  const [formError, setFormError] = useState<string | null>(null);
-  const image = useImageField(item, M.imageTooLarge, setFormError);
-  const resetImage = image.reset;
+  const state = useListingForm<FormValues, MarketplaceItem>({
+    open,
+    onOpenChange,
+    item,
+    schema: createItemBody,
+    fields: FIELDS,
+    valuesOf,
+    save,
+    progress,
+    imageTooLarge: M.imageTooLarge,
+    toasts: TOASTS,
+    onSaved,
+  });
   const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    // The contract schema accepts the form's strings (price "850") and gives the server's messages.
-    resolver: zodResolver(createItemBody) as never,
-    defaultValues: valuesOf(item),
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    reset(valuesOf(item));
-    resetImage();
-    setFormError(null);
-  }, [open, item, reset, resetImage]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const form = new FormData();
-    // The resolver hands over the schema's output (price as a number): send every field as text.
-    for (const field of FIELDS) form.append(field, String(values[field] ?? '').trim());
-    image.appendTo(form);
-    try {
-      const saved = await save(form, item?.id);
-      toast.success(item ? M.updated : M.listed, { autoClose: MARKETPLACE_TOAST_MS });
-      onSaved?.(saved);
-      onOpenChange(false);
-    } catch (err) {
-      const apiError = toApiError(err);
-      showFieldErrors(apiError, FIELDS, (field, message) => setError(field, { message }));
-      setFormError(apiError.errors?.image ?? apiError.message);
-      toast.error(item ? M.errorUpdating : M.errorCreating, { autoClose: MARKETPLACE_TOAST_MS });
-    }
-  });
-
-  const busy = isSubmitting || progress !== null;
+    onSubmit,
+    busy,
+    form: {
+      register,
+      formState: { errors },
+    },
+  } = state;
 
   return (
     <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={item ? 'Edit Item' : 'Sell Item'}>
@@ -142,17 +122,11 @@ export function ItemFormModal({ open, onOpenChange, item, onSaved }: ItemFormMod
           error={errors.description?.message}
           {...register('description')}
         />
-        <ImageField field={image} />
-        <UploadProgress progress={progress} />
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} disabled={image.preparing}>
-            {item ? 'Save Changes' : 'List Item'}
-          </Button>
-        </div>
+        <ListingFormFooter
+          state={state}
+          submitLabel={item ? 'Save Changes' : 'List Item'}
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Modal>
   );
