@@ -3,10 +3,10 @@
  * {@link useListingForm} runs react-hook-form with the contract's zod schema (so the client shows
  * the server's messages, spec §5), resets when the modal opens, sends every field as a text part
  * plus the photo (DESIGN §4, §6), and on failure puts the server's field messages under the fields,
- * the general one in an alert, and the feature's error toast (spec §8). {@link ListingFormFooter}
- * is the photo picker, upload progress, that alert, and Cancel / submit.
+ * the general one in an alert, and the feature's error toast (spec §8). {@link ListingFormModal}
+ * shows the feature's fields with the photo picker, upload progress, that alert and Cancel / submit.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ZodType } from 'zod';
@@ -15,6 +15,7 @@ import { toast } from '../../lib/toast';
 import { Alert } from './alert';
 import { Button } from './button';
 import { ImageField, UploadProgress, useImageField, type SavedImage } from './image-field';
+import { Modal } from './modal';
 
 /** Toast texts and duration (ms) of a listing form (spec §8, §9). */
 export interface ListingFormToasts {
@@ -90,28 +91,38 @@ export function useListingForm<V extends FieldValues, T extends SavedImage & { i
   return { form, onSubmit, image, formError, busy, progress };
 }
 
-export interface ListingFormFooterProps {
-  state: Pick<ReturnType<typeof useListingForm>, 'image' | 'formError' | 'busy' | 'progress'>;
+export interface ListingFormModalProps {
+  state: Pick<ReturnType<typeof useListingForm>, 'onSubmit' | 'image' | 'formError' | 'busy' | 'progress'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
   submitLabel: string;
-  onCancel: () => void;
+  /** The feature's fields. */
+  children: ReactNode;
 }
 
-/** Photo picker, upload progress, the form's error and the Cancel / submit buttons. */
-export function ListingFormFooter({ state, submitLabel, onCancel }: ListingFormFooterProps) {
-  const { image, formError, busy, progress } = state;
+/**
+ * The modal of a listing form: the feature's fields, then the photo picker, upload progress, the
+ * form's error and Cancel / submit. It cannot be closed while saving.
+ */
+export function ListingFormModal({ state, open, onOpenChange, title, submitLabel, children }: ListingFormModalProps) {
+  const { onSubmit, image, formError, busy, progress } = state;
   return (
-    <>
-      <ImageField field={image} />
-      <UploadProgress progress={progress} />
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={busy} disabled={image.preparing}>
-          {submitLabel}
-        </Button>
-      </div>
-    </>
+    <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={title}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {children}
+        <ImageField field={image} />
+        <UploadProgress progress={progress} />
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} disabled={image.preparing}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }

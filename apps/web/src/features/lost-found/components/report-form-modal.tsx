@@ -13,8 +13,7 @@ import {
   type LostFoundItem,
 } from '@campus/contract/lost-found';
 import { Input } from '../../../components/ui/input';
-import { ListingFormFooter, useListingForm } from '../../../components/ui/listing-form';
-import { Modal } from '../../../components/ui/modal';
+import { ListingFormModal, useListingForm } from '../../../components/ui/listing-form';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { formatIsoDate } from '../../../lib/format';
@@ -86,73 +85,68 @@ export function ReportFormModal({ open, onOpenChange, item }: ReportFormModalPro
     toasts: TOASTS,
   });
   const {
-    onSubmit,
-    busy,
-    form: {
-      register,
-      formState: { errors },
-    },
-  } = state;
+    register,
+    formState: { errors },
+  } = state.form;
 
   return (
-    <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={item ? L.editTitle : L.reportTitle}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <fieldset className="flex gap-4">
-          <legend className="mb-1.5 text-sm font-medium text-fg">I have</legend>
-          <label className="inline-flex min-h-9 items-center gap-2 text-sm">
-            <input type="radio" value="true" {...register('is_found')} />
-            Found an item
-          </label>
-          <label className="inline-flex min-h-9 items-center gap-2 text-sm">
-            <input type="radio" value="false" {...register('is_found')} />
-            Lost an item
-          </label>
-        </fieldset>
-        <Input label="Item name" maxLength={100} error={errors.item_name?.message} {...register('item_name')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label="Category"
-            placeholder="Select category"
-            options={LOST_FOUND_CATEGORIES}
-            error={errors.category?.message}
-            {...register('category')}
-          />
-          <Input
-            label="Date"
-            type="date"
-            max={formatIsoDate(new Date())}
-            error={errors.date_found?.message}
-            {...register('date_found')}
-          />
-          <Input
-            label="Location"
-            maxLength={100}
-            placeholder="Where was it found or lost?"
-            error={errors.location_found?.message}
-            {...register('location_found')}
-          />
-          <Input
-            label="Contact number"
-            type="tel"
-            inputMode="tel"
-            placeholder="10-digit mobile"
-            error={errors.owner_contact?.message}
-            {...register('owner_contact')}
-          />
-        </div>
-        <Textarea
-          label="Description (optional)"
-          rows={3}
-          maxLength={500}
-          error={errors.description?.message}
-          {...register('description')}
+    <ListingFormModal
+      state={state}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={item ? L.editTitle : L.reportTitle}
+      submitLabel={item ? 'Save Changes' : 'Report Item'}
+    >
+      <fieldset className="flex gap-4">
+        <legend className="mb-1.5 text-sm font-medium text-fg">I have</legend>
+        <label className="inline-flex min-h-9 items-center gap-2 text-sm">
+          <input type="radio" value="true" {...register('is_found')} />
+          Found an item
+        </label>
+        <label className="inline-flex min-h-9 items-center gap-2 text-sm">
+          <input type="radio" value="false" {...register('is_found')} />
+          Lost an item
+        </label>
+      </fieldset>
+      <Input label="Item name" maxLength={100} error={errors.item_name?.message} {...register('item_name')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label="Category"
+          placeholder="Select category"
+          options={LOST_FOUND_CATEGORIES}
+          error={errors.category?.message}
+          {...register('category')}
         />
-        <ListingFormFooter
-          state={state}
-          submitLabel={item ? 'Save Changes' : 'Report Item'}
-          onCancel={() => onOpenChange(false)}
+        <Input
+          label="Date"
+          type="date"
+          max={formatIsoDate(new Date())}
+          error={errors.date_found?.message}
+          {...register('date_found')}
         />
-      </form>
-    </Modal>
+        <Input
+          label="Location"
+          maxLength={100}
+          placeholder="Where was it found or lost?"
+          error={errors.location_found?.message}
+          {...register('location_found')}
+        />
+        <Input
+          label="Contact number"
+          type="tel"
+          inputMode="tel"
+          placeholder="10-digit mobile"
+          error={errors.owner_contact?.message}
+          {...register('owner_contact')}
+        />
+      </div>
+      <Textarea
+        label="Description (optional)"
+        rows={3}
+        maxLength={500}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+    </ListingFormModal>
   );
 }

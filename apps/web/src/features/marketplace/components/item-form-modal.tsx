@@ -15,8 +15,7 @@ import {
   type MarketplaceItem,
 } from '@campus/contract/marketplace';
 import { Input } from '../../../components/ui/input';
-import { ListingFormFooter, useListingForm } from '../../../components/ui/listing-form';
-import { Modal } from '../../../components/ui/modal';
+import { ListingFormModal, useListingForm } from '../../../components/ui/listing-form';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { useSaveItem } from '../marketplace-api';
@@ -72,62 +71,57 @@ export function ItemFormModal({ open, onOpenChange, item, onSaved }: ItemFormMod
     onSaved,
   });
   const {
-    onSubmit,
-    busy,
-    form: {
-      register,
-      formState: { errors },
-    },
-  } = state;
+    register,
+    formState: { errors },
+  } = state.form;
 
   return (
-    <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={item ? 'Edit Item' : 'Sell Item'}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Input label="Item name" maxLength={100} error={errors.item_name?.message} {...register('item_name')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label="Price (₹)"
-            inputMode="numeric"
-            placeholder="e.g. 1500"
-            error={errors.price?.message}
-            {...register('price')}
-          />
-          <Input
-            label="Contact number"
-            type="tel"
-            inputMode="tel"
-            placeholder="10-digit mobile"
-            error={errors.owner_contact?.message}
-            {...register('owner_contact')}
-          />
-          <Select
-            label="Category"
-            placeholder="Select category"
-            options={MARKETPLACE_CATEGORIES}
-            error={errors.category?.message}
-            {...register('category')}
-          />
-          <Select
-            label="Condition"
-            placeholder="Select condition"
-            options={ITEM_CONDITIONS}
-            error={errors.item_condition?.message}
-            {...register('item_condition')}
-          />
-        </div>
-        <Textarea
-          label="Description"
-          rows={4}
-          maxLength={1000}
-          error={errors.description?.message}
-          {...register('description')}
+    <ListingFormModal
+      state={state}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={item ? 'Edit Item' : 'Sell Item'}
+      submitLabel={item ? 'Save Changes' : 'List Item'}
+    >
+      <Input label="Item name" maxLength={100} error={errors.item_name?.message} {...register('item_name')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="Price (₹)"
+          inputMode="numeric"
+          placeholder="e.g. 1500"
+          error={errors.price?.message}
+          {...register('price')}
         />
-        <ListingFormFooter
-          state={state}
-          submitLabel={item ? 'Save Changes' : 'List Item'}
-          onCancel={() => onOpenChange(false)}
+        <Input
+          label="Contact number"
+          type="tel"
+          inputMode="tel"
+          placeholder="10-digit mobile"
+          error={errors.owner_contact?.message}
+          {...register('owner_contact')}
         />
-      </form>
-    </Modal>
+        <Select
+          label="Category"
+          placeholder="Select category"
+          options={MARKETPLACE_CATEGORIES}
+          error={errors.category?.message}
+          {...register('category')}
+        />
+        <Select
+          label="Condition"
+          placeholder="Select condition"
+          options={ITEM_CONDITIONS}
+          error={errors.item_condition?.message}
+          {...register('item_condition')}
+        />
+      </div>
+      <Textarea
+        label="Description"
+        rows={4}
+        maxLength={1000}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+    </ListingFormModal>
   );
 }
