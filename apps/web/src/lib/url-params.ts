@@ -48,7 +48,11 @@ export function useUrlParams() {
   return { params, update, replaceAll };
 }
 
-/** A text input whose value is written to the URL parameter `name` 400 ms after typing stops. */
+/**
+ * A text input whose value is written to the URL parameter `name` 400 ms after typing stops. Call
+ * it in the component that renders the input: when that unmounts (the user left the view), an
+ * edit still pending is dropped rather than written into the next view's URL.
+ */
 export function useDebouncedParam(name: string, params: URLSearchParams, update: UpdateParams) {
   const urlValue = params.get(name) ?? '';
   const [value, setValue] = useState(urlValue);

@@ -125,6 +125,28 @@ describe('marketplace page', () => {
     await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent('/marketplace?category=Books'));
   });
 
+  it('typing a search writes it to the URL once typing stops', async () => {
+    mockApi([item()]);
+    renderPage();
+    await screen.findByRole('link', { name: 'Desk lamp' });
+    await userEvent.type(screen.getByLabelText('Search items'), 'lamp');
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/marketplace$/);
+    await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent('/marketplace?search=lamp'));
+  });
+
+  it('a search still being typed is dropped when switching to My listings, which stays open', async () => {
+    mockApi([item({ userId: me.id })]);
+    renderPage();
+    await screen.findByRole('link', { name: 'Desk lamp' });
+    await userEvent.type(screen.getByLabelText('Search items'), 'lamp');
+    await userEvent.click(screen.getByRole('tab', { name: 'My listings' }));
+    expect(screen.getByTestId('path')).toHaveTextContent('/marketplace?view=mine');
+    // Longer than the 400 ms debounce: nothing is written afterwards.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/marketplace\?view=mine$/);
+    expect(screen.getByRole('tab', { name: 'My listings' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('shows "No items found" for an empty page', async () => {
     mockApi([]);
     renderPage();

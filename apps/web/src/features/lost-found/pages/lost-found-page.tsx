@@ -19,19 +19,18 @@ import { useAppSelector } from '../../../app/store';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { fieldClasses } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SearchField } from '../../../components/ui/search-field';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
-import { useDebouncedParam, useUrlParams } from '../../../lib/url-params';
+import { useUrlParams } from '../../../lib/url-params';
 import { isAdmin } from '../../auth/roles';
 import { ContactModal } from '../components/contact-modal';
 import { ReportCard } from '../components/report-card';
+import { ReportFiltersBar } from '../components/report-filters-bar';
 import { ReportDetailModal } from '../components/report-detail-modal';
 import { LOST_FOUND_TOAST_MS, ReportFormModal } from '../components/report-form-modal';
 import {
@@ -72,8 +71,6 @@ export default function LostFoundPage() {
     [all, params],
   );
   const list = useListReportsQuery(filters);
-
-  const [search, setSearch] = useDebouncedParam('search', params, update);
 
   useEffect(() => {
     if (list.isError) toast.error(L.errorFetching, { autoClose: LOST_FOUND_TOAST_MS, toastId: 'lost-found-load' });
@@ -152,61 +149,7 @@ export default function LostFoundPage() {
           )}
         </div>
 
-        {all ? (
-          <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]">
-            <SearchField
-              label="Search reports"
-              value={search}
-              onChange={setSearch}
-              placeholder="Search name, description or place..."
-            />
-            <label className="block">
-              <span className="sr-only">Lost or found</span>
-              <select
-                value={filters.type ?? ''}
-                onChange={(e) => update({ type: e.target.value })}
-                className={cn(fieldClasses, 'border-line')}
-              >
-                <option value="">Lost and found</option>
-                <option value="lost">Lost only</option>
-                <option value="found">Found only</option>
-              </select>
-            </label>
-            <label className="block">
-              <span className="sr-only">Category</span>
-              <select
-                value={filters.category ?? ''}
-                onChange={(e) => update({ category: e.target.value })}
-                className={cn(fieldClasses, 'border-line')}
-              >
-                <option value="">All categories</option>
-                {LOST_FOUND_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <div className="flex flex-wrap items-center gap-4 text-sm">
-              <label className="inline-flex min-h-9 items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={!!filters.includeReturned}
-                  onChange={(e) => update({ returned: e.target.checked ? '1' : '' })}
-                />
-                Include returned
-              </label>
-              <label className="inline-flex min-h-9 items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={!!filters.mine}
-                  onChange={(e) => update({ mine: e.target.checked ? '1' : '' })}
-                />
-                My reports
-              </label>
-            </div>
-          </div>
-        ) : null}
+        {all ? <ReportFiltersBar filters={filters} params={params} update={update} /> : null}
 
         {list.isLoading || (list.isFetching && !page) ? (
           <div className="flex items-center justify-center gap-3 py-12 text-muted">

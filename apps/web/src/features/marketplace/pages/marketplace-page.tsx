@@ -11,10 +11,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PackageOpen, Plus } from 'lucide-react';
 import {
-  MARKETPLACE_CHIPS,
   MARKETPLACE_MESSAGES as M,
   MARKETPLACE_SORTS,
-  MARKETPLACE_SORT_LABELS,
   type MarketplaceItem,
   type MarketplaceSort,
 } from '@campus/contract/marketplace';
@@ -22,18 +20,17 @@ import { useAppSelector } from '../../../app/store';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { fieldClasses } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SearchField } from '../../../components/ui/search-field';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
-import { useDebouncedParam, useUrlParams } from '../../../lib/url-params';
+import { useUrlParams } from '../../../lib/url-params';
 import { isAdmin } from '../../auth/roles';
 import { ItemCard } from '../components/item-card';
+import { MarketplaceFilters } from '../components/marketplace-filters';
 import { ItemDetailModal } from '../components/item-detail-modal';
 import { ItemFormModal, MARKETPLACE_TOAST_MS } from '../components/item-form-modal';
 import {
@@ -74,10 +71,6 @@ export default function MarketplacePage() {
   const admin = isAdmin(roles);
   const view = params.get('view') === 'mine' ? 'mine' : 'browse';
   const filters = useMemo(() => filtersFromParams(params), [params]);
-
-  const [search, setSearch] = useDebouncedParam('search', params, update);
-  const [minPrice, setMinPrice] = useDebouncedParam('minPrice', params, update);
-  const [maxPrice, setMaxPrice] = useDebouncedParam('maxPrice', params, update);
 
   const browse = useListItemsQuery(filters, { skip: view !== 'browse' });
   const mine = useUserItemsQuery({ page: filters.page, limit: PAGE_SIZE }, { skip: view !== 'mine' });
@@ -142,7 +135,6 @@ export default function MarketplacePage() {
   };
 
   const page = current.data;
-  const activeChip = filters.category ?? 'All';
 
   return (
     <>
@@ -174,71 +166,7 @@ export default function MarketplacePage() {
         ))}
       </div>
 
-      {view === 'browse' ? (
-        <section aria-label="Filters" className="mb-6 space-y-3">
-          <div className="flex flex-wrap gap-2" role="group" aria-label="Category">
-            {MARKETPLACE_CHIPS.map((chip) => (
-              <button
-                key={chip}
-                type="button"
-                aria-pressed={activeChip === chip}
-                onClick={() => update({ category: chip === 'All' ? '' : chip })}
-                className={cn(
-                  'min-h-9 rounded-full border px-4 text-sm font-medium transition-colors',
-                  activeChip === chip
-                    ? 'border-accent bg-accent text-on-accent'
-                    : 'border-line bg-surface text-fg hover:bg-surface-muted',
-                )}
-              >
-                {chip}
-              </button>
-            ))}
-          </div>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1.3fr]">
-            <SearchField
-              label="Search items"
-              value={search}
-              onChange={setSearch}
-              placeholder="Search items..."
-              className="col-span-2 lg:col-span-1"
-            />
-            <label className="block">
-              <span className="sr-only">Minimum price</span>
-              <input
-                inputMode="numeric"
-                value={minPrice}
-                onChange={(e) => setMinPrice(e.target.value.replace(/\D/g, ''))}
-                placeholder="Min ₹"
-                className={cn(fieldClasses, 'border-line')}
-              />
-            </label>
-            <label className="block">
-              <span className="sr-only">Maximum price</span>
-              <input
-                inputMode="numeric"
-                value={maxPrice}
-                onChange={(e) => setMaxPrice(e.target.value.replace(/\D/g, ''))}
-                placeholder="Max ₹"
-                className={cn(fieldClasses, 'border-line')}
-              />
-            </label>
-            <label className="col-span-2 block lg:col-span-1">
-              <span className="sr-only">Sort by</span>
-              <select
-                value={filters.sort ?? 'newest'}
-                onChange={(e) => update({ sort: e.target.value === 'newest' ? '' : e.target.value })}
-                className={cn(fieldClasses, 'border-line')}
-              >
-                {MARKETPLACE_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {MARKETPLACE_SORT_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-        </section>
-      ) : null}
+      {view === 'browse' ? <MarketplaceFilters filters={filters} params={params} update={update} /> : null}
 
       {current.isLoading || (current.isFetching && !page) ? (
         <div className="flex items-center justify-center gap-3 py-16 text-muted">

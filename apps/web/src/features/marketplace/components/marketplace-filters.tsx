@@ -1,0 +1,91 @@
+/**
+ * The browse filters of /marketplace (spec §2, issue 5): category chips (All, Books, Electronics,
+ * Furniture, Clothing), search, min/max price (₹) and sort. Every value lives in the URL; the text
+ * fields write it 400 ms after typing stops, and a pending edit is dropped when the filters leave
+ * the page (switching to My listings).
+ */
+import { MARKETPLACE_CHIPS, MARKETPLACE_SORTS, MARKETPLACE_SORT_LABELS } from '@campus/contract/marketplace';
+import { fieldClasses } from '../../../components/ui/input';
+import { SearchField } from '../../../components/ui/search-field';
+import { cn } from '../../../lib/cn';
+import { useDebouncedParam, type UpdateParams } from '../../../lib/url-params';
+import type { ItemFilters } from '../marketplace-api';
+
+export interface MarketplaceFiltersProps {
+  /** The filters read from the URL. */
+  filters: ItemFilters;
+  params: URLSearchParams;
+  update: UpdateParams;
+}
+
+export function MarketplaceFilters({ filters, params, update }: MarketplaceFiltersProps) {
+  const [search, setSearch] = useDebouncedParam('search', params, update);
+  const [minPrice, setMinPrice] = useDebouncedParam('minPrice', params, update);
+  const [maxPrice, setMaxPrice] = useDebouncedParam('maxPrice', params, update);
+  const activeChip = filters.category ?? 'All';
+  return (
+    <section aria-label="Filters" className="mb-6 space-y-3">
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Category">
+        {MARKETPLACE_CHIPS.map((chip) => (
+          <button
+            key={chip}
+            type="button"
+            aria-pressed={activeChip === chip}
+            onClick={() => update({ category: chip === 'All' ? '' : chip })}
+            className={cn(
+              'min-h-9 rounded-full border px-4 text-sm font-medium transition-colors',
+              activeChip === chip
+                ? 'border-accent bg-accent text-on-accent'
+                : 'border-line bg-surface text-fg hover:bg-surface-muted',
+            )}
+          >
+            {chip}
+          </button>
+        ))}
+      </div>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1.3fr]">
+        <SearchField
+          label="Search items"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search items..."
+          className="col-span-2 lg:col-span-1"
+        />
+        <label className="block">
+          <span className="sr-only">Minimum price</span>
+          <input
+            inputMode="numeric"
+            value={minPrice}
+            onChange={(e) => setMinPrice(e.target.value.replace(/\D/g, ''))}
+            placeholder="Min ₹"
+            className={cn(fieldClasses, 'border-line')}
+          />
+        </label>
+        <label className="block">
+          <span className="sr-only">Maximum price</span>
+          <input
+            inputMode="numeric"
+            value={maxPrice}
+            onChange={(e) => setMaxPrice(e.target.value.replace(/\D/g, ''))}
+            placeholder="Max ₹"
+            className={cn(fieldClasses, 'border-line')}
+          />
+        </label>
+        <label className="col-span-2 block lg:col-span-1">
+          <span className="sr-only">Sort by</span>
+          <select
+            value={filters.sort ?? 'newest'}
+            onChange={(e) => update({ sort: e.target.value === 'newest' ? '' : e.target.value })}
+            className={cn(fieldClasses, 'border-line')}
+          >
+            {MARKETPLACE_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {MARKETPLACE_SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </section>
+  );
+}
