@@ -3,9 +3,8 @@
  * database created on that server and dropped by `cleanup`.
  */
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, openPostgres, type Database } from '../../apps/api/src/db/client.ts';
+import { createPglite, fromPglite, openPostgres, type Database } from '../../apps/api/src/db/client.ts';
 
 /** Opens the benchmark database (`poolSize` connections on PostgreSQL); `label` says which. */
 export async function openScratchDatabase(
@@ -13,7 +12,7 @@ export async function openScratchDatabase(
   poolSize: number,
 ): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
   if (!pgUrl) {
-    const database = fromPglite(await PGlite.create());
+    const database = fromPglite(await createPglite());
     return { database, label: 'PGlite (embedded, in memory)', cleanup: () => database.close() };
   }
   const name = `cc_bench_${randomUUID().replace(/-/g, '')}`;

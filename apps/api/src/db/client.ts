@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -111,11 +112,19 @@ export function fromPglite(client: PGlite, release: () => void = () => {}): Data
   };
 }
 
+/**
+ * Creates a PGlite instance with the extensions our migrations use (pg_trgm for the trigram search
+ * indexes). Every embedded database (server, tests, benchmarks) is opened through here.
+ */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 /** Opens the embedded database under `<dataDir>/pglite`, taking the directory lock first. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const release = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    const client = await createPglite({ dataDir: path.join(dataDir, 'pglite') });
     return fromPglite(client, release);
   } catch (err) {
     release();

@@ -6,10 +6,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, openPostgres } from '../db/client.ts';
+import { createPglite, fromPglite, openPostgres } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 
 export default async function setup(project: TestProject) {
@@ -31,7 +30,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await createPglite();
   const database = fromPglite(client);
   await runMigrations(database);
   const dump = await client.dumpDataDir('none');

@@ -6,13 +6,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { fromPglite, openPostgres, type Database } from '../db/client.ts';
+import { createPglite, fromPglite, openPostgres, type Database } from '../db/client.ts';
 
 /** Opens a fresh database cloned from the run's migrated template. */
 export async function openTestDatabase(): Promise<Database> {
@@ -37,7 +36,7 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const tar = await fs.readFile(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([tar]) });
+  const client = await createPglite({ loadDataDir: new Blob([tar]) });
   return fromPglite(client);
 }
 

@@ -1,7 +1,8 @@
 /**
  * Lost and found reports (spec §3, issue 5): `is_found` (true = found, false = lost), the day it
  * was found or lost, a photo in `files`, and `is_returned`. Partial indexes serve the default list
- * (not returned, newest first, optionally by type or category); `user_id` serves the owner's view.
+ * (not returned, newest first, optionally by type or category); `user_id` serves the owner's view;
+ * trigram (pg_trgm) GIN indexes serve the case-insensitive search in name, description and place.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
@@ -40,5 +41,8 @@ export const lostFoundItems = pgTable(
       .where(sql`NOT ${t.isReturned}`),
     index('lost_found_items_created_idx').on(t.createdAt, t.id),
     index('lost_found_items_user_created_idx').on(t.userId, t.createdAt),
+    index('lost_found_items_name_trgm_idx').using('gin', t.itemName.op('gin_trgm_ops')),
+    index('lost_found_items_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('lost_found_items_location_trgm_idx').using('gin', t.locationFound.op('gin_trgm_ops')),
   ],
 );

@@ -1,7 +1,8 @@
 /**
  * Marketplace listings (spec §3, issue 5): integer rupee prices, a photo in `files`, sold state and
  * a 60-day expiry. Partial indexes serve the browse query (unsold, newest/oldest or by price, with
- * or without a category); `user_id, created_at` serves "My listings".
+ * or without a category); `user_id, created_at` serves "My listings"; trigram (pg_trgm) GIN indexes
+ * serve the case-insensitive search in name and description.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
@@ -43,5 +44,7 @@ export const marketplaceItems = pgTable(
       .on(t.category, t.price, t.createdAt)
       .where(sql`NOT ${t.isSold}`),
     index('marketplace_items_user_created_idx').on(t.userId, t.createdAt),
+    index('marketplace_items_name_trgm_idx').using('gin', t.itemName.op('gin_trgm_ops')),
+    index('marketplace_items_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 );
