@@ -1,7 +1,7 @@
 /**
  * Text input with its label, optional hint and error (announced, linked by aria-describedby).
  * Forwards its ref (React 19 `ref` prop) so react-hook-form's `register` works. `type="password"`
- * gets a Show/Hide toggle.
+ * gets a Show/Hide toggle. `hideLabel` keeps the label for screen readers only (filter bars).
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
@@ -9,16 +9,21 @@ import { cn } from '../../lib/cn';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
+  /** Visually hide the label (it still names the input). */
+  hideLabel?: boolean;
   error?: string;
   hint?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
+/** Classes of a field label, visible or for screen readers only. */
+export const labelClasses = (hidden?: boolean) => (hidden ? 'sr-only' : 'block text-sm font-medium text-fg');
+
 export const fieldClasses =
   'block w-full min-h-11 rounded-lg border bg-surface px-3 py-2 text-fg placeholder:text-muted/70 ' +
   'focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:outline-none';
 
-export function Input({ label, error, hint, id, className, type = 'text', ref, ...rest }: InputProps) {
+export function Input({ label, hideLabel, error, hint, id, className, type = 'text', ref, ...rest }: InputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -27,7 +32,7 @@ export function Input({ label, error, hint, id, className, type = 'text', ref, .
   const isPassword = type === 'password';
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-fg">
+      <label htmlFor={inputId} className={labelClasses(hideLabel)}>
         {label}
       </label>
       <div className="relative">

@@ -1,24 +1,36 @@
-/** Native select with label, placeholder option and error (same look as Input). Forwards `ref`. */
+/**
+ * Native select with label (visible, or for screen readers only with `hideLabel`), placeholder
+ * option and error (same look as Input). Options are values, or values with their own labels.
+ * Forwards `ref`.
+ */
 import { useId, type Ref, type SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
-import { fieldClasses } from './input';
+import { fieldClasses, labelClasses } from './input';
+
+/** An option whose text differs from its value. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
-  options: readonly string[];
+  /** Visually hide the label (it still names the select). */
+  hideLabel?: boolean;
+  options: readonly (string | SelectOption)[];
   /** Text of the empty first option (value ""), e.g. "Select branch". */
   placeholder?: string;
   error?: string;
   ref?: Ref<HTMLSelectElement>;
 }
 
-export function Select({ label, options, placeholder, error, id, className, ref, ...rest }: SelectProps) {
+export function Select({ label, hideLabel, options, placeholder, error, id, className, ref, ...rest }: SelectProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
   const errorId = error ? `${selectId}-error` : undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={selectId} className="block text-sm font-medium text-fg">
+      <label htmlFor={selectId} className={labelClasses(hideLabel)}>
         {label}
       </label>
       <select
@@ -30,11 +42,14 @@ export function Select({ label, options, placeholder, error, id, className, ref,
         {...rest}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
       </select>
       {error ? (
         <p id={errorId} className="text-sm text-danger" role="alert">

@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pagination } from '../../../components/ui/pagination';
+import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
@@ -23,6 +24,8 @@ import { UserCard } from './user-card';
 
 const PAGE_SIZE = 24;
 const SEARCH_DEBOUNCE_MS = 300;
+
+const SORT_OPTIONS = ADMIN_USER_SORTS.map((s) => ({ value: s, label: ADMIN_SORT_LABELS[s] }));
 
 export function UsersDashboard() {
   const me = useAppSelector((s) => s.auth.user);
@@ -91,26 +94,17 @@ export function UsersDashboard() {
           />
         </div>
         <div className="flex items-end gap-2">
-          <div>
-            <label htmlFor="admin-user-sort" className="sr-only">
-              Sort users
-            </label>
-            <select
-              id="admin-user-sort"
-              value={sort}
-              onChange={(e) => {
-                setSort(e.target.value as AdminUserSort);
-                setPage(1);
-              }}
-              className={cn(fieldClasses, 'appearance-auto border-line')}
-            >
-              {ADMIN_USER_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {ADMIN_SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            label="Sort users"
+            hideLabel
+            id="admin-user-sort"
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as AdminUserSort);
+              setPage(1);
+            }}
+            options={SORT_OPTIONS}
+          />
           <div className="flex rounded-lg border border-line p-0.5" role="group" aria-label="View">
             <button
               type="button"

@@ -5,11 +5,15 @@
  * page (back to Recently Reported).
  */
 import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
-import { fieldClasses } from '../../../components/ui/input';
 import { SearchField } from '../../../components/ui/search-field';
-import { cn } from '../../../lib/cn';
+import { Select } from '../../../components/ui/select';
 import { useDebouncedParam, type UpdateParams } from '../../../lib/url-params';
 import type { ReportFilters } from '../lost-found-api';
+
+const TYPE_OPTIONS = [
+  { value: 'lost', label: 'Lost only' },
+  { value: 'found', label: 'Found only' },
+];
 
 export interface ReportFiltersBarProps {
   /** The filters read from the URL. */
@@ -28,33 +32,22 @@ export function ReportFiltersBar({ filters, params, update }: ReportFiltersBarPr
         onChange={setSearch}
         placeholder="Search name, description or place..."
       />
-      <label className="block">
-        <span className="sr-only">Lost or found</span>
-        <select
-          value={filters.type ?? ''}
-          onChange={(e) => update({ type: e.target.value })}
-          className={cn(fieldClasses, 'border-line')}
-        >
-          <option value="">Lost and found</option>
-          <option value="lost">Lost only</option>
-          <option value="found">Found only</option>
-        </select>
-      </label>
-      <label className="block">
-        <span className="sr-only">Category</span>
-        <select
-          value={filters.category ?? ''}
-          onChange={(e) => update({ category: e.target.value })}
-          className={cn(fieldClasses, 'border-line')}
-        >
-          <option value="">All categories</option>
-          {LOST_FOUND_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label="Lost or found"
+        hideLabel
+        value={filters.type ?? ''}
+        onChange={(e) => update({ type: e.target.value })}
+        placeholder="Lost and found"
+        options={TYPE_OPTIONS}
+      />
+      <Select
+        label="Category"
+        hideLabel
+        value={filters.category ?? ''}
+        onChange={(e) => update({ category: e.target.value })}
+        placeholder="All categories"
+        options={LOST_FOUND_CATEGORIES}
+      />
       <div className="flex flex-wrap items-center gap-4 text-sm">
         <label className="inline-flex min-h-9 items-center gap-2">
           <input

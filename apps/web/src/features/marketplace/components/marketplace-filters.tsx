@@ -5,11 +5,14 @@
  * the page (switching to My listings).
  */
 import { MARKETPLACE_CHIPS, MARKETPLACE_SORTS, MARKETPLACE_SORT_LABELS } from '@campus/contract/marketplace';
-import { fieldClasses } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { SearchField } from '../../../components/ui/search-field';
+import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
 import { useDebouncedParam, type UpdateParams } from '../../../lib/url-params';
 import type { ItemFilters } from '../marketplace-api';
+
+const SORT_OPTIONS = MARKETPLACE_SORTS.map((s) => ({ value: s, label: MARKETPLACE_SORT_LABELS[s] }));
 
 export interface MarketplaceFiltersProps {
   /** The filters read from the URL. */
@@ -51,40 +54,30 @@ export function MarketplaceFilters({ filters, params, update }: MarketplaceFilte
           placeholder="Search items..."
           className="col-span-2 lg:col-span-1"
         />
-        <label className="block">
-          <span className="sr-only">Minimum price</span>
-          <input
-            inputMode="numeric"
-            value={minPrice}
-            onChange={(e) => setMinPrice(e.target.value.replace(/\D/g, ''))}
-            placeholder="Min ₹"
-            className={cn(fieldClasses, 'border-line')}
-          />
-        </label>
-        <label className="block">
-          <span className="sr-only">Maximum price</span>
-          <input
-            inputMode="numeric"
-            value={maxPrice}
-            onChange={(e) => setMaxPrice(e.target.value.replace(/\D/g, ''))}
-            placeholder="Max ₹"
-            className={cn(fieldClasses, 'border-line')}
-          />
-        </label>
-        <label className="col-span-2 block lg:col-span-1">
-          <span className="sr-only">Sort by</span>
-          <select
-            value={filters.sort ?? 'newest'}
-            onChange={(e) => update({ sort: e.target.value === 'newest' ? '' : e.target.value })}
-            className={cn(fieldClasses, 'border-line')}
-          >
-            {MARKETPLACE_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {MARKETPLACE_SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Input
+          label="Minimum price"
+          hideLabel
+          inputMode="numeric"
+          value={minPrice}
+          onChange={(e) => setMinPrice(e.target.value.replace(/\D/g, ''))}
+          placeholder="Min ₹"
+        />
+        <Input
+          label="Maximum price"
+          hideLabel
+          inputMode="numeric"
+          value={maxPrice}
+          onChange={(e) => setMaxPrice(e.target.value.replace(/\D/g, ''))}
+          placeholder="Max ₹"
+        />
+        <Select
+          label="Sort by"
+          hideLabel
+          className="col-span-2 lg:col-span-1"
+          value={filters.sort ?? 'newest'}
+          onChange={(e) => update({ sort: e.target.value === 'newest' ? '' : e.target.value })}
+          options={SORT_OPTIONS}
+        />
       </div>
     </section>
   );
