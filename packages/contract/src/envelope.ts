@@ -43,6 +43,7 @@ export const COMMON_MESSAGES = {
   adminOnly: 'Permission denied: Admin access required.',
   notFound: 'Not found',
   malformedJson: 'The request body is not valid JSON.',
+  malformedMultipart: 'The request body is not a valid multipart form.',
   invalidInput: 'Invalid input.',
   csrf: 'Cross-site request refused.',
   rateLimited: 'Too many requests. Please try again later.',

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { AppError, validationError } from './errors.ts';
 import { processUpload, type ProcessedFile } from './images.ts';
 
@@ -16,9 +17,26 @@ export interface FormInput {
 }
 
 /**
+ * Runs `read`, which consumes a multipart body. The parser's own errors (a truncated body, a
+ * missing boundary, a malformed part header) are the client's fault and become 400 "The request
+ * body is not a valid multipart form."; 4xx errors (the size and count limits answer 413) and
+ * AppErrors pass through unchanged.
+ */
+export async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    const status = (err as { statusCode?: unknown }).statusCode;
+    if (err instanceof AppError || (typeof status === 'number' && status >= 400 && status < 500)) throw err;
+    throw new AppError(400, COMMON_MESSAGES.malformedMultipart);
+  }
+}
+
+/**
  * Reads the request body. Multipart: every text part becomes a field (empty ones are dropped);
  * the part named `fileField` is buffered (the multipart plugin's limit answers 413 beyond
- * 5 MiB - 1); other file parts are drained and ignored. JSON: the body object is the fields.
+ * 5 MiB - 1); other file parts are drained and ignored; a malformed body answers 400
+ * ({@link readMultipart}). JSON: the body object is the fields.
  */
 export async function readForm(req: FastifyRequest, fileField: string): Promise<FormInput> {
   if (!req.isMultipart()) {
@@ -26,17 +44,19 @@ export async function readForm(req: FastifyRequest, fileField: string): Promise<
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as object) } : {};
     return { fields, file: null };
   }
-  const fields: Record<string, unknown> = {};
-  let file: Buffer | null = null;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === fileField && bytes.length > 0) file = bytes;
-    } else if (typeof part.value === 'string' && part.value !== '') {
-      fields[part.fieldname] = part.value;
+  return readMultipart(async () => {
+    const fields: Record<string, unknown> = {};
+    let file: Buffer | null = null;
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === fileField && bytes.length > 0) file = bytes;
+      } else if (typeof part.value === 'string' && part.value !== '') {
+        fields[part.fieldname] = part.value;
+      }
     }
-  }
-  return { fields, file };
+    return { fields, file };
+  });
 }
 
 /** Turns zod issues into `{ field: message }` (first message per field). */

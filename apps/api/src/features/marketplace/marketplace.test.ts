@@ -289,6 +289,28 @@ describe('create', () => {
   });
 });
 
+describe('malformed multipart bodies', () => {
+  it('answer 400 with the contract message on create and update, and change nothing', async () => {
+    const created = await send('POST', '/api/buy-and-sell/items', owner.cookie, multipartForm(valid));
+    expect(created.statusCode).toBe(201);
+    const id: string = created.json().data.id;
+    const before = await t.database.db.$count(marketplaceItems);
+    const headers = { cookie: owner.cookie, 'content-type': 'multipart/form-data; boundary=zz' };
+    const payload = '--zz\r\nContent-Disposition: form-data; name="item_name"\r\n\r\nLamp';
+    for (const [method, url] of [
+      ['POST', '/api/buy-and-sell/items'],
+      ['PUT', `/api/buy-and-sell/items/${id}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: COMMON_MESSAGES.malformedMultipart });
+    }
+    expect(await t.database.db.$count(marketplaceItems)).toBe(before);
+    const after = await t.app.inject({ url: `/api/buy-and-sell/items/${id}`, headers: { cookie: owner.cookie } });
+    expect(after.json().data.item_name).toBe(valid.item_name);
+  });
+});
+
 describe('the [removed] rule (DESIGN §8)', () => {
   it.each([
     'DROP TABLE users',

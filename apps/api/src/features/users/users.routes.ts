@@ -21,6 +21,7 @@ import {
 import { destroySession, sessionCookieOptions } from '../../lib/auth.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { readMultipart } from '../../lib/multipart-form.ts';
 import * as service from './users.service.ts';
 
 const userResponse = { 200: apiSuccess(userDataSchema) };
@@ -143,10 +144,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.isMultipart()) throw badRequest(FILE_MESSAGES.noFile);
-      const part = await req.file();
-      if (!part || part.fieldname !== 'avatar')
-        throw new AppError(400, FILE_MESSAGES.noFile, { avatar: FILE_MESSAGES.noFile });
-      const user = await service.setAvatar(ctx, req.user!, await part.toBuffer());
+      const bytes = await readMultipart(async () => {
+        const part = await req.file();
+        return part?.fieldname === 'avatar' ? part.toBuffer() : null;
+      });
+      if (!bytes) throw new AppError(400, FILE_MESSAGES.noFile, { avatar: FILE_MESSAGES.noFile });
+      const user = await service.setAvatar(ctx, req.user!, bytes);
       return ok(data(user), USER_MESSAGES.avatarUpdated);
     },
   );

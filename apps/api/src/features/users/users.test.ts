@@ -380,8 +380,20 @@ describe('avatar and files', () => {
     expect(Math.max((await sharp(thumb.rawPayload).metadata()).width!, 1)).toBeLessThanOrEqual(320);
   });
 
-  it('refuses an upload of 5 MiB or more (413) and a non-image (400)', async () => {
+  it('refuses an upload of 5 MiB or more (413), a non-image (400) and a malformed body (400)', async () => {
     const { cookie } = await signUpAndLogin(t);
+    const headers = { cookie, 'content-type': 'multipart/form-data; boundary=zz' };
+    const truncated = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      headers,
+      payload: '--zz\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\n\r\nabc',
+    });
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json()).toEqual({ success: false, message: COMMON_MESSAGES.malformedMultipart });
+    const noBoundary = await t.app.inject({ method: 'POST', url: '/api/users/avatar', headers, payload: '{}' });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().message).toBe(COMMON_MESSAGES.malformedMultipart);
     const big = multipart('avatar', 'big.jpg', Buffer.alloc(5 * 1024 * 1024, 1), 'image/jpeg');
     const tooBig = await t.app.inject({
       method: 'POST',
