@@ -25,6 +25,7 @@ import type { Database } from './db/client.ts';
 import { isCrossSiteRequest, loadSession, requireAdmin, requireUser } from './lib/auth.ts';
 import type { AppEvents, ServiceContext } from './lib/context.ts';
 import { AppError } from './lib/errors.ts';
+import { refuseNul } from './lib/multipart-form.ts';
 import { limitPerUser } from './lib/rate-limit.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerApiDocs } from './lib/openapi.ts';
@@ -174,7 +175,10 @@ export async function buildApp(opts: BuildOptions) {
   });
   app.addHook('preHandler', (request) => limitPerUser(database.db, request));
   // A body schema with no body at all validates as `{}` so each missing field gets its own message.
+  // Text PostgreSQL cannot store (U+0000) is refused here for every route; multipart fields are
+  // checked where they are read (readForm).
   app.addHook('preValidation', async (request) => {
+    refuseNul(request.body, request.query, request.params);
     if (request.body == null && request.routeOptions.schema?.body) request.body = {};
   });
 

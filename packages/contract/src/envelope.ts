@@ -45,6 +45,7 @@ export const COMMON_MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
   malformedMultipart: 'The request body is not a valid multipart form.',
   invalidInput: 'Invalid input.',
+  nulCharacter: 'Text may not contain the NUL character.',
   csrf: 'Cross-site request refused.',
   rateLimited: 'Too many requests. Please try again later.',
   serverError: 'Server error. Please try again later.',

@@ -1,7 +1,8 @@
 /**
  * Reading a create/update form that may be multipart (text parts + one file part) or JSON, and
  * validating its fields with a contract schema (DESIGN §4: an empty text part counts as absent, an
- * absent file part keeps the current file).
+ * absent file part keeps the current file), and refusing text PostgreSQL cannot store (U+0000) in
+ * any request input.
  */
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -55,8 +56,27 @@ export async function readForm(req: FastifyRequest, fileField: string): Promise<
         fields[part.fieldname] = part.value;
       }
     }
+    refuseNul(fields);
     return { fields, file };
   });
+}
+
+/** True when `value` (a string, or strings nested in arrays and objects) holds U+0000. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => containsNul(k) || containsNul(v));
+  return false;
+}
+
+/**
+ * Refuses input PostgreSQL cannot store: `text` may not hold U+0000, so any string containing it
+ * answers 400 "Text may not contain the NUL character." before it reaches a query (DESIGN §4: bad
+ * input is a 4xx, never a 5xx).
+ */
+export function refuseNul(...values: unknown[]): void {
+  if (values.some(containsNul)) throw new AppError(400, COMMON_MESSAGES.nulCharacter);
 }
 
 /** Turns zod issues into `{ field: message }` (first message per field). */

@@ -289,7 +289,7 @@ describe('create', () => {
   });
 });
 
-describe('malformed multipart bodies', () => {
+describe('malformed bodies', () => {
   it('answer 400 with the contract message on create and update, and change nothing', async () => {
     const created = await send('POST', '/api/buy-and-sell/items', owner.cookie, multipartForm(valid));
     expect(created.statusCode).toBe(201);
@@ -308,6 +308,26 @@ describe('malformed multipart bodies', () => {
     expect(await t.database.db.$count(marketplaceItems)).toBe(before);
     const after = await t.app.inject({ url: `/api/buy-and-sell/items/${id}`, headers: { cookie: owner.cookie } });
     expect(after.json().data.item_name).toBe(valid.item_name);
+  });
+
+  it('refuse the NUL character in a text part, a JSON field or the query with 400', async () => {
+    const before = await t.database.db.$count(marketplaceItems);
+    const nul = { success: false, message: COMMON_MESSAGES.nulCharacter };
+    const form = await send(
+      'POST',
+      '/api/buy-and-sell/items',
+      owner.cookie,
+      multipartForm({ ...valid, item_name: 'Lamp\u0000' }),
+    );
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toEqual(nul);
+    const body = await json('POST', '/api/buy-and-sell/items', owner.cookie, { ...valid, description: 'a\u0000b' });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual(nul);
+    const query = await t.app.inject({ url: '/api/buy-and-sell/items?search=%00', headers: { cookie: owner.cookie } });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toEqual(nul);
+    expect(await t.database.db.$count(marketplaceItems)).toBe(before);
   });
 });
 
