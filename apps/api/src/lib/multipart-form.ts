@@ -62,7 +62,7 @@ export async function readForm(req: FastifyRequest, fileField: string): Promise<
 }
 
 /** True when `value` (a string, or strings nested in arrays and objects) holds U+0000. */
-export function containsNul(value: unknown): boolean {
+function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(containsNul);
   if (value && typeof value === 'object')
