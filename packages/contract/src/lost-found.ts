@@ -26,7 +26,7 @@ export const LOST_FOUND_LOCATION_MAX = 100;
 export const LOST_FOUND_DESCRIPTION_MAX = 500;
 
 /** How many reports the "Recently Reported" list shows (spec §2, §9). */
-export const RECENT_REPORTS = 5;
+export const RECENT_LOST_FOUND_ITEMS = 5;
 
 /** Messages of lost and found (spec §5, §8). Error toasts last 4 s (spec §9). */
 export const LOST_FOUND_MESSAGES = {
@@ -118,7 +118,7 @@ const dateFound = z.preprocess(
  * (≤ 500); `is_found` defaults to true (found); `date_found` defaults to today (institute time
  * zone). The photo is the file part `image`.
  */
-export const createReportBody = z.object({
+export const createLostFoundItemBody = z.object({
   item_name: required(LOST_FOUND_NAME_MAX, LOST_FOUND_MESSAGES.nameLong),
   category,
   location_found: required(LOST_FOUND_LOCATION_MAX, LOST_FOUND_MESSAGES.locationLong),
@@ -127,13 +127,13 @@ export const createReportBody = z.object({
   is_found: optionalField(formBoolean),
   date_found: optionalField(dateFound),
 });
-export type CreateReportBody = z.infer<typeof createReportBody>;
+export type CreateLostFoundItemBody = z.infer<typeof createLostFoundItemBody>;
 
 /**
  * PUT /api/lost-and-found/lost-items/{id} fields: partial (DESIGN §4). `remove_image=true` deletes
  * the photo; `is_returned` marks the item returned (it leaves the default list).
  */
-export const updateReportBody = z.object({
+export const updateLostFoundItemBody = z.object({
   item_name: optionalField(required(LOST_FOUND_NAME_MAX, LOST_FOUND_MESSAGES.nameLong)),
   category: optionalField(category),
   location_found: optionalField(required(LOST_FOUND_LOCATION_MAX, LOST_FOUND_MESSAGES.locationLong)),
@@ -144,14 +144,14 @@ export const updateReportBody = z.object({
   is_returned: optionalField(formBoolean),
   remove_image: optionalField(formBoolean),
 });
-export type UpdateReportBody = z.infer<typeof updateReportBody>;
+export type UpdateLostFoundItemBody = z.infer<typeof updateLostFoundItemBody>;
 
 /**
  * GET /api/lost-and-found/lost-items query: newest first, paginated; `type` lost (`is_found`
  * false) or found; `category`; `search` (name, description or location, case-insensitive);
  * `includeReturned=true` also lists returned items; `mine=true` only the caller's reports.
  */
-export const listReportsQuery = paginationQuery.extend({
+export const listLostFoundItemsQuery = paginationQuery.extend({
   type: z.preprocess((v) => (v === 'all' ? undefined : absent(v)), z.enum(['lost', 'found']).optional()),
   category: z.preprocess(
     (v) => (v === 'All' ? undefined : absent(v)),
@@ -161,7 +161,7 @@ export const listReportsQuery = paginationQuery.extend({
   includeReturned: optionalField(formBoolean),
   mine: optionalField(formBoolean),
 });
-export type ListReportsQuery = z.infer<typeof listReportsQuery>;
+export type ListLostFoundItemsQuery = z.infer<typeof listLostFoundItemsQuery>;
 
 /** A lost/found report as the API returns it (spec §3 plus owner and returned state). */
 export const lostFoundItem = z.object({

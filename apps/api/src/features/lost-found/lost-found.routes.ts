@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { apiOk, apiSuccess } from '@campus/contract/envelope';
 import {
   LOST_FOUND_MESSAGES,
-  createReportBody,
-  listReportsQuery,
+  createLostFoundItemBody,
+  listLostFoundItemsQuery,
   lostFoundItem,
   lostFoundList,
-  updateReportBody,
+  updateLostFoundItemBody,
 } from '@campus/contract/lost-found';
 import { done, ok, page } from '../../lib/envelope.ts';
 import { parseFields, processFormImage, readForm } from '../../lib/multipart-form.ts';
@@ -30,7 +30,7 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lost-items',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['lost-and-found'], querystring: listReportsQuery, response: { 200: lostFoundList } },
+      schema: { tags: ['lost-and-found'], querystring: listLostFoundItemsQuery, response: { 200: lostFoundList } },
     },
     async (req) => {
       const { items, total } = await service.listReports(ctx, req.user!, req.query);
@@ -63,7 +63,7 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const form = await readForm(req, 'image');
-      const body = parseFields(createReportBody, form.fields);
+      const body = parseFields(createLostFoundItemBody, form.fields);
       const image = await processFormImage(form.file);
       const item = await service.createReport(ctx, req.user!, body, image);
       return reply.code(201).send(ok(item, LOST_FOUND_MESSAGES.reported));
@@ -85,7 +85,7 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const loaded = await service.getChangeableReport(ctx, req.user!, req.params.id);
       const form = await readForm(req, 'image');
-      const body = parseFields(updateReportBody, form.fields);
+      const body = parseFields(updateLostFoundItemBody, form.fields);
       const image = await processFormImage(form.file);
       return ok(await service.updateReport(ctx, loaded, body, image), LOST_FOUND_MESSAGES.updated);
     },

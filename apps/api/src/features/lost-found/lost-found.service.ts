@@ -6,10 +6,10 @@
 import { and, desc, eq, ilike, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   LOST_FOUND_MESSAGES,
-  type CreateReportBody,
-  type ListReportsQuery,
+  type CreateLostFoundItemBody,
+  type ListLostFoundItemsQuery,
   type LostFoundItem,
-  type UpdateReportBody,
+  type UpdateLostFoundItemBody,
 } from '@campus/contract/lost-found';
 import { lostFoundItems } from '../../db/schema/lost-found.ts';
 import { users } from '../../db/schema/users.ts';
@@ -94,7 +94,7 @@ export async function getChangeableReport(ctx: ServiceContext, viewer: SessionUs
 export async function createReport(
   ctx: ServiceContext,
   user: SessionUser,
-  body: CreateReportBody,
+  body: CreateLostFoundItemBody,
   image: ProcessedFile | null,
 ): Promise<LostFoundItem> {
   checkDate(ctx, body.date_found);
@@ -127,7 +127,7 @@ export async function createReport(
 export async function updateReport(
   ctx: ServiceContext,
   loaded: LoadedReport,
-  body: UpdateReportBody,
+  body: UpdateLostFoundItemBody,
   image: ProcessedFile | null,
 ): Promise<LostFoundItem> {
   checkDate(ctx, body.date_found);
@@ -178,7 +178,7 @@ export async function deleteReport(ctx: ServiceContext, viewer: SessionUser, loa
 export async function listReports(
   ctx: ServiceContext,
   viewer: SessionUser,
-  q: ListReportsQuery,
+  q: ListLostFoundItemsQuery,
 ): Promise<{ items: LostFoundItem[]; total: number }> {
   const t = lostFoundItems;
   const conditions: SQL[] = [isNull(users.deactivatedAt)];

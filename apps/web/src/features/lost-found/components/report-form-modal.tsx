@@ -1,6 +1,6 @@
 /**
  * Report / edit modal (spec §2, §5, §8): titled "Report Found Item" (or "Edit Reported Item"), a
- * Lost/Found choice, the spec §3 fields validated with the contract's `createReportBody` (required
+ * Lost/Found choice, the spec §3 fields validated with the contract's `createLostFoundItemBody` (required
  * fields → "Please fill in all required fields.", Indian mobile 6–9 + 9 digits, length limits), the
  * date (not in the future), a photo with preview (downscaled in the browser) and upload progress.
  * Success: "Item reported successfully!" / "Item updated successfully!"; failure: field messages and
@@ -9,7 +9,7 @@
 import {
   LOST_FOUND_CATEGORIES,
   LOST_FOUND_MESSAGES as L,
-  createReportBody,
+  createLostFoundItemBody,
   type LostFoundItem,
 } from '@campus/contract/lost-found';
 import { Input } from '../../../components/ui/input';
@@ -76,7 +76,7 @@ export function ReportFormModal({ open, onOpenChange, item }: ReportFormModalPro
     open,
     onOpenChange,
     item,
-    schema: createReportBody,
+    schema: createLostFoundItemBody,
     fields: FIELDS,
     valuesOf,
     save,

@@ -12,7 +12,7 @@ import { ArrowLeft, Plus, SearchX } from 'lucide-react';
 import {
   LOST_FOUND_CATEGORIES,
   LOST_FOUND_MESSAGES as L,
-  RECENT_REPORTS,
+  RECENT_LOST_FOUND_ITEMS,
   type LostFoundItem,
 } from '@campus/contract/lost-found';
 import { useAppSelector } from '../../../app/store';
@@ -67,7 +67,7 @@ export default function LostFoundPage() {
   const admin = isAdmin(useAppSelector((s) => s.auth.roles));
   const all = params.get('view') === 'all';
   const filters = useMemo(
-    () => (all ? reportFiltersFromParams(params) : { limit: RECENT_REPORTS, page: 1 }),
+    () => (all ? reportFiltersFromParams(params) : { limit: RECENT_LOST_FOUND_ITEMS, page: 1 }),
     [all, params],
   );
   const list = useListReportsQuery(filters);
