@@ -6,7 +6,8 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifySchema } from 'fastify';
+import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -47,9 +48,18 @@ declare module 'fastify' {
     requireUser: Hook;
     /** onRequest guard: 401 without a session, 403 without the admin role. */
     requireAdmin: Hook;
+    /** Every route the app registered (method, full URL, schema), for the route-wide suites. */
+    routeTable: RouteEntry[];
     /** Loads the session (if any) into request.user without refusing guests. */
     loadSession: (request: FastifyRequest) => Promise<void>;
   }
+}
+
+/** A registered route: method, full URL (`/api/…/:id`) and its schema, if any. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
 }
 
 /** Options of buildApp; `mailer` overrides the configured transport (tests). */
@@ -97,6 +107,11 @@ export async function buildApp(opts: BuildOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+  });
+  app.decorate('routeTable', routes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -154,23 +169,15 @@ export async function buildApp(opts: BuildOptions) {
     throwFileSizeLimit: true,
   });
 
+  // Other front-ends listed in CORS_ORIGINS may call the API with credentials (DESIGN §4).
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['content-type'],
+  });
   const allowedOrigins = new Set([new URL(config.appUrl).origin, ...config.corsOrigins]);
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (origin && config.corsOrigins.includes(origin)) {
-      reply
-        .header('access-control-allow-origin', origin)
-        .header('access-control-allow-credentials', 'true')
-        .header('vary', 'Origin');
-      if (request.method === 'OPTIONS') {
-        reply
-          .header('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS')
-          .header('access-control-allow-headers', 'content-type')
-          .code(204)
-          .send();
-        return reply;
-      }
-    }
+  app.addHook('onRequest', async (request) => {
     if (isCrossSiteRequest(request, allowedOrigins)) throw new AppError(403, COMMON_MESSAGES.csrf);
   });
   app.addHook('preHandler', (request) => limitPerUser(database.db, request));
@@ -188,6 +195,10 @@ export async function buildApp(opts: BuildOptions) {
       return reply
         .code(err.statusCode)
         .send({ success: false, message: err.message, ...(err.errors && { errors: err.errors }) });
+    }
+    // A malformed id cannot name a record: 404 with the route's not-found message (DESIGN §4).
+    if (err.validation && err.validationContext === 'params') {
+      return reply.code(404).send({ success: false, message: err.validation[0]?.message ?? COMMON_MESSAGES.notFound });
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       const errors = fieldErrors(err);

@@ -3,8 +3,8 @@
  * constants and texts shared by the API and the web app.
  */
 import { z } from 'zod';
-import { pagination } from './envelope.ts';
-import { ADMIN_ROLE, USER_MESSAGES, publicUser } from './users.ts';
+import { pagination, paginationQuery } from './envelope.ts';
+import { ADMIN_ROLE, USER_MESSAGES, publicUser, updateProfileBody } from './users.ts';
 
 /** Sorts of the admin user list (spec §5): createdAt desc, createdAt asc, name with locale order. */
 export const ADMIN_USER_SORTS = ['newest', 'oldest', 'name'] as const;
@@ -60,11 +60,9 @@ export const ADMIN_UI = {
 } as const;
 
 /** GET /api/users/admin/all query: server-side search and sort (spec §5), paginated (DESIGN §4). */
-export const adminUsersQuery = z.object({
+export const adminUsersQuery = paginationQuery.extend({
   search: z.string().trim().max(200, ADMIN_MESSAGES.searchTooLong).optional().default(''),
   sort: z.enum(ADMIN_USER_SORTS, { error: ADMIN_MESSAGES.sortInvalid }).default('newest'),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
@@ -82,11 +80,7 @@ export const adminUsersData = z.object({ users: z.array(publicUser), pagination,
 export type AdminUsersData = z.infer<typeof adminUsersData>;
 
 /** PUT /api/users/admin/users/{id}: profile fields (checked against the institute config) and roles. */
-export const adminUpdateUserBody = z.object({
-  name: z.string().trim().min(1, USER_MESSAGES.nameInvalid).max(100, USER_MESSAGES.nameInvalid).optional(),
-  branch: z.string().trim().max(200, USER_MESSAGES.branchInvalid).optional(),
-  semester: z.string().trim().max(50, USER_MESSAGES.semesterInvalid).optional(),
-  hostel: z.string().trim().max(100, USER_MESSAGES.hostelInvalid).optional(),
+export const adminUpdateUserBody = updateProfileBody.extend({
   roles: z
     .array(z.enum(ASSIGNABLE_ROLES, { error: ADMIN_MESSAGES.roleInvalid }), { error: ADMIN_MESSAGES.roleInvalid })
     .max(ASSIGNABLE_ROLES.length, ADMIN_MESSAGES.roleInvalid)

@@ -20,12 +20,29 @@ export function apiSuccess<T extends z.ZodType>(data: T) {
 /** Success envelope without data. */
 export const apiOk = z.object({ success: z.literal(true), message: z.string() });
 
-/** Pagination query (DESIGN §4): `page` from 1, `limit` default 20, cap 100. */
-export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+/** Highest page number a list accepts (keeps OFFSET far inside PostgreSQL's range). */
+export const PAGE_MAX = 1_000_000;
+
+/**
+ * Pagination query (DESIGN §4): `page` from 1, `limit` default `defaultLimit` (20), cap 100. Every
+ * paginated list's query is this or extends it.
+ */
+export function paginationQueryOf(defaultLimit = 20) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(defaultLimit),
+  });
+}
+export const paginationQuery = paginationQueryOf();
 export type PaginationQuery = z.infer<typeof paginationQuery>;
+
+/**
+ * Route params `{ id }` of a record (DESIGN §4): a malformed id cannot name a record, so it answers
+ * 404 with `notFoundMessage` like an unknown one (the API maps params failures to 404).
+ */
+export function idParams(notFoundMessage: string = COMMON_MESSAGES.notFound) {
+  return z.object({ id: z.uuid({ error: notFoundMessage }) });
+}
 
 /** `pagination` key placed beside `data` on paginated lists. */
 export const pagination = z.object({
@@ -34,6 +51,11 @@ export const pagination = z.object({
   total: z.number().int(),
 });
 export type Pagination = z.infer<typeof pagination>;
+
+/** A paginated list response: `data` is the array of `item`, `pagination` beside it (DESIGN §4). */
+export function apiPage<T extends z.ZodType>(item: T) {
+  return apiSuccess(z.array(item)).extend({ pagination });
+}
 
 /** Generic messages shared by every feature (DESIGN §4). */
 export const COMMON_MESSAGES = {

@@ -4,7 +4,18 @@
  * report as the API returns it.
  */
 import { z } from 'zod';
-import { pagination, paginationQuery } from './envelope.ts';
+import { COMMON_MESSAGES, apiPage, paginationQuery } from './envelope.ts';
+import {
+  choice,
+  choiceFilter,
+  formBoolean,
+  indianMobile,
+  isoDate,
+  optionalField,
+  requiredText,
+  searchText,
+  textInput,
+} from './fields.ts';
 
 /** Report categories (spec §5). */
 export const LOST_FOUND_CATEGORIES = [
@@ -58,59 +69,24 @@ export const LOST_FOUND_MESSAGES = {
   editTitle: 'Edit Reported Item',
 } as const;
 
-const absent = (v: unknown) => (v === '' || v === null ? undefined : v);
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
-/** Optional; an empty or blank string or null also counts as absent (DESIGN §4). */
-function optionalField<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    schema.optional(),
-  );
-}
-/** 'true'/'false' text parts (multipart, query) or JSON booleans. */
-const formBoolean = z.preprocess(
-  (v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : absent(v)),
-  z.boolean({ error: 'Must be true or false.' }),
-);
-const required = (max: number, longMessage: string) =>
-  z.preprocess(
-    (v) => absent(text(v)),
-    z.string({ error: LOST_FOUND_MESSAGES.required }).min(1, LOST_FOUND_MESSAGES.required).max(max, longMessage),
-  );
+const required = (max: number, tooLong: string) =>
+  requiredText(max, { required: LOST_FOUND_MESSAGES.required, tooLong });
 
-/** Indian mobile: 10 digits starting 6–9 (spec §5); spaces, dashes and a leading +91 are stripped. */
-export const INDIAN_MOBILE = /^[6-9]\d{9}$/;
-const contact = z.preprocess(
-  (v) => {
-    const t = absent(text(v));
-    return typeof t === 'string' ? t.replace(/[\s-]/g, '').replace(/^\+91(?=\d{10}$)/, '') : t;
-  },
-  z.string({ error: LOST_FOUND_MESSAGES.required }).regex(INDIAN_MOBILE, LOST_FOUND_MESSAGES.contactInvalid),
-);
+/** The spec's Indian-mobile rule; spaces, dashes and a leading +91 are stripped. */
+const contact = indianMobile({ required: LOST_FOUND_MESSAGES.required, invalid: LOST_FOUND_MESSAGES.contactInvalid });
 
-const category = z.preprocess(
-  (v) => absent(text(v)),
-  z.enum(LOST_FOUND_CATEGORIES, {
-    error: (iss) => (iss.input === undefined ? LOST_FOUND_MESSAGES.required : LOST_FOUND_MESSAGES.categoryInvalid),
-  }),
-);
+const category = choice(LOST_FOUND_CATEGORIES, {
+  required: LOST_FOUND_MESSAGES.required,
+  invalid: LOST_FOUND_MESSAGES.categoryInvalid,
+});
 
 const description = z.preprocess(
-  (v) => absent(text(v)),
+  textInput,
   z.string().max(LOST_FOUND_DESCRIPTION_MAX, LOST_FOUND_MESSAGES.descriptionLong),
 );
 
 /** `yyyy-MM-dd`, a real calendar date. "Not in the future" is checked by the API in the institute's time zone. */
-const dateFound = z.preprocess(
-  (v) => absent(text(v)),
-  z
-    .string({ error: LOST_FOUND_MESSAGES.dateInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, LOST_FOUND_MESSAGES.dateInvalid)
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-    }, LOST_FOUND_MESSAGES.dateInvalid),
-);
+const dateFound = isoDate(LOST_FOUND_MESSAGES.dateInvalid);
 
 /**
  * POST /api/lost-and-found/lost-items fields (multipart text parts or JSON; spec §3, §5):
@@ -152,12 +128,9 @@ export type UpdateLostFoundItemBody = z.infer<typeof updateLostFoundItemBody>;
  * `includeReturned=true` also lists returned items; `mine=true` only the caller's reports.
  */
 export const listLostFoundItemsQuery = paginationQuery.extend({
-  type: z.preprocess((v) => (v === 'all' ? undefined : absent(v)), z.enum(['lost', 'found']).optional()),
-  category: z.preprocess(
-    (v) => (v === 'All' ? undefined : absent(v)),
-    z.enum(LOST_FOUND_CATEGORIES, { error: LOST_FOUND_MESSAGES.categoryInvalid }).optional(),
-  ),
-  search: z.preprocess((v) => absent(text(v)), z.string().max(100).optional()),
+  type: choiceFilter(['lost', 'found'], COMMON_MESSAGES.invalidInput, 'all'),
+  category: choiceFilter(LOST_FOUND_CATEGORIES, LOST_FOUND_MESSAGES.categoryInvalid),
+  search: searchText(),
   includeReturned: optionalField(formBoolean),
   mine: optionalField(formBoolean),
 });
@@ -187,10 +160,5 @@ export const lostFoundItem = z.object({
 export type LostFoundItem = z.infer<typeof lostFoundItem>;
 
 /** Paginated list envelope (DESIGN §4). */
-export const lostFoundList = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.array(lostFoundItem),
-  pagination,
-});
+export const lostFoundList = apiPage(lostFoundItem);
 export type LostFoundList = z.infer<typeof lostFoundList>;

@@ -4,7 +4,18 @@
  * list query and the item as the API returns it.
  */
 import { z } from 'zod';
-import { pagination, paginationQuery } from './envelope.ts';
+import { apiPage, paginationQuery } from './envelope.ts';
+import {
+  absent,
+  choice,
+  choiceFilter,
+  formBoolean,
+  optionalField,
+  requiredText,
+  rupees,
+  searchText,
+  tenDigitContact,
+} from './fields.ts';
 
 /** Item categories (spec §5). */
 export const MARKETPLACE_CATEGORIES = [
@@ -108,84 +119,38 @@ export function sanitizeDescription(text: string): string {
   return isSqlStatement(text) ? REMOVED_DESCRIPTION : text;
 }
 
-/** Empty strings and null count as absent (DESIGN §4: an empty multipart text part is absent). */
-const absent = (v: unknown) => (v === '' || v === null ? undefined : v);
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
-
-const itemName = z.preprocess(
-  (v) => absent(text(v)),
-  z
-    .string({ error: MARKETPLACE_MESSAGES.itemNameRequired })
-    .min(1, MARKETPLACE_MESSAGES.itemNameRequired)
-    .max(ITEM_NAME_MAX, MARKETPLACE_MESSAGES.itemNameLong),
-);
+const itemName = requiredText(ITEM_NAME_MAX, {
+  required: MARKETPLACE_MESSAGES.itemNameRequired,
+  tooLong: MARKETPLACE_MESSAGES.itemNameLong,
+});
 
 /** Whole rupees ≥ 0, sent as a JSON number or a decimal string (multipart, forms). */
-const price = z.preprocess(
-  (v) => {
-    const t = absent(text(v));
-    if (typeof t === 'string') return /^\d{1,12}$/.test(t) ? Number(t) : Number.NaN;
-    return t;
-  },
-  z
-    .number({
-      error: (iss) =>
-        iss.input === undefined ? MARKETPLACE_MESSAGES.priceRequired : MARKETPLACE_MESSAGES.priceInvalid,
-    })
-    .int(MARKETPLACE_MESSAGES.priceInvalid)
-    .min(0, MARKETPLACE_MESSAGES.priceInvalid)
-    .max(PRICE_MAX, MARKETPLACE_MESSAGES.priceTooHigh),
-);
+const price = rupees(PRICE_MAX, {
+  required: MARKETPLACE_MESSAGES.priceRequired,
+  invalid: MARKETPLACE_MESSAGES.priceInvalid,
+  tooHigh: MARKETPLACE_MESSAGES.priceTooHigh,
+});
 
-const category = z.preprocess(
-  (v) => absent(text(v)),
-  z.enum(MARKETPLACE_CATEGORIES, {
-    error: (iss) =>
-      iss.input === undefined ? MARKETPLACE_MESSAGES.categoryRequired : MARKETPLACE_MESSAGES.categoryInvalid,
-  }),
-);
+const category = choice(MARKETPLACE_CATEGORIES, {
+  required: MARKETPLACE_MESSAGES.categoryRequired,
+  invalid: MARKETPLACE_MESSAGES.categoryInvalid,
+});
 
-const condition = z.preprocess(
-  (v) => absent(text(v)),
-  z.enum(ITEM_CONDITIONS, {
-    error: (iss) =>
-      iss.input === undefined ? MARKETPLACE_MESSAGES.conditionRequired : MARKETPLACE_MESSAGES.conditionInvalid,
-  }),
-);
+const condition = choice(ITEM_CONDITIONS, {
+  required: MARKETPLACE_MESSAGES.conditionRequired,
+  invalid: MARKETPLACE_MESSAGES.conditionInvalid,
+});
 
-const description = z.preprocess(
-  (v) => absent(text(v)),
-  z
-    .string({ error: MARKETPLACE_MESSAGES.descriptionRequired })
-    .min(1, MARKETPLACE_MESSAGES.descriptionRequired)
-    .max(ITEM_DESCRIPTION_MAX, MARKETPLACE_MESSAGES.descriptionLong),
-);
+const description = requiredText(ITEM_DESCRIPTION_MAX, {
+  required: MARKETPLACE_MESSAGES.descriptionRequired,
+  tooLong: MARKETPLACE_MESSAGES.descriptionLong,
+});
 
-/** 10 digits; spaces, dashes and a leading +91 are tolerated and stripped. */
-const contact = z.preprocess(
-  (v) => {
-    const t = absent(text(v));
-    return typeof t === 'string' ? t.replace(/[\s-]/g, '').replace(/^\+91(?=\d{10}$)/, '') : t;
-  },
-  z.string({ error: MARKETPLACE_MESSAGES.contactRequired }).regex(/^\d{10}$/, MARKETPLACE_MESSAGES.contactInvalid),
-);
-
-/**
- * Makes a field optional where an empty (or blank) string or null also counts as absent (DESIGN §4:
- * an empty multipart text part is absent; a cleared form field too).
- */
-export function optionalField<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    schema.optional(),
-  );
-}
-
-/** 'true'/'false' text parts (multipart) or JSON booleans. */
-export const formBoolean = z.preprocess(
-  (v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : absent(v)),
-  z.boolean({ error: 'Must be true or false.' }),
-);
+/** The spec's 10-digit contact rule; spaces, dashes and a leading +91 are tolerated and stripped. */
+const contact = tenDigitContact({
+  required: MARKETPLACE_MESSAGES.contactRequired,
+  invalid: MARKETPLACE_MESSAGES.contactInvalid,
+});
 
 /**
  * POST /api/buy-and-sell/items fields (multipart text parts or JSON; spec §3, §5). Every field is
@@ -217,12 +182,13 @@ export const updateItemBody = z.object({
 });
 export type UpdateItemBody = z.infer<typeof updateItemBody>;
 
-const optionalPrice = z.preprocess(
-  (v) => {
-    const t = absent(text(v));
-    return typeof t === 'string' ? (/^\d{1,12}$/.test(t) ? Number(t) : Number.NaN) : t;
-  },
-  z.number({ error: MARKETPLACE_MESSAGES.priceInvalid }).int().min(0, MARKETPLACE_MESSAGES.priceInvalid).optional(),
+/** A price bound of the list: whole rupees within the price cap (never beyond PostgreSQL's integer). */
+const priceBound = optionalField(
+  rupees(PRICE_MAX, {
+    required: MARKETPLACE_MESSAGES.priceInvalid,
+    invalid: MARKETPLACE_MESSAGES.priceInvalid,
+    tooHigh: MARKETPLACE_MESSAGES.priceTooHigh,
+  }),
 );
 
 /**
@@ -232,13 +198,10 @@ const optionalPrice = z.preprocess(
  */
 export const listItemsQuery = paginationQuery
   .extend({
-    category: z.preprocess(
-      (v) => (v === 'All' ? undefined : absent(v)),
-      z.enum(MARKETPLACE_CATEGORIES, { error: MARKETPLACE_MESSAGES.categoryInvalid }).optional(),
-    ),
-    search: z.preprocess((v) => absent(text(v)), z.string().max(100).optional()),
-    minPrice: optionalPrice,
-    maxPrice: optionalPrice,
+    category: choiceFilter(MARKETPLACE_CATEGORIES, MARKETPLACE_MESSAGES.categoryInvalid),
+    search: searchText(),
+    minPrice: priceBound,
+    maxPrice: priceBound,
     sort: z.preprocess((v) => absent(v), z.enum(MARKETPLACE_SORTS).default('newest')),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
@@ -272,10 +235,5 @@ export const marketplaceItem = z.object({
 export type MarketplaceItem = z.infer<typeof marketplaceItem>;
 
 /** Paginated list envelope: `data` array with `pagination` beside it (DESIGN §4). */
-export const marketplaceList = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.array(marketplaceItem),
-  pagination,
-});
+export const marketplaceList = apiPage(marketplaceItem);
 export type MarketplaceList = z.infer<typeof marketplaceList>;

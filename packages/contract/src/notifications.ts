@@ -11,6 +11,9 @@ import {
   NOTIFICATION_TYPES,
 } from './notifications-ui.ts';
 
+import { paginationQueryOf } from './envelope.ts';
+import { absent } from './fields.ts';
+
 export * from './notifications-ui.ts';
 
 /** Server messages (spec §5, §8 texts where the spec has one). */
@@ -36,8 +39,6 @@ export const NOTIFICATION_MESSAGES = {
   markedRead: 'Notification marked as read.',
   allMarkedRead: 'All notifications marked as read.',
 } as const;
-
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const message = z
   .string({ error: NOTIFICATION_MESSAGES.messageRequired })
@@ -65,43 +66,35 @@ const isRead = z.preprocess(
  */
 export const createNotificationBody = z.object({
   message,
-  type: z.preprocess(emptyToUndefined, type.default('general')),
-  userId: z.preprocess(emptyToUndefined, z.uuid({ error: NOTIFICATION_MESSAGES.userIdInvalid }).optional()),
-  link: z.preprocess(emptyToUndefined, link.optional()),
+  type: z.preprocess(absent, type.default('general')),
+  userId: z.preprocess(absent, z.uuid({ error: NOTIFICATION_MESSAGES.userIdInvalid }).optional()),
+  link: z.preprocess(absent, link.optional()),
 });
 export type CreateNotificationBody = z.infer<typeof createNotificationBody>;
 
 /** POST /api/notification/broadcast body (admin). `entityType` of the spec's second reading is accepted and ignored. */
 export const broadcastBody = z.object({
   message,
-  type: z.preprocess(emptyToUndefined, type.default('general')),
-  link: z.preprocess(emptyToUndefined, link.optional()),
+  type: z.preprocess(absent, type.default('general')),
+  link: z.preprocess(absent, link.optional()),
   entityType: z.string().max(50).optional(),
 });
 export type BroadcastBody = z.infer<typeof broadcastBody>;
 
 /** PUT /api/notification/{id} body (partial). Content fields only on one's own notes; `is_read` always. */
 export const updateNotificationBody = z.object({
-  message: z.preprocess(emptyToUndefined, message.optional()),
-  type: z.preprocess(emptyToUndefined, type.optional()),
-  link: z.preprocess(emptyToUndefined, link.optional()),
-  is_read: z.preprocess(emptyToUndefined, isRead.optional()),
+  message: z.preprocess(absent, message.optional()),
+  type: z.preprocess(absent, type.optional()),
+  link: z.preprocess(absent, link.optional()),
+  is_read: z.preprocess(absent, isRead.optional()),
 });
 export type UpdateNotificationBody = z.infer<typeof updateNotificationBody>;
 
 /** `GET /api/notification` query: page from 1, limit default 20, cap 100 (spec §7, DESIGN §4). */
-export const listNotificationsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_PAGE_SIZE),
-});
+export const listNotificationsQuery = paginationQueryOf(NOTIFICATION_PAGE_SIZE);
 
 /** `GET /api/notification/sends` query (admin): page size 15 by default (spec §9). */
-export const listSendsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_NOTIFICATION_PAGE_SIZE),
-});
-
-export const idParams = z.object({ id: z.uuid({ error: NOTIFICATION_MESSAGES.notFound }) });
+export const listSendsQuery = paginationQueryOf(ADMIN_NOTIFICATION_PAGE_SIZE);
 
 /** A notification as the API returns it (spec §3 fields plus `link`). */
 export const notification = z.object({

@@ -5,6 +5,7 @@
  */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_ROLE,
   SESSION_ABSOLUTE_MS,
@@ -109,8 +110,13 @@ export function sessionCookieOptions(appUrl: string) {
   };
 }
 
-/** Loads the session from the cookie into `request.user` (null for guests). */
+/** Requests whose session was loaded already (nested guards load it once). */
+const loaded = new WeakSet<FastifyRequest>();
+
+/** Loads the session from the cookie into `request.user` (null for guests), once per request. */
 export async function loadSession(db: Db, request: FastifyRequest): Promise<void> {
+  if (loaded.has(request)) return;
+  loaded.add(request);
   const token = request.cookies[SESSION_COOKIE];
   const found = token ? await findSession(db, token) : null;
   request.user = found?.user ?? null;
@@ -122,7 +128,11 @@ export function isAdmin(user: Pick<SessionUser, 'roles'> | null | undefined): bo
   return !!user?.roles.includes(ADMIN_ROLE);
 }
 
-/** onRequest guard factory: 401 without a live session. */
+/**
+ * onRequest guard factory: 401 without a live session. Registered once per route scope
+ * (`app.addHook('onRequest', app.requireUser)` at the top of a feature plugin or sub-scope), never
+ * per route (DESIGN §3).
+ */
 export function requireUser(db: Db) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     await loadSession(db, request);
@@ -130,7 +140,10 @@ export function requireUser(db: Db) {
   };
 }
 
-/** onRequest guard factory: 401 without a session, 403 without the admin role (spec §6 message). */
+/**
+ * onRequest guard factory: 401 without a session, 403 without the admin role (spec §6 message).
+ * Registered once per admin scope, like {@link requireUser}.
+ */
 export function requireAdmin(db: Db) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     await loadSession(db, request);
@@ -159,4 +172,18 @@ export function isCrossSiteRequest(request: FastifyRequest, allowedOrigins: Set<
   }
   if (origin === 'null') return true;
   return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/**
+ * A route sub-scope behind one onRequest `guard` (DESIGN §3: guards per scope, not per route):
+ * `await app.register(guarded(app.requireAdmin, async (admin) => { admin.get(…) }))`.
+ */
+export function guarded(
+  guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  routes: FastifyPluginAsyncZod,
+): FastifyPluginAsyncZod {
+  return async (scope, opts) => {
+    scope.addHook('onRequest', guard);
+    await routes(scope, opts);
+  };
 }

@@ -17,3 +17,8 @@ export function done(message: string) {
 export function page<T>(data: T[], pagination: { page: number; limit: number; total: number }, message = 'OK') {
   return { success: true as const, message, data, pagination };
 }
+
+/** Rows to skip for the requested page of a paginated query (DESIGN §4: `page` from 1). */
+export function pageOffset(q: { page: number; limit: number }): number {
+  return (q.page - 1) * q.limit;
+}

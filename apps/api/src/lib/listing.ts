@@ -1,42 +1,162 @@
 /**
- * Rules shared by the features where users post listings with a photo (marketplace, lost and
- * found): id shape, owner-or-admin, literal search patterns, paging and the photo change of a
- * partial update (DESIGN §4). Each feature keeps its own messages, tables and queries.
+ * Records a student posts with an optional photo (marketplace items, lost & found items; later
+ * rides): loading them with the access check (DESIGN §4: 404 when not visible, 403 when visible but
+ * not changeable), and creating, partially updating and deleting them together with their photo in
+ * one transaction (DESIGN §6). Each feature keeps its own table, messages, fields and queries and
+ * gets these operations from {@link ownedRecords}.
  */
-import type { PaginationQuery } from '@campus/contract/envelope';
+import { eq, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/users.ts';
+import { allowChange, type Changeable, type ChangeRule } from './access.ts';
 import { isAdmin, type SessionUser } from './auth.ts';
-import { putFile } from './blob-store.ts';
+import { deleteFiles, putFile } from './blob-store.ts';
+import type { ServiceContext } from './context.ts';
+import { notFound } from './errors.ts';
 import type { ProcessedFile } from './images.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True when `id` is a UUID (malformed ids answer 404 without a query). */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
-}
-
-/** True when `viewer` owns the row (`ownerId`) or is an admin. */
-export function ownsOrAdmin(viewer: SessionUser, ownerId: string): boolean {
-  return ownerId === viewer.id || isAdmin(viewer);
-}
+import { notify } from '../features/notifications/notifications.service.ts';
 
 /** Escapes `%`, `_` and `\` so a search term matches literally inside ILIKE. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Rows to skip for the requested page. */
-export function pageOffset(q: PaginationQuery): number {
-  return (q.page - 1) * q.limit;
+/** A table of records owned by a user, with an optional photo. */
+export type OwnedTable = PgTable & { id: AnyPgColumn; userId: AnyPgColumn; imageFileId: AnyPgColumn };
+
+/** The columns every owned record has. */
+interface OwnedRow {
+  id: string;
+  userId: string;
+  imageFileId: string | null;
+}
+
+/** A stored record with its owner's display name. */
+export interface Loaded<Row> {
+  row: Row;
+  ownerName: string | null;
+}
+
+/** What a feature says about its records. */
+export interface OwnedRecordsOptions {
+  notFound: string;
+  forbidden: string;
+  /** The notice its owner gets when an administrator deletes the record (`name` = its title). */
+  adminDeleted: (name: string) => string;
+  /** The page the notice links to, e.g. `/marketplace`. */
+  link: string;
+  /** The record's title, for the notice. */
+  title: (row: never) => string;
+}
+
+/**
+ * The access-checked operations on one feature's table of owned records (issue 8: the one skeleton
+ * marketplace, lost & found and later features share).
+ */
+export function ownedRecords<T extends OwnedTable>(table: T, opts: OwnedRecordsOptions) {
+  type Row = InferSelectModel<T> & OwnedRow;
+  type Insert = Omit<InferInsertModel<T>, 'userId' | 'imageFileId'>;
+  const t = table as unknown as OwnedTable;
+  const title = opts.title as (row: Row) => string;
+
+  /**
+   * Loads a record `viewer` may see, or throws 404 (unknown id, or a record of a deactivated owner
+   * for anyone but an admin). Ids are UUIDs already (route params schema).
+   */
+  async function loadVisible(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<Loaded<Row>> {
+    const [found] = await ctx.db
+      .select({ row: t, ownerName: users.name, ownerDeactivatedAt: users.deactivatedAt })
+      .from(t)
+      .innerJoin(users, eq(users.id, t.userId))
+      .where(eq(t.id, id));
+    if (!found || (found.ownerDeactivatedAt && !isAdmin(viewer))) throw notFound(opts.notFound);
+    return { row: found.row as unknown as Row, ownerName: found.ownerName };
+  }
+
+  /**
+   * Loads a record `viewer` may change: 404 when not visible, 403 unless the owner (or, under
+   * `ownerOrAdmin`, an admin). The only source of `Changeable` records of this table.
+   */
+  async function loadChangeable(
+    ctx: ServiceContext,
+    viewer: SessionUser,
+    id: string,
+    rule: ChangeRule = 'ownerOrAdmin',
+  ): Promise<Changeable<Loaded<Row>>> {
+    const loaded = await loadVisible(ctx, viewer, id);
+    return allowChange(viewer, loaded.row.userId, loaded, opts.forbidden, rule);
+  }
+
+  /** Inserts `values` owned by `owner` with the photo `image` (if any), in one transaction. */
+  async function insert(ctx: ServiceContext, owner: SessionUser, values: Insert, image: ProcessedFile | null) {
+    return ctx.db.transaction(async (tx) => {
+      const imageFileId = image ? await putFile(tx, owner.id, image) : null;
+      const [row] = await tx
+        .insert(t)
+        .values({ ...values, userId: owner.id, imageFileId } as never)
+        .returning();
+      return row as unknown as Row;
+    });
+  }
+
+  /**
+   * Partial update (DESIGN §4) of a checked record: `set` holds the sent fields; a new `image`
+   * replaces the photo, `removeImage` deletes it, neither keeps it. One transaction; the old photo
+   * is deleted with the change. Returns the stored row.
+   */
+  async function update(
+    ctx: ServiceContext,
+    loaded: Changeable<Loaded<Row>>,
+    set: PgUpdateSetSource<T>,
+    image: ProcessedFile | null,
+    removeImage: boolean | undefined,
+  ): Promise<Row> {
+    const { row } = loaded;
+    return ctx.db.transaction(async (tx) => {
+      const imageFileId = await newImageFileId(tx, row.userId, image, removeImage);
+      const changes: Record<string, unknown> = Object.fromEntries(
+        Object.entries(set as object).filter(([, v]) => v !== undefined),
+      );
+      if (imageFileId !== undefined) changes.imageFileId = imageFileId;
+      if (!Object.keys(changes).length) return row;
+      const [updated] = await tx
+        .update(t)
+        .set(changes as never)
+        .where(eq(t.id, row.id))
+        .returning();
+      if (imageFileId !== undefined) await deleteFiles(tx, [row.imageFileId]);
+      return (updated as unknown as Row | undefined) ?? row;
+    });
+  }
+
+  /**
+   * Deletes a checked record and its photo. When an admin deletes someone else's record, its owner
+   * is notified (notifications' `notify`) in the same transaction.
+   */
+  async function remove(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<Loaded<Row>>): Promise<void> {
+    const { row } = loaded;
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(t).where(eq(t.id, row.id));
+      await deleteFiles(tx, [row.imageFileId]);
+      if (row.userId !== viewer.id)
+        await notify({ ...ctx, db: tx }, row.userId, {
+          message: opts.adminDeleted(title(row)),
+          type: 'system',
+          link: opts.link,
+        });
+    });
+  }
+
+  return { loadVisible, loadChangeable, insert, update, remove };
 }
 
 /**
  * The photo change of a partial update, inside its transaction: a new image is stored (owned by
  * `ownerId`) and its id returned; `remove` without an image returns null; otherwise undefined (the
- * photo stays). When the result is not undefined the caller deletes the old file after the update.
+ * photo stays).
  */
-export async function newImageFileId(
+async function newImageFileId(
   db: Db,
   ownerId: string,
   image: ProcessedFile | null,

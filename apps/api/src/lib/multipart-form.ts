@@ -61,12 +61,22 @@ export async function readForm(req: FastifyRequest, fileField: string): Promise<
   });
 }
 
-/** True when `value` (a string, or strings nested in arrays and objects) holds U+0000. */
+/**
+ * True when `value` (a string, or strings nested in arrays and objects, keys included) holds U+0000.
+ * Walks with an explicit stack, so a body nested thousands of levels deep is no stack overflow.
+ */
 function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => containsNul(k) || containsNul(v));
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const v = pending.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (Array.isArray(v)) {
+      pending.push(...v);
+    } else if (v && typeof v === 'object') {
+      for (const [k, inner] of Object.entries(v)) pending.push(k, inner);
+    }
+  }
   return false;
 }
 
@@ -109,4 +119,20 @@ export async function processFormImage(file: Buffer | null, field = 'image'): Pr
     if (err instanceof AppError) throw new AppError(err.statusCode, err.message, { [field]: err.message });
     throw err;
   }
+}
+
+/**
+ * Reads a create/update form (multipart or JSON, {@link readForm}), validates its text fields with
+ * `schema` (400 with the contract's messages) and runs its photo part `fileField` through the image
+ * pipeline (null when none was sent), in the order of DESIGN §4.
+ */
+export async function readFormWithImage<S extends z.ZodType>(
+  req: FastifyRequest,
+  schema: S,
+  fileField = 'image',
+): Promise<{ body: z.infer<S>; image: ProcessedFile | null }> {
+  const form = await readForm(req, fileField);
+  const body = parseFields(schema, form.fields);
+  const image = await processFormImage(form.file, fileField);
+  return { body, image };
 }

@@ -15,6 +15,7 @@ import { ADMIN_ROLE, type PublicUser } from '@campus/contract/users';
 import { users } from '../../db/schema/users.ts';
 import { endUserSessions, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { pageOffset } from '../../lib/envelope.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { toPublicUser, updateProfile } from '../users/users.service.ts';
 
@@ -71,7 +72,7 @@ export async function listUsers(
       .where(where)
       .orderBy(...order)
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .offset(pageOffset(q)),
     ctx.db.select({ n: count() }).from(users).where(where),
     stats(ctx),
   ]);

@@ -5,24 +5,24 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import { COMMON_MESSAGES, idParams } from '@campus/contract/envelope';
 import { getFile } from '../../lib/blob-store.ts';
 import { notFound } from '../../lib/errors.ts';
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+
   app.get(
     '/:id',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['files'],
-        params: z.object({ id: z.string() }),
+        params: idParams(),
         querystring: z.object({ variant: z.enum(['thumb']).optional() }),
       },
     },
     async (req, reply) => {
-      const { id } = req.params;
-      const file = z.uuid().safeParse(id).success ? await getFile(app.ctx.db, id) : undefined;
+      const file = await getFile(app.ctx.db, req.params.id);
       if (!file) throw notFound(COMMON_MESSAGES.notFound);
       const thumb = req.query.variant === 'thumb' && file.thumbBytes;
       const etag = `"${file.sha256}${thumb ? '-t' : ''}"`;

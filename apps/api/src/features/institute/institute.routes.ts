@@ -9,7 +9,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@campus/contract/envelope';
-import { INSTITUTE_DOCUMENTS, instituteInfo as instituteInfoSchema } from '@campus/contract/institute';
+import { INSTITUTE_DOCUMENTS, INSTITUTE_MESSAGES, instituteInfo as instituteInfoSchema } from '@campus/contract/institute';
 import { ok } from '../../lib/envelope.ts';
 import * as service from './institute.service.ts';
 
@@ -37,7 +37,7 @@ export const instituteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['institute'],
         summary: 'A Quick Link document as PDF',
         description: `One of ${INSTITUTE_DOCUMENTS.map((k) => `${k}.pdf`).join(', ')}, generated from the institute config.`,
-        params: z.object({ file: z.string().max(40) }),
+        params: z.object({ file: z.string().max(40, INSTITUTE_MESSAGES.documentNotFound) }),
         produces: ['application/pdf'],
       },
     },

@@ -1,7 +1,7 @@
 /**
- * Lost and found rules and queries (spec §3, §5, §7; DESIGN §4; issue 5): reports with a photo,
+ * Lost and found rules and queries (spec §3, §5, §7; DESIGN §4; issue 5): items with a photo,
  * partial updates, owner-or-admin changes, mark returned, and the list (newest first, paginated,
- * filtered by type, category and search in SQL). Reports of deactivated owners leave every list.
+ * filtered by type, category and search in SQL). Items of deactivated owners leave every list.
  */
 import { and, desc, eq, ilike, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -13,23 +13,31 @@ import {
 } from '@campus/contract/lost-found';
 import { lostFoundItems } from '../../db/schema/lost-found.ts';
 import { users } from '../../db/schema/users.ts';
-import { isAdmin, type SessionUser } from '../../lib/auth.ts';
-import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
+import type { Changeable } from '../../lib/access.ts';
+import type { SessionUser } from '../../lib/auth.ts';
+import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { forbidden, notFound, validationError } from '../../lib/errors.ts';
+import { todayIn } from '../../lib/dates.ts';
+import { pageOffset } from '../../lib/envelope.ts';
+import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
-import { isUuid, likePattern, newImageFileId, ownsOrAdmin, pageOffset } from '../../lib/listing.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
 
-type ReportRow = typeof lostFoundItems.$inferSelect;
-/** A stored report with its reporter's display name. */
-export interface LoadedReport {
-  item: ReportRow;
-  reporterName: string | null;
-}
+type ItemRow = typeof lostFoundItems.$inferSelect;
+
+/** Lost & found items with their access-checked loaders and photo-aware writes (lib/listing.ts). */
+const records = ownedRecords(lostFoundItems, {
+  notFound: LOST_FOUND_MESSAGES.notFound,
+  forbidden: LOST_FOUND_MESSAGES.forbidden,
+  adminDeleted: LOST_FOUND_MESSAGES.adminDeleted,
+  link: '/lost-found',
+  title: (row: ItemRow) => row.itemName,
+});
+/** A stored lost & found item with its reporter's display name. */
+export type LoadedItem = Loaded<ItemRow>;
 
 /** Maps a row to the API shape (spec §3); `image_url` absolute from `APP_URL` (DESIGN §4). */
-export function toApiReport(row: ReportRow, reporterName: string | null, appUrl: string): LostFoundItem {
+function toApiItem(row: ItemRow, reporterName: string | null, appUrl: string): LostFoundItem {
   return {
     id: row.id,
     userId: row.userId,
@@ -49,16 +57,6 @@ export function toApiReport(row: ReportRow, reporterName: string | null, appUrl:
   };
 }
 
-/** Today as `yyyy-MM-dd` in the institute's time zone (DESIGN §4). */
-export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /** Refuses a `date_found` after today in the institute's time zone (400, field message). */
 function checkDate(ctx: ServiceContext, date: string | undefined): void {
   if (date !== undefined && date > todayIn(ctx.config.institute.timezone))
@@ -66,116 +64,99 @@ function checkDate(ctx: ServiceContext, date: string | undefined): void {
 }
 
 /**
- * Loads a report the viewer may see, or throws 404 (unknown or malformed id, or a report of a
- * deactivated owner for anyone but an admin).
+ * One item as `viewer` may see it (GET …/lost-items/{id}); 404 for an unknown item or one of a
+ * deactivated reporter (except for an admin).
  */
-export async function getVisibleReport(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<LoadedReport> {
-  if (!isUuid(id)) throw notFound(LOST_FOUND_MESSAGES.notFound);
-  const [row] = await ctx.db
-    .select({ item: lostFoundItems, reporterName: users.name, deactivatedAt: users.deactivatedAt })
-    .from(lostFoundItems)
-    .innerJoin(users, eq(users.id, lostFoundItems.userId))
-    .where(eq(lostFoundItems.id, id));
-  if (!row || (row.deactivatedAt && !isAdmin(viewer))) throw notFound(LOST_FOUND_MESSAGES.notFound);
-  return { item: row.item, reporterName: row.reporterName };
-}
-
-/** Loads a report the viewer may change: 404 when not visible, 403 unless own or admin (DESIGN §4). */
-export async function getChangeableReport(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<LoadedReport> {
-  const loaded = await getVisibleReport(ctx, viewer, id);
-  if (!ownsOrAdmin(viewer, loaded.item.userId)) throw forbidden(LOST_FOUND_MESSAGES.forbidden);
-  return loaded;
+export async function getItem(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<LostFoundItem> {
+  const { row, ownerName } = await records.loadVisible(ctx, viewer, id);
+  return toApiItem(row, ownerName, ctx.config.appUrl);
 }
 
 /**
- * Creates a report (POST /api/lost-and-found/lost-items): `is_found` defaults to true, `date_found`
+ * Loads an item `viewer` may change: 404 when not visible, 403 unless own or admin (DESIGN §4). The
+ * only source of `Changeable<LoadedItem>`.
+ */
+export function getChangeableItem(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  id: string,
+): Promise<Changeable<LoadedItem>> {
+  return records.loadChangeable(ctx, viewer, id);
+}
+
+/**
+ * Creates an item (POST /api/lost-and-found/lost-items): `is_found` defaults to true, `date_found`
  * to today (institute time zone) and may not be in the future. Photo and row in one transaction.
  */
-export async function createReport(
+export async function createItem(
   ctx: ServiceContext,
   user: SessionUser,
   body: CreateLostFoundItemBody,
   image: ProcessedFile | null,
 ): Promise<LostFoundItem> {
   checkDate(ctx, body.date_found);
-  const row = await ctx.db.transaction(async (tx) => {
-    const imageFileId = image ? await putFile(tx, user.id, image) : null;
-    const [inserted] = await tx
-      .insert(lostFoundItems)
-      .values({
-        userId: user.id,
-        itemName: body.item_name,
-        description: body.description ?? null,
-        locationFound: body.location_found,
-        ownerContact: body.owner_contact,
-        category: body.category,
-        imageFileId,
-        isFound: body.is_found ?? true,
-        dateFound: body.date_found ?? todayIn(ctx.config.institute.timezone),
-      })
-      .returning();
-    return inserted!;
-  });
-  return toApiReport(row, user.name, ctx.config.appUrl);
+  const row = await records.insert(
+    ctx,
+    user,
+    {
+      itemName: body.item_name,
+      description: body.description ?? null,
+      locationFound: body.location_found,
+      ownerContact: body.owner_contact,
+      category: body.category,
+      isFound: body.is_found ?? true,
+      dateFound: body.date_found ?? todayIn(ctx.config.institute.timezone),
+    },
+    image,
+  );
+  return toApiItem(row, user.name, ctx.config.appUrl);
 }
 
 /**
- * Partial update (PUT …/lost-items/{id}, DESIGN §4) of a report checked with
- * `getChangeableReport`: sent fields change; a new photo replaces the old, `remove_image` deletes
- * it, no file keeps it; `is_returned` marks it returned. One transaction.
+ * Partial update (PUT …/lost-items/{id}, DESIGN §4) of a checked item: sent fields change; a new
+ * photo replaces the old, `remove_image` deletes it, no file keeps it; `is_returned` marks it
+ * returned. One transaction.
  */
-export async function updateReport(
+export async function updateItem(
   ctx: ServiceContext,
-  loaded: LoadedReport,
+  loaded: Changeable<LoadedItem>,
   body: UpdateLostFoundItemBody,
   image: ProcessedFile | null,
 ): Promise<LostFoundItem> {
   checkDate(ctx, body.date_found);
-  const { item } = loaded;
-  const set: Partial<typeof lostFoundItems.$inferInsert> = {};
-  if (body.item_name !== undefined) set.itemName = body.item_name;
-  if (body.category !== undefined) set.category = body.category;
-  if (body.location_found !== undefined) set.locationFound = body.location_found;
-  if (body.owner_contact !== undefined) set.ownerContact = body.owner_contact;
-  if (body.description !== undefined) set.description = body.description;
-  if (body.is_found !== undefined) set.isFound = body.is_found;
-  if (body.date_found !== undefined) set.dateFound = body.date_found;
-  if (body.is_returned !== undefined) set.isReturned = body.is_returned;
-  const row = await ctx.db.transaction(async (tx) => {
-    const imageFileId = await newImageFileId(tx, item.userId, image, body.remove_image);
-    if (imageFileId !== undefined) set.imageFileId = imageFileId;
-    if (!Object.keys(set).length) return item;
-    const [updated] = await tx.update(lostFoundItems).set(set).where(eq(lostFoundItems.id, item.id)).returning();
-    if (imageFileId !== undefined) await deleteFiles(tx, [item.imageFileId]);
-    return updated ?? item;
-  });
-  return toApiReport(row, loaded.reporterName, ctx.config.appUrl);
+  const row = await records.update(
+    ctx,
+    loaded,
+    {
+      itemName: body.item_name,
+      category: body.category,
+      locationFound: body.location_found,
+      ownerContact: body.owner_contact,
+      description: body.description,
+      isFound: body.is_found,
+      dateFound: body.date_found,
+      isReturned: body.is_returned,
+    },
+    image,
+    body.remove_image,
+  );
+  return toApiItem(row, loaded.ownerName, ctx.config.appUrl);
 }
 
 /**
- * Deletes a report and its photo. When an admin deletes someone else's report, the reporter is
- * notified (notifications' `notify`, link /lost-found) in the same transaction.
+ * Deletes a checked item and its photo (DELETE …/lost-items/{id}); when an admin deletes someone
+ * else's item, its reporter is notified (link /lost-found) in the same transaction.
  */
-export async function deleteReport(ctx: ServiceContext, viewer: SessionUser, loaded: LoadedReport): Promise<void> {
-  const { item } = loaded;
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(lostFoundItems).where(eq(lostFoundItems.id, item.id));
-    await deleteFiles(tx, [item.imageFileId]);
-    if (item.userId !== viewer.id)
-      await notify({ ...ctx, db: tx }, item.userId, {
-        message: LOST_FOUND_MESSAGES.adminDeleted(item.itemName),
-        type: 'system',
-        link: '/lost-found',
-      });
-  });
+export function deleteItem(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<LoadedItem>): Promise<void> {
+  return records.remove(ctx, viewer, loaded);
 }
 
 /**
- * List (GET /api/lost-and-found/lost-items): newest first, paginated; reports of active owners
+ * List (GET /api/lost-and-found/lost-items): newest first, paginated; items of active owners
  * only; not returned unless `includeReturned`; `type` lost/found maps `is_found`; `category`;
  * `search` in name, description or location (case-insensitive, literal); `mine` = the viewer's.
  */
-export async function listReports(
+export async function listItems(
   ctx: ServiceContext,
   viewer: SessionUser,
   q: ListLostFoundItemsQuery,
@@ -207,12 +188,12 @@ export async function listReports(
       .where(where),
   ]);
   return {
-    items: rows.map((r) => toApiReport(r.item, r.reporterName, ctx.config.appUrl)),
+    items: rows.map((r) => toApiItem(r.item, r.reporterName, ctx.config.appUrl)),
     total: Number(count?.total ?? 0),
   };
 }
 
-/** Demo lost & found reports (issue 3 seeder hook), newest first in the last week. */
+/** Demo lost & found items (issue 3 seeder hook), newest first in the last week. */
 export async function seedLostFoundDemo(ctx: ServiceContext, demo: { students: { id: string }[] }): Promise<void> {
   const s = demo.students;
   if (!s.length) return;

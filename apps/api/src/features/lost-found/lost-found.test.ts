@@ -22,7 +22,8 @@ import {
   type TestApp,
 } from '../../test/helpers.ts';
 import { jpeg, multipartForm, type FilePart } from '../../test/multipart.ts';
-import { seedLostFoundDemo, todayIn } from './lost-found.service.ts';
+import { todayIn } from '../../lib/dates.ts';
+import { seedLostFoundDemo } from './lost-found.service.ts';
 
 const ADMIN = 'warden@iiitsonepat.ac.in';
 const BASE = '/api/lost-and-found/lost-items';

@@ -17,26 +17,32 @@ import {
 import type { PaginationQuery } from '@campus/contract/envelope';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { users } from '../../db/schema/users.ts';
-import { isAdmin, type SessionUser } from '../../lib/auth.ts';
-import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
+import type { Changeable, ChangeRule } from '../../lib/access.ts';
+import type { SessionUser } from '../../lib/auth.ts';
+import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { pageOffset } from '../../lib/envelope.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
-import { isUuid, likePattern, newImageFileId, ownsOrAdmin, pageOffset } from '../../lib/listing.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
 
 type ItemRow = typeof marketplaceItems.$inferSelect;
-/** A stored item with what the service needs to know about its owner. */
-export interface LoadedItem {
-  item: ItemRow;
-  ownerName: string | null;
-}
+
+/** Marketplace items with their access-checked loaders and photo-aware writes (lib/listing.ts). */
+const records = ownedRecords(marketplaceItems, {
+  notFound: MARKETPLACE_MESSAGES.notFound,
+  forbidden: MARKETPLACE_MESSAGES.forbidden,
+  adminDeleted: MARKETPLACE_MESSAGES.adminDeleted,
+  link: '/marketplace',
+  title: (row: ItemRow) => row.itemName,
+});
+/** A stored item with its owner's display name. */
+export type LoadedItem = Loaded<ItemRow>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const expiryFrom = (now = Date.now()) => new Date(now + LISTING_TTL_DAYS * DAY_MS);
 
 /** Maps a row to the API shape (spec §3); `image_url` absolute from `APP_URL` (DESIGN §4). */
-export function toApiItem(row: ItemRow, ownerName: string | null, appUrl: string): MarketplaceItem {
+function toApiItem(row: ItemRow, ownerName: string | null, appUrl: string): MarketplaceItem {
   return {
     id: row.id,
     userId: row.userId,
@@ -58,35 +64,25 @@ export function toApiItem(row: ItemRow, ownerName: string | null, appUrl: string
 }
 
 /**
- * Loads an item the viewer may see, or throws 404 (unknown id, malformed id, or an item of a
- * deactivated owner for anyone but an admin).
+ * One item as `viewer` may see it (GET …/items/{id}); 404 for an unknown item or one of a
+ * deactivated owner (except for an admin).
  */
-export async function getVisibleItem(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<LoadedItem> {
-  if (!isUuid(id)) throw notFound(MARKETPLACE_MESSAGES.notFound);
-  const [row] = await ctx.db
-    .select({ item: marketplaceItems, ownerName: users.name, ownerDeactivatedAt: users.deactivatedAt })
-    .from(marketplaceItems)
-    .innerJoin(users, eq(users.id, marketplaceItems.userId))
-    .where(eq(marketplaceItems.id, id));
-  if (!row || (row.ownerDeactivatedAt && !isAdmin(viewer))) throw notFound(MARKETPLACE_MESSAGES.notFound);
-  return { item: row.item, ownerName: row.ownerName };
+export async function getItem(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<MarketplaceItem> {
+  const { row, ownerName } = await records.loadVisible(ctx, viewer, id);
+  return toApiItem(row, ownerName, ctx.config.appUrl);
 }
 
 /**
- * Loads an item the viewer may change (DESIGN §4 order: 404 when not visible, 403 when visible but
- * neither the viewer's own nor the viewer an admin). `ownerOnly` refuses admins too (renewal).
+ * Loads an item `viewer` may change (404 when not visible, 403 unless the owner or an admin;
+ * `ownerOnly` refuses admins too, as renewal does). The only source of `Changeable<LoadedItem>`.
  */
-export async function getChangeableItem(
+export function getChangeableItem(
   ctx: ServiceContext,
   viewer: SessionUser,
   id: string,
-  opts: { ownerOnly?: boolean } = {},
-): Promise<LoadedItem> {
-  const loaded = await getVisibleItem(ctx, viewer, id);
-  const ownerId = loaded.item.userId;
-  const allowed = opts.ownerOnly ? ownerId === viewer.id : ownsOrAdmin(viewer, ownerId);
-  if (!allowed) throw forbidden(MARKETPLACE_MESSAGES.forbidden);
-  return loaded;
+  rule?: ChangeRule,
+): Promise<Changeable<LoadedItem>> {
+  return records.loadChangeable(ctx, viewer, id, rule);
 }
 
 /**
@@ -100,85 +96,64 @@ export async function createItem(
   body: CreateItemBody,
   image: ProcessedFile | null,
 ): Promise<MarketplaceItem> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const imageFileId = image ? await putFile(tx, user.id, image) : null;
-    const [inserted] = await tx
-      .insert(marketplaceItems)
-      .values({
-        userId: user.id,
-        itemName: body.item_name,
-        price: body.price,
-        category: body.category,
-        description: sanitizeDescription(body.description),
-        itemCondition: body.item_condition,
-        ownerContact: body.owner_contact,
-        imageFileId,
-        expiresAt: expiryFrom(),
-      })
-      .returning();
-    return inserted!;
-  });
+  const row = await records.insert(
+    ctx,
+    user,
+    {
+      itemName: body.item_name,
+      price: body.price,
+      category: body.category,
+      description: sanitizeDescription(body.description),
+      itemCondition: body.item_condition,
+      ownerContact: body.owner_contact,
+      expiresAt: expiryFrom(),
+    },
+    image,
+  );
   return toApiItem(row, user.name, ctx.config.appUrl);
 }
 
 /**
- * Partial update (PUT /api/buy-and-sell/items/{id}, DESIGN §4) of an item already checked with
- * `getChangeableItem`: only sent fields change; a new photo replaces the old one, `remove_image`
- * deletes it, no file keeps it; `is_sold` marks it sold or back on sale. One transaction.
+ * Partial update (PUT /api/buy-and-sell/items/{id}, DESIGN §4) of a checked item: only sent fields
+ * change; a new photo replaces the old one, `remove_image` deletes it, no file keeps it; `is_sold`
+ * marks it sold or back on sale. One transaction.
  */
 export async function updateItem(
   ctx: ServiceContext,
-  loaded: LoadedItem,
+  loaded: Changeable<LoadedItem>,
   body: UpdateItemBody,
   image: ProcessedFile | null,
 ): Promise<MarketplaceItem> {
-  const { item } = loaded;
-  const set: Partial<typeof marketplaceItems.$inferInsert> = {};
-  if (body.item_name !== undefined) set.itemName = body.item_name;
-  if (body.price !== undefined) set.price = body.price;
-  if (body.category !== undefined) set.category = body.category;
-  if (body.item_condition !== undefined) set.itemCondition = body.item_condition;
-  if (body.description !== undefined) set.description = sanitizeDescription(body.description);
-  if (body.owner_contact !== undefined) set.ownerContact = body.owner_contact;
-  if (body.is_sold !== undefined) set.isSold = body.is_sold;
-  const row = await ctx.db.transaction(async (tx) => {
-    const imageFileId = await newImageFileId(tx, item.userId, image, body.remove_image);
-    if (imageFileId !== undefined) set.imageFileId = imageFileId;
-    if (!Object.keys(set).length) return item;
-    const [updated] = await tx.update(marketplaceItems).set(set).where(eq(marketplaceItems.id, item.id)).returning();
-    if (imageFileId !== undefined) await deleteFiles(tx, [item.imageFileId]);
-    return updated ?? item;
-  });
+  const row = await records.update(
+    ctx,
+    loaded,
+    {
+      itemName: body.item_name,
+      price: body.price,
+      category: body.category,
+      itemCondition: body.item_condition,
+      description: body.description === undefined ? undefined : sanitizeDescription(body.description),
+      ownerContact: body.owner_contact,
+      isSold: body.is_sold,
+    },
+    image,
+    body.remove_image,
+  );
   return toApiItem(row, loaded.ownerName, ctx.config.appUrl);
 }
 
 /** Renews a listing for another 60 days from now (POST …/items/{id}/renew, owner only). */
-export async function renewItem(ctx: ServiceContext, loaded: LoadedItem): Promise<MarketplaceItem> {
-  const [row] = await ctx.db
-    .update(marketplaceItems)
-    .set({ expiresAt: expiryFrom() })
-    .where(eq(marketplaceItems.id, loaded.item.id))
-    .returning();
-  return toApiItem(row ?? loaded.item, loaded.ownerName, ctx.config.appUrl);
+export async function renewItem(ctx: ServiceContext, loaded: Changeable<LoadedItem>): Promise<MarketplaceItem> {
+  const row = await records.update(ctx, loaded, { expiresAt: expiryFrom() }, null, false);
+  return toApiItem(row, loaded.ownerName, ctx.config.appUrl);
 }
 
 /**
- * Deletes an item and its photo (DELETE …/items/{id}). When an admin deletes someone else's
- * listing, the owner is notified (notifications' `notify`, link /marketplace) in the same
- * transaction, so the notice exists exactly when the deletion happened.
+ * Deletes a checked item and its photo (DELETE …/items/{id}). When an admin deletes someone else's
+ * listing, the owner is notified (link /marketplace) in the same transaction.
  */
-export async function deleteItem(ctx: ServiceContext, viewer: SessionUser, loaded: LoadedItem): Promise<void> {
-  const { item } = loaded;
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(marketplaceItems).where(eq(marketplaceItems.id, item.id));
-    await deleteFiles(tx, [item.imageFileId]);
-    if (item.userId !== viewer.id)
-      await notify({ ...ctx, db: tx }, item.userId, {
-        message: MARKETPLACE_MESSAGES.adminDeleted(item.itemName),
-        type: 'system',
-        link: '/marketplace',
-      });
-  });
+export function deleteItem(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<LoadedItem>): Promise<void> {
+  return records.remove(ctx, viewer, loaded);
 }
 
 /** ORDER BY for each sort; ids break ties so pages never overlap. */

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiOk, apiSuccess, pagination } from '@campus/contract/envelope';
+import { apiOk, apiPage, apiSuccess, idParams } from '@campus/contract/envelope';
 import {
   NOTIFICATION_MESSAGES,
   STREAM_EVENTS,
@@ -21,6 +21,7 @@ import {
   unreadCountData,
   updateNotificationBody,
 } from '@campus/contract/notifications';
+import { guarded } from '../../lib/auth.ts';
 import { done, ok, page } from '../../lib/envelope.ts';
 import { parseFields, readForm } from '../../lib/multipart-form.ts';
 import { LiveHub, publish, type StreamClient } from './notifications.live.ts';
@@ -29,11 +30,8 @@ import * as service from './notifications.service.ts';
 const tags = ['notifications'];
 
 const formSchema = { consumes: ['application/json', 'multipart/form-data'] };
-const idParam = z.object({ id: z.string() });
-/** Ids that are not UUIDs cannot exist: answer 404 like any unknown id (never a 5xx). */
-const validId = (id: string) => (z.uuid().safeParse(id).success ? id : null);
-/** A UUID no row has: lets a malformed id take the ordinary 404 path. */
-const ZERO_ID = '00000000-0000-0000-0000-000000000000';
+const params = idParams(NOTIFICATION_MESSAGES.notFound);
+const sendParams = idParams(NOTIFICATION_MESSAGES.sendNotFound);
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const hub = new LiveHub(ctx);
@@ -61,15 +59,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     await hub.stop();
   });
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/',
     {
-      onRequest: app.requireUser,
       schema: {
         tags,
         querystring: listNotificationsQuery,
-        response: { 200: apiSuccess(z.array(notification)).extend({ pagination }) },
+        response: { 200: apiPage(notification) },
       },
     },
     async (req) => {
@@ -78,99 +76,57 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/unread/count',
-    { onRequest: app.requireUser, schema: { tags, response: { 200: apiSuccess(unreadCountData) } } },
-    async (req) => ok({ unreadCount: await service.unreadCount(ctx, req.user!.id) }),
+  app.get('/unread/count', { schema: { tags, response: { 200: apiSuccess(unreadCountData) } } }, async (req) =>
+    ok({ unreadCount: await service.unreadCount(ctx, req.user!.id) }),
   );
 
-  app.get(
-    '/stream',
-    { onRequest: app.requireUser, schema: { tags, produces: ['text/event-stream'] } },
-    async (req, reply) => {
-      await hub.start();
-      const unreadCount = await service.unreadCount(ctx, req.user!.id);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      let open = true;
-      const client: StreamClient = {
-        userId: req.user!.id,
-        sessionId: req.sessionId,
-        send(event, data) {
-          if (open) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-        },
-        close() {
-          if (!open) return;
-          open = false;
-          clearInterval(ping);
-          res.end();
-        },
-      };
-      const ping = setInterval(() => client.send(STREAM_EVENTS.ping, {}), STREAM_PING_SECONDS * 1000);
-      ping.unref();
-      res.write('retry: 3000\n\n');
-      hub.add(client);
-      client.send(STREAM_EVENTS.unread, { unreadCount, reason: 'init' });
-      res.on('close', () => {
+  app.get('/stream', { schema: { tags, produces: ['text/event-stream'] } }, async (req, reply) => {
+    await hub.start();
+    const unreadCount = await service.unreadCount(ctx, req.user!.id);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    let open = true;
+    const client: StreamClient = {
+      userId: req.user!.id,
+      sessionId: req.sessionId,
+      send(event, data) {
+        if (open) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      },
+      close() {
+        if (!open) return;
         open = false;
         clearInterval(ping);
-        hub.remove(client);
-      });
-    },
-  );
-
-  app.get(
-    '/sends',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags,
-        querystring: listSendsQuery,
-        response: { 200: apiSuccess(z.array(notificationSend)).extend({ pagination }) },
+        res.end();
       },
-    },
-    async (req) => {
-      const { items, total } = await service.listSends(ctx, req.query);
-      return page(items, { ...req.query, total });
-    },
-  );
-
-  app.delete(
-    '/sends/:id',
-    { onRequest: app.requireAdmin, schema: { tags, params: idParam, response: { 200: apiOk } } },
-    async (req) => {
-      await service.recallSend(ctx, validId(req.params.id) ?? ZERO_ID);
-      return done(NOTIFICATION_MESSAGES.recalled);
-    },
-  );
-
-  app.post(
-    '/broadcast',
-    { onRequest: app.requireAdmin, schema: { tags, ...formSchema, response: { 200: apiSuccess(broadcastData) } } },
-    async (req) => {
-      const { fields, file } = await readForm(req, 'file');
-      const body = parseFields(broadcastBody, fields);
-      const send = await service.broadcast(ctx, req.user!, body, file);
-      return ok({ send, recipientCount: send.recipientCount }, NOTIFICATION_MESSAGES.broadcastSent);
-    },
-  );
+    };
+    const ping = setInterval(() => client.send(STREAM_EVENTS.ping, {}), STREAM_PING_SECONDS * 1000);
+    ping.unref();
+    res.write('retry: 3000\n\n');
+    hub.add(client);
+    client.send(STREAM_EVENTS.unread, { unreadCount, reason: 'init' });
+    res.on('close', () => {
+      open = false;
+      clearInterval(ping);
+      hub.remove(client);
+    });
+  });
 
   app.put(
     '/read-all',
-    { onRequest: app.requireUser, schema: { tags, response: { 200: apiSuccess(z.object({ updated: z.number() })) } } },
+    { schema: { tags, response: { 200: apiSuccess(z.object({ updated: z.number() })) } } },
     async (req) => ok({ updated: await service.markAllRead(ctx, req.user!.id) }, NOTIFICATION_MESSAGES.allMarkedRead),
   );
 
   app.post(
     '/',
-    { onRequest: app.requireUser, schema: { tags, ...formSchema, response: { 201: apiSuccess(notification) } } },
+    { schema: { tags, ...formSchema, response: { 201: apiSuccess(notification) } } },
     async (req, reply) => {
       const { fields, file } = await readForm(req, 'file');
       service.assertMayTarget(req.user!, fields.userId);
@@ -183,23 +139,17 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id',
-    { onRequest: app.requireUser, schema: { tags, params: idParam, response: { 200: apiSuccess(notification) } } },
-    async (req) => {
-      const id = validId(req.params.id);
-      return ok(await service.getOne(ctx, req.user!.id, id ?? ZERO_ID));
-    },
-  );
+  app.get('/:id', { schema: { tags, params, response: { 200: apiSuccess(notification) } } }, async (req) => {
+    return ok(await service.getOne(ctx, req.user!.id, req.params.id));
+  });
 
   app.put(
     '/:id',
     {
-      onRequest: app.requireUser,
-      schema: { tags, ...formSchema, params: idParam, response: { 200: apiSuccess(notification) } },
+      schema: { tags, ...formSchema, params, response: { 200: apiSuccess(notification) } },
     },
     async (req) => {
-      const id = validId(req.params.id) ?? ZERO_ID;
+      const id = req.params.id;
       const { fields, file } = await readForm(req, 'file');
       const removeFile = fields.remove_file === 'true' || fields.remove_file === true;
       const body = parseFields(updateNotificationBody, fields);
@@ -210,22 +160,53 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
-      onRequest: app.requireUser,
-      schema: { tags, params: idParam, response: { 200: apiSuccess(z.object({ id: z.string() })) } },
+      schema: { tags, params, response: { 200: apiSuccess(z.object({ id: z.string() })) } },
     },
     async (req) => {
-      const id = validId(req.params.id) ?? ZERO_ID;
+      const id = req.params.id;
       await service.remove(ctx, req.user!.id, id);
       return ok({ id }, NOTIFICATION_MESSAGES.deleted);
     },
   );
 
-  app.put(
-    '/:id/read',
-    { onRequest: app.requireUser, schema: { tags, params: idParam, response: { 200: apiSuccess(notification) } } },
-    async (req) => {
-      const id = validId(req.params.id) ?? ZERO_ID;
-      return ok(await service.markRead(ctx, req.user!.id, id), NOTIFICATION_MESSAGES.markedRead);
-    },
+  app.put('/:id/read', { schema: { tags, params, response: { 200: apiSuccess(notification) } } }, async (req) => {
+    const id = req.params.id;
+    return ok(await service.markRead(ctx, req.user!.id, id), NOTIFICATION_MESSAGES.markedRead);
+  });
+
+  // The admin's sends and broadcasts: one admin guard for the sub-scope (DESIGN §3).
+  await app.register(
+    guarded(app.requireAdmin, async (admin) => {
+      admin.get(
+        '/sends',
+        {
+          schema: {
+            tags,
+            querystring: listSendsQuery,
+            response: { 200: apiPage(notificationSend) },
+          },
+        },
+        async (req) => {
+          const { items, total } = await service.listSends(ctx, req.query);
+          return page(items, { ...req.query, total });
+        },
+      );
+
+      admin.delete('/sends/:id', { schema: { tags, params: sendParams, response: { 200: apiOk } } }, async (req) => {
+        await service.recallSend(ctx, req.params.id);
+        return done(NOTIFICATION_MESSAGES.recalled);
+      });
+
+      admin.post(
+        '/broadcast',
+        { schema: { tags, ...formSchema, response: { 200: apiSuccess(broadcastData) } } },
+        async (req) => {
+          const { fields, file } = await readForm(req, 'file');
+          const body = parseFields(broadcastBody, fields);
+          const send = await service.broadcast(ctx, req.user!, body, file);
+          return ok({ send, recipientCount: send.recipientCount }, NOTIFICATION_MESSAGES.broadcastSent);
+        },
+      );
+    }),
   );
 };

@@ -24,6 +24,7 @@ import { users } from '../../db/schema/users.ts';
 import { isAdmin, type SessionUser } from '../../lib/auth.ts';
 import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { pageOffset } from '../../lib/envelope.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { processUpload } from '../../lib/images.ts';
 import { publish, toApiNotification } from './notifications.live.ts';
@@ -73,7 +74,7 @@ export async function list(
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .offset(pageOffset(q)),
     ctx.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
   ]);
   return { items: rows.map((r) => toApi(ctx, r)), total: Number(total!.n) };
@@ -344,7 +345,7 @@ export async function listSends(
       .leftJoin(senders, eq(senders.id, notificationSends.senderId))
       .orderBy(desc(notificationSends.createdAt), desc(notificationSends.id))
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .offset(pageOffset(q)),
     ctx.db.select({ n: count() }).from(notificationSends),
   ]);
   return { items: rows.map((r) => toApiSend(ctx, r as SendRow)), total: Number(total!.n) };

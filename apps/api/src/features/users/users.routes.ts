@@ -18,7 +18,7 @@ import {
   updateProfileBody,
   userData as userDataSchema,
 } from '@campus/contract/users';
-import { destroySession, sessionCookieOptions } from '../../lib/auth.ts';
+import { destroySession, guarded, sessionCookieOptions } from '../../lib/auth.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart-form.ts';
@@ -92,18 +92,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     return done(USER_MESSAGES.logoutOk);
   });
 
-  app.get(
-    '/current',
-    { onRequest: app.requireUser, schema: { tags: ['users'], response: userResponse } },
-    async (req) => ok(data(req.user!)),
-  );
-
-  app.put(
-    '/update',
-    { onRequest: app.requireUser, schema: { tags: ['users'], body: updateProfileBody, response: userResponse } },
-    async (req) => ok(data(await service.updateProfile(ctx, req.user!.id, req.body)), USER_MESSAGES.profileUpdated),
-  );
-
   app.post(
     '/forgot-password',
     { config: ipLimit(30, '1 hour'), schema: { tags: ['users'], body: emailOnlyBody, response: okResponse } },
@@ -122,35 +110,48 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/change-password',
-    {
-      onRequest: app.requireUser,
-      config: ipLimit(30, '1 hour'),
-      schema: { tags: ['users'], body: changePasswordBody, response: okResponse },
-    },
-    async (req) => {
-      await service.changePassword(ctx, req.user!, req.sessionId!, req.body);
-      return done(USER_MESSAGES.passwordChanged);
-    },
-  );
+  // Everything below needs a session: one guard for the scope (DESIGN §3).
+  await app.register(
+    guarded(app.requireUser, async (signedIn) => {
+      signedIn.get('/current', { schema: { tags: ['users'], response: userResponse } }, async (req) =>
+        ok(data(req.user!)),
+      );
 
-  app.post(
-    '/avatar',
-    {
-      onRequest: app.requireUser,
-      config: ipLimit(30, '1 hour'),
-      schema: { tags: ['users'], consumes: ['multipart/form-data'], response: userResponse },
-    },
-    async (req) => {
-      if (!req.isMultipart()) throw badRequest(FILE_MESSAGES.noFile);
-      const bytes = await readMultipart(async () => {
-        const part = await req.file();
-        return part?.fieldname === 'avatar' ? part.toBuffer() : null;
-      });
-      if (!bytes) throw new AppError(400, FILE_MESSAGES.noFile, { avatar: FILE_MESSAGES.noFile });
-      const user = await service.setAvatar(ctx, req.user!, bytes);
-      return ok(data(user), USER_MESSAGES.avatarUpdated);
-    },
+      signedIn.put(
+        '/update',
+        { schema: { tags: ['users'], body: updateProfileBody, response: userResponse } },
+        async (req) => ok(data(await service.updateProfile(ctx, req.user!.id, req.body)), USER_MESSAGES.profileUpdated),
+      );
+
+      signedIn.post(
+        '/change-password',
+        {
+          config: ipLimit(30, '1 hour'),
+          schema: { tags: ['users'], body: changePasswordBody, response: okResponse },
+        },
+        async (req) => {
+          await service.changePassword(ctx, req.user!, req.sessionId!, req.body);
+          return done(USER_MESSAGES.passwordChanged);
+        },
+      );
+
+      signedIn.post(
+        '/avatar',
+        {
+          config: ipLimit(30, '1 hour'),
+          schema: { tags: ['users'], consumes: ['multipart/form-data'], response: userResponse },
+        },
+        async (req) => {
+          if (!req.isMultipart()) throw badRequest(FILE_MESSAGES.noFile);
+          const bytes = await readMultipart(async () => {
+            const part = await req.file();
+            return part?.fieldname === 'avatar' ? part.toBuffer() : null;
+          });
+          if (!bytes) throw new AppError(400, FILE_MESSAGES.noFile, { avatar: FILE_MESSAGES.noFile });
+          const user = await service.setAvatar(ctx, req.user!, bytes);
+          return ok(data(user), USER_MESSAGES.avatarUpdated);
+        },
+      );
+    }),
   );
 };
