@@ -38,27 +38,28 @@ export interface Loaded<Row> {
   ownerName: string | null;
 }
 
-/** What a feature says about its records. */
-export interface OwnedRecordsOptions {
+/** The feature's messages about its records (its `…_MESSAGES` constant has these keys). */
+export interface OwnedRecordsMessages {
   notFound: string;
   forbidden: string;
   /** The notice its owner gets when an administrator deletes the record (`name` = its title). */
   adminDeleted: (name: string) => string;
-  /** The page the notice links to, e.g. `/marketplace`. */
-  link: string;
-  /** The record's title, for the notice. */
-  title: (row: never) => string;
 }
 
 /**
  * The access-checked operations on one feature's table of owned records (issue 8: the one skeleton
- * marketplace, lost & found and later features share).
+ * marketplace, lost & found and later features share). `link` is the page an admin-deletion notice
+ * opens (e.g. `/marketplace`); `title` names a record in that notice (default: its `itemName`).
  */
-export function ownedRecords<T extends OwnedTable>(table: T, opts: OwnedRecordsOptions) {
+export function ownedRecords<T extends OwnedTable>(
+  table: T,
+  messages: OwnedRecordsMessages,
+  link: string,
+  title: (row: InferSelectModel<T>) => string = (row) => String((row as { itemName?: unknown }).itemName),
+) {
   type Row = InferSelectModel<T> & OwnedRow;
   type Insert = Omit<InferInsertModel<T>, 'userId' | 'imageFileId'>;
   const t = table as unknown as OwnedTable;
-  const title = opts.title as (row: Row) => string;
 
   /**
    * Loads a record `viewer` may see, or throws 404 (unknown id, or a record of a deactivated owner
@@ -70,7 +71,7 @@ export function ownedRecords<T extends OwnedTable>(table: T, opts: OwnedRecordsO
       .from(t)
       .innerJoin(users, eq(users.id, t.userId))
       .where(eq(t.id, id));
-    if (!found || (found.ownerDeactivatedAt && !isAdmin(viewer))) throw notFound(opts.notFound);
+    if (!found || (found.ownerDeactivatedAt && !isAdmin(viewer))) throw notFound(messages.notFound);
     return { row: found.row as unknown as Row, ownerName: found.ownerName };
   }
 
@@ -85,7 +86,7 @@ export function ownedRecords<T extends OwnedTable>(table: T, opts: OwnedRecordsO
     rule: ChangeRule = 'ownerOrAdmin',
   ): Promise<Changeable<Loaded<Row>>> {
     const loaded = await loadVisible(ctx, viewer, id);
-    return allowChange(viewer, loaded.row.userId, loaded, opts.forbidden, rule);
+    return allowChange(viewer, loaded.row.userId, loaded, messages.forbidden, rule);
   }
 
   /** Inserts `values` owned by `owner` with the photo `image` (if any), in one transaction. */
@@ -141,9 +142,9 @@ export function ownedRecords<T extends OwnedTable>(table: T, opts: OwnedRecordsO
       await deleteFiles(tx, [row.imageFileId]);
       if (row.userId !== viewer.id)
         await notify({ ...ctx, db: tx }, row.userId, {
-          message: opts.adminDeleted(title(row)),
+          message: messages.adminDeleted(title(row)),
           type: 'system',
-          link: opts.link,
+          link,
         });
     });
   }

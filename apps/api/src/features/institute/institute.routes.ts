@@ -9,7 +9,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccess } from '@campus/contract/envelope';
-import { INSTITUTE_DOCUMENTS, INSTITUTE_MESSAGES, instituteInfo as instituteInfoSchema } from '@campus/contract/institute';
+import {
+  INSTITUTE_DOCUMENTS,
+  INSTITUTE_MESSAGES,
+  instituteInfo as instituteInfoSchema,
+} from '@campus/contract/institute';
 import { ok } from '../../lib/envelope.ts';
 import * as service from './institute.service.ts';
 

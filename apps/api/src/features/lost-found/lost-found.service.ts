@@ -26,13 +26,7 @@ import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
 type ItemRow = typeof lostFoundItems.$inferSelect;
 
 /** Lost & found items with their access-checked loaders and photo-aware writes (lib/listing.ts). */
-const records = ownedRecords(lostFoundItems, {
-  notFound: LOST_FOUND_MESSAGES.notFound,
-  forbidden: LOST_FOUND_MESSAGES.forbidden,
-  adminDeleted: LOST_FOUND_MESSAGES.adminDeleted,
-  link: '/lost-found',
-  title: (row: ItemRow) => row.itemName,
-});
+const records = ownedRecords(lostFoundItems, LOST_FOUND_MESSAGES, '/lost-found');
 /** A stored lost & found item with its reporter's display name. */
 export type LoadedItem = Loaded<ItemRow>;
 

@@ -28,13 +28,7 @@ import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
 type ItemRow = typeof marketplaceItems.$inferSelect;
 
 /** Marketplace items with their access-checked loaders and photo-aware writes (lib/listing.ts). */
-const records = ownedRecords(marketplaceItems, {
-  notFound: MARKETPLACE_MESSAGES.notFound,
-  forbidden: MARKETPLACE_MESSAGES.forbidden,
-  adminDeleted: MARKETPLACE_MESSAGES.adminDeleted,
-  link: '/marketplace',
-  title: (row: ItemRow) => row.itemName,
-});
+const records = ownedRecords(marketplaceItems, MARKETPLACE_MESSAGES, '/marketplace');
 /** A stored item with its owner's display name. */
 export type LoadedItem = Loaded<ItemRow>;
 

@@ -1,0 +1,31 @@
+/**
+ * Type-level proof of authorization by construction (issue 8; docs/architecture.md): `tsc --noEmit`
+ * (npm run typecheck, in CI) compiles this file, and each `@ts-expect-error` below must meet an
+ * error — if a change let the unchecked call compile, the directive would be unused and the
+ * typecheck would fail. Nothing here runs.
+ */
+import type { SessionUser } from './auth.ts';
+import type { ServiceContext } from './context.ts';
+import * as marketplace from '../features/marketplace/marketplace.service.ts';
+import * as lostFound from '../features/lost-found/lost-found.service.ts';
+import type { LoadedItem } from '../features/marketplace/marketplace.service.ts';
+
+export async function uncheckedChangesDoNotCompile(ctx: ServiceContext, viewer: SessionUser, id: string) {
+  const body = { price: 1 };
+  const checked = await marketplace.getChangeableItem(ctx, viewer, id);
+  await marketplace.updateItem(ctx, checked, body, null); // the checked record: compiles
+
+  const row = {} as LoadedItem; // a record loaded without the access check
+  // @ts-expect-error an unchecked record cannot be updated
+  await marketplace.updateItem(ctx, row, body, null);
+  // @ts-expect-error an unchecked record cannot be renewed
+  await marketplace.renewItem(ctx, row);
+  // @ts-expect-error an unchecked record cannot be deleted
+  await marketplace.deleteItem(ctx, viewer, row);
+  // @ts-expect-error what the visible loader returns is the API shape, not a changeable record
+  await marketplace.deleteItem(ctx, viewer, await marketplace.getItem(ctx, viewer, id));
+  // @ts-expect-error a lost & found record is not a marketplace one
+  await marketplace.deleteItem(ctx, viewer, await lostFound.getChangeableItem(ctx, viewer, id));
+  // @ts-expect-error an unchecked lost & found record cannot be deleted
+  await lostFound.deleteItem(ctx, viewer, {} as lostFound.LoadedItem);
+}
