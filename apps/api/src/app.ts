@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifySchema } from 'fastify';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -164,6 +165,8 @@ export async function buildApp(opts: BuildOptions) {
     errorResponseBuilder: (_req, limit) =>
       new AppError(429, COMMON_MESSAGES.rateLimited, undefined, { 'retry-after': String(Math.ceil(limit.ttl / 1000)) }),
   });
+  // JSON answers over 2 KB go out compressed (issue 10); precompressed files and streams are left alone.
+  await app.register(compress, { threshold: 2048, encodings: ['br', 'gzip'] });
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES - 1, files: 1, fields: 30, fieldSize: 64 * 1024 },
     throwFileSizeLimit: true,
@@ -230,6 +233,8 @@ export async function buildApp(opts: BuildOptions) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every text asset (issue 10): served by Accept-Encoding.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, file) => {
         res.header(

@@ -1,0 +1,238 @@
+/**
+ * API request-cost benchmark (issue 10, DESIGN §9). Three processes: this orchestrator seeds a
+ * database (10 000 listings from 200 sellers, a few unread notifications per student), starts the
+ * real server (`apps/api/src/server.ts`) as a child process on 127.0.0.1, and runs the load
+ * generator (`load-client.ts`, autocannon) as another child process — so load generation never
+ * shares the server's event loop. Each connection is signed in as its own student.
+ *
+ * For each route it prints req/s, p50 and p99 latency (ms), and the CPU milliseconds per request
+ * spent by the server's Node process and by PostgreSQL (its server processes; on the embedded
+ * PGlite the database runs inside the Node process), next to `GET /api/users/health` measured in
+ * the same run.
+ *
+ * Run: `npm run bench:api` (embedded PGlite in a temporary data directory), or with
+ * `BENCH_DATABASE_URL=postgres://…/postgres` (a scratch database on that server, dropped after).
+ * Options: `DURATION` s per route (default 10), `CONNECTIONS` (default 50), `LISTINGS` (10000),
+ * `PROFILE=1` writes a V8 CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { ITEM_CONDITIONS, MARKETPLACE_CATEGORIES } from '@campus/contract/marketplace';
+import { openPglite, openPostgres, type Database } from '../../apps/api/src/db/client.ts';
+import { runMigrations } from '../../apps/api/src/db/migrate.ts';
+import { marketplaceItems } from '../../apps/api/src/db/schema/marketplace.ts';
+import { notifications } from '../../apps/api/src/db/schema/notifications.ts';
+import { users } from '../../apps/api/src/db/schema/users.ts';
+import { createSession } from '../../apps/api/src/lib/auth.ts';
+import pg from 'pg';
+
+const LISTINGS = Number(process.env.LISTINGS ?? 10_000);
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const PROFILE = process.env.PROFILE === '1';
+const SELLERS = 200;
+const PORT = Number(process.env.BENCH_PORT ?? 3290);
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const root = path.resolve(import.meta.dirname, '../..');
+const CLOCK_TICKS_PER_S = 100; // Linux USER_HZ (getconf CLK_TCK)
+
+/** Deterministic pseudo-random numbers so runs are comparable. */
+let seed = 20_250_101;
+const rnd = (n: number) => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return Math.floor((seed / 2 ** 31) * n);
+};
+
+/** Seeds sellers, listings and notifications; returns the ids of active students. */
+async function seedData(database: Database): Promise<string[]> {
+  const ids = Array.from({ length: SELLERS }, () => uuidv7());
+  await database.db.insert(users).values(
+    ids.map((id, i) => {
+      const n = String(i).padStart(8, '0');
+      return {
+        id,
+        email: `seller.${n}@iiitsonepat.ac.in`,
+        username: `seller.${n}`,
+        passwordHash: 'x',
+        name: `Seller ${i}`,
+        emailVerifiedAt: new Date(),
+        deactivatedAt: i % 50 === 49 ? new Date() : null,
+      };
+    }),
+  );
+  const words = ['Laptop', 'Chair', 'Textbook', 'Jacket', 'Cycle', 'Cricket bat', 'Lamp', 'Watch', 'Headphones'];
+  const now = Date.now();
+  for (let i = 0; i < LISTINGS; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, LISTINGS - i) }, (_, j) => {
+      const k = i + j;
+      const kind = rnd(20);
+      return {
+        userId: ids[rnd(SELLERS)]!,
+        itemName: `${words[rnd(words.length)]} #${k}`,
+        price: rnd(50) * 100 + rnd(100),
+        category: MARKETPLACE_CATEGORIES[rnd(MARKETPLACE_CATEGORIES.length)]!,
+        description: 'Benchmark listing in good condition, pickup from the hostel.',
+        itemCondition: ITEM_CONDITIONS[rnd(ITEM_CONDITIONS.length)]!,
+        ownerContact: '9876543210',
+        isSold: kind === 0,
+        createdAt: new Date(now - (LISTINGS - k) * 60_000),
+        expiresAt: new Date(kind === 1 ? now - 60_000 : now + 30 * 86_400_000),
+      };
+    });
+    await database.db.insert(marketplaceItems).values(rows);
+  }
+  const active = ids.filter((_, i) => i % 50 !== 49);
+  await database.db
+    .insert(notifications)
+    .values(active.flatMap((userId) => Array.from({ length: 5 }, (_, k) => ({ userId, message: `Note ${k}` }))));
+  await database.db.execute(sql`VACUUM ANALYZE`);
+  return active;
+}
+
+/** CPU time (ms) used so far by the process `pid` (user + system), from /proc. */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+
+/** CPU time (ms) used so far by every PostgreSQL server process on this machine. */
+async function postgresCpuMs(): Promise<number> {
+  let total = 0;
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = (await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')).trim();
+    if (comm === 'postgres') total += await cpuMsOf(Number(entry));
+  }
+  return total;
+}
+
+interface LoadResult {
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Runs the load generator in its own process against `url`; resolves its figures. */
+function runLoad(url: string, cookies: string[], duration: number): Promise<LoadResult> {
+  const job = JSON.stringify({ url, cookies, connections: CONNECTIONS, duration });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-client.ts'), job], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadResult) : reject(new Error(`load ${code}`)),
+    ),
+  );
+}
+
+/** Starts the API server as a child process and waits for its health route. */
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const args = ['--import', 'tsx'];
+  if (PROFILE) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(root, '.bench-profiles')}`);
+  const server = spawn(process.execPath, [...args, path.join(root, 'apps/api/src/server.ts')], {
+    cwd: path.join(root, 'apps/api'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    const ok = await fetch(`http://127.0.0.1:${PORT}/api/users/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return server;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-'));
+const scratch = pgUrl ? `cc_bench_${uuidv7().replace(/-/g, '')}` : null;
+let serverUrl: string | undefined;
+if (scratch) {
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${scratch}`);
+  await admin.end();
+  const u = new URL(pgUrl!);
+  u.pathname = `/${scratch}`;
+  serverUrl = u.toString();
+}
+try {
+  const database = serverUrl ? await openPostgres(serverUrl, 4) : await openPglite(path.join(dataDir, 'pglite'));
+  await runMigrations(database);
+  const students = await seedData(database);
+  const cookies = await Promise.all(
+    students.slice(0, CONNECTIONS).map(async (id) => `cc_session=${await createSession(database.db, id)}`),
+  );
+  await database.close();
+
+  const server = await startServer({
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${PORT}`,
+    DATA_DIR: dataDir,
+    ...(serverUrl ? { DATABASE_URL: serverUrl } : {}),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SEED_DEMO: 'false',
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  const query = 'category=Electronics&minPrice=500&maxPrice=3000&sort=priceLowToHigh&page=3&limit=20';
+  const routes = [
+    { name: 'GET /api/users/health', url: `${base}/api/users/health` },
+    { name: 'GET /api/notification/unread/count', url: `${base}/api/notification/unread/count` },
+    { name: 'GET /api/buy-and-sell/items (filter+sort+page 3)', url: `${base}/api/buy-and-sell/items?${query}` },
+  ];
+  const check = await fetch(routes[2]!.url, { headers: { cookie: cookies[0]! } });
+  const body = (await check.json()) as { data: unknown[] };
+  if (check.status !== 200 || body.data.length !== 20) throw new Error(`list answered ${check.status}`);
+
+  const results: Array<LoadResult & { name: string; nodeMs: number; pgMs: number }> = [];
+  for (const route of routes) {
+    await runLoad(route.url, cookies, 2); // warm-up
+    const [node0, pg0] = [await cpuMsOf(server.pid!), await postgresCpuMs()];
+    const r = await runLoad(route.url, cookies, DURATION);
+    const [node1, pg1] = [await cpuMsOf(server.pid!), await postgresCpuMs()];
+    results.push({ ...r, name: route.name, nodeMs: (node1 - node0) / r.requests, pgMs: (pg1 - pg0) / r.requests });
+  }
+  server.kill('SIGTERM');
+  await new Promise((r) => server.on('exit', r));
+
+  const health = results[0]!;
+  const fmt = (n: number, d = 0) => n.toLocaleString('en-IN', { maximumFractionDigits: d, minimumFractionDigits: d });
+  console.log(`\nAPI request cost — ${serverUrl ? 'PostgreSQL' : 'PGlite (embedded, in the server process)'}`);
+  console.log(
+    `${fmt(LISTINGS)} listings, ${CONNECTIONS} connections (one student each), ${DURATION} s per route, ` +
+      `load generator in its own process, ${os.cpus().length} cores, Node ${process.version}\n`,
+  );
+  const head = ['route', 'req/s', 'p50 ms', 'p99 ms', 'Node CPU ms/req', 'PG CPU ms/req', '% of health', 'failed'];
+  console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
+  for (const r of results)
+    console.log(
+      `| ${r.name} | ${fmt(r.reqPerSec)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.nodeMs, 3)} | ${
+        serverUrl ? fmt(r.pgMs, 3) : 'in Node'
+      } | ${fmt((100 * r.reqPerSec) / health.reqPerSec, 1)}% | ${r.non2xx + r.errors} |`,
+    );
+  if (PROFILE) console.log(`\nCPU profile of the server: ${path.join(root, '.bench-profiles')}`);
+  if (results.some((r) => r.non2xx || r.errors)) process.exitCode = 1;
+} finally {
+  if (scratch) {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+    await admin.end();
+  }
+  await fs.rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,38 @@
+/**
+ * The load generator of the API benchmark (issue 10, DESIGN §9), run as its OWN process so that
+ * generating load never shares the server's event loop: reads one job as JSON from argv[2]
+ * (`{ url, cookies, connections, duration }`, duration in s), drives it with autocannon — each
+ * connection signed in as its own student (`cookies[i]`) — and prints one JSON line:
+ * `{ requests, reqPerSec, p50, p99, non2xx, errors }` (latencies in ms).
+ */
+import autocannon from 'autocannon';
+
+interface Job {
+  url: string;
+  cookies: string[];
+  connections: number;
+  duration: number;
+}
+
+const job = JSON.parse(process.argv[2] ?? '{}') as Job;
+let next = 0;
+const result = await autocannon({
+  url: job.url,
+  connections: job.connections,
+  duration: job.duration,
+  headers: { 'accept-encoding': 'gzip, br' },
+  setupClient: (client) => {
+    const cookie = job.cookies[next++ % Math.max(job.cookies.length, 1)];
+    if (cookie) client.setHeaders({ cookie, 'accept-encoding': 'gzip, br' });
+  },
+});
+console.log(
+  JSON.stringify({
+    requests: result.requests.total,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }),
+);
