@@ -13,7 +13,7 @@
  * Run: `npm run bench:api` (embedded PGlite in a temporary data directory), or with
  * `BENCH_DATABASE_URL=postgres://…/postgres` (a scratch database on that server, dropped after).
  * Options: `DURATION` s per route (default 10), `CONNECTIONS` (default 50), `LISTINGS` (10000),
- * `PROFILE=1` writes a V8 CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/`.
+ * `ROUTES=list` (or `unread`) measures only those routes beside health; `PROFILE=1` writes a V8 CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -190,12 +190,15 @@ try {
   });
   const base = `http://127.0.0.1:${PORT}`;
   const query = 'category=Electronics&minPrice=500&maxPrice=3000&sort=priceLowToHigh&page=3&limit=20';
-  const routes = [
-    { name: 'GET /api/users/health', url: `${base}/api/users/health` },
-    { name: 'GET /api/notification/unread/count', url: `${base}/api/notification/unread/count` },
-    { name: 'GET /api/buy-and-sell/items (filter+sort+page 3)', url: `${base}/api/buy-and-sell/items?${query}` },
+  const allRoutes = [
+    { key: 'health', name: 'GET /api/users/health', url: `${base}/api/users/health` },
+    { key: 'unread', name: 'GET /api/notification/unread/count', url: `${base}/api/notification/unread/count` },
+    { key: 'list', name: 'GET /api/buy-and-sell/items (filter+sort+page 3)', url: `${base}/api/buy-and-sell/items?${query}` },
   ];
-  const check = await fetch(routes[2]!.url, { headers: { cookie: cookies[0]! } });
+  // ROUTES=list (comma-separated keys) measures only those, e.g. to profile one route; health stays first.
+  const only = process.env.ROUTES?.split(',');
+  const routes = allRoutes.filter((r) => r.key === 'health' || !only || only.includes(r.key));
+  const check = await fetch(allRoutes[2]!.url, { headers: { cookie: cookies[0]! } });
   const body = (await check.json()) as { data: unknown[] };
   if (check.status !== 200 || body.data.length !== 20) throw new Error(`list answered ${check.status}`);
 

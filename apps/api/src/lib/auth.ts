@@ -17,6 +17,7 @@ import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/users.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { preparedStatements } from './prepared.ts';
 import { newToken, sha256Hex } from './tokens.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -49,28 +50,30 @@ export async function createSession(db: Db, userId: string, userAgent?: string):
  */
 export async function findSession(db: Db, token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
   const id = sha256Hex(token);
-  const now = Date.now();
-  const [row] = await db
-    .select({ session: sessions, user: users })
+  const [row] = await liveSession(db).execute({ id });
+  if (!row) return null;
+  if (Date.now() - row.session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+  }
+  return { sessionId: id, user: row.user };
+}
+
+/** The session lookup of every signed-in request, prepared once per database (issue 10). */
+const liveSession = preparedStatements('live_session', (db, name) =>
+  db
+    .select({ session: { lastSeenAt: sessions.lastSeenAt }, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, id),
-        gt(sessions.expiresAt, new Date(now)),
-        gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - ${sql.raw(`interval '${SESSION_IDLE_MS} milliseconds'`)}`),
         isNull(users.deactivatedAt),
       ),
-    );
-  if (!row) return null;
-  if (now - row.session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, id));
-  }
-  return { sessionId: id, user: row.user };
-}
+    )
+    .prepare(name),
+);
 
 /** Deletes one session by its stored id. */
 export async function destroySession(db: Db, sessionId: string): Promise<void> {

@@ -22,6 +22,8 @@ import type { SessionUser } from '../../lib/auth.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { pageOffset } from '../../lib/envelope.ts';
+import { preparedStatements } from '../../lib/prepared.ts';
+import type { Db } from '../../db/client.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
 
@@ -174,49 +176,81 @@ export async function listItems(
   ctx: ServiceContext,
   q: ListItemsQuery,
 ): Promise<{ items: MarketplaceItem[]; total: number }> {
+  const shape = browseShape(q);
+  const offset = pageOffset(q);
+  const values = {
+    category: q.category ?? null,
+    pattern: q.search ? likePattern(q.search) : null,
+    minPrice: q.minPrice ?? null,
+    maxPrice: q.maxPrice ?? null,
+  };
+  const rows = await browsePage(ctx.db, shape).execute({ ...values, limit: q.limit, offset });
+  // A short page that is not empty tells the total without counting.
+  const total =
+    rows.length > 0 && rows.length < q.limit
+      ? offset + rows.length
+      : Number(
+          (await browseCount(ctx.db, shape.replace(/\|[a-zA-Z]+$/, '') as BrowseShape).execute(values))[0]?.total ?? 0,
+        );
+  return { items: rows.map((r) => toApiItem(r.item, r.ownerName, ctx.config.appUrl)), total };
+}
+
+/**
+ * Which filters a browse query uses and its sort, e.g. `c-s--|priceLowToHigh`: the statement shape
+ * (each shape is one prepared statement; its values are placeholders).
+ */
+type BrowseShape = string;
+function browseShape(q: ListItemsQuery): BrowseShape {
+  const used = [q.category, q.search, q.minPrice, q.maxPrice].map((v, i) => (v === undefined ? '-' : 'csmx'[i]));
+  return `${used.join('')}|${q.sort}`;
+}
+
+/** The browse WHERE of a shape: unsold, unexpired, active owner, and the filters it uses. */
+function browseWhere(db: Db, shape: BrowseShape): SQL {
   const t = marketplaceItems;
   // Deactivated owners are few: an anti-join against them keeps the count off the users table.
   const conditions: SQL[] = [
     not(t.isSold),
     gt(t.expiresAt, sql`now()`),
     notExists(
-      ctx.db
+      db
         .select({ one: sql`1` })
         .from(users)
         .where(and(eq(users.id, t.userId), isNotNull(users.deactivatedAt))),
     ),
   ];
-  if (q.category) conditions.push(eq(t.category, q.category));
-  if (q.search) {
-    const pattern = likePattern(q.search);
-    conditions.push(or(ilike(t.itemName, pattern), ilike(t.description, pattern))!);
-  }
-  if (q.minPrice !== undefined) conditions.push(gte(t.price, q.minPrice));
-  if (q.maxPrice !== undefined) conditions.push(lte(t.price, q.maxPrice));
-  const where = and(...conditions);
-  const offset = pageOffset(q);
-  const rows = await ctx.db
-    .select({ item: t, ownerName: users.name })
-    .from(t)
-    .leftJoin(users, eq(users.id, t.userId))
-    .where(where)
-    .orderBy(...orderFor(q.sort))
-    .limit(q.limit)
-    .offset(offset);
-  // A short page that is not empty tells the total without counting.
-  const total =
-    rows.length > 0 && rows.length < q.limit
-      ? offset + rows.length
-      : Number(
-          (
-            await ctx.db
-              .select({ total: sql<number>`count(*)::int` })
-              .from(t)
-              .where(where)
-          )[0]?.total ?? 0,
-        );
-  return { items: rows.map((r) => toApiItem(r.item, r.ownerName, ctx.config.appUrl)), total };
+  const [c, s, m, x] = shape;
+  if (c === 'c') conditions.push(eq(t.category, sql.placeholder('category')));
+  if (s === 's')
+    conditions.push(
+      or(ilike(t.itemName, sql.placeholder('pattern')), ilike(t.description, sql.placeholder('pattern')))!,
+    );
+  if (m === 'm') conditions.push(gte(t.price, sql.placeholder('minPrice')));
+  if (x === 'x') conditions.push(lte(t.price, sql.placeholder('maxPrice')));
+  return and(...conditions)!;
 }
+
+/** One browse page per shape, prepared once per database (issue 10). */
+const browsePage = preparedStatements('marketplace_browse', (db, name, shape: BrowseShape) =>
+  db
+    .select({ item: marketplaceItems, ownerName: users.name })
+    .from(marketplaceItems)
+    .leftJoin(users, eq(users.id, marketplaceItems.userId))
+    .where(browseWhere(db, shape))
+    .orderBy(...orderFor(shape.split('|')[1] as ListItemsQuery['sort']))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
+/** The browse count per filter shape, prepared once per database. */
+const browseCount = preparedStatements('marketplace_count', (db, name, shape: BrowseShape) =>
+  db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(marketplaceItems)
+    .where(browseWhere(db, shape))
+    .prepare(name),
+);
 
 /** The caller's own listings, sold and expired included, newest first (GET …/user-items). */
 export async function listUserItems(

@@ -25,6 +25,7 @@ import { isAdmin, type SessionUser } from '../../lib/auth.ts';
 import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { pageOffset } from '../../lib/envelope.ts';
+import { preparedStatements } from '../../lib/prepared.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { processUpload } from '../../lib/images.ts';
 import { publish, toApiNotification } from './notifications.live.ts';
@@ -97,12 +98,18 @@ export async function getOne(ctx: ServiceContext, userId: string, id: string): P
 
 /** Unread count of `userId` (spec §7 `data.unreadCount`); served from a partial index. */
 export async function unreadCount(ctx: ServiceContext, userId: string): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), not(notifications.isRead)));
+  const [row] = await unreadCountStatement(ctx.db).execute({ userId });
   return Number(row!.n);
 }
+
+/** The unread count, prepared once per database (issue 10: polled by every open page). */
+const unreadCountStatement = preparedStatements('unread_count', (db, name) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), not(notifications.isRead)))
+    .prepare(name),
+);
 
 /** Ensures a non-admin creates only for themselves (403 otherwise). Runs before body validation. */
 export function assertMayTarget(caller: SessionUser, rawUserId: unknown): void {
