@@ -1,8 +1,17 @@
-/** Browser entry: mounts the app into #root under React StrictMode. */
+/**
+ * Browser entry: starts the start-up health check and the current page's module download at once
+ * (issue 10: in parallel, not one after the other), then mounts the app into #root under React
+ * StrictMode.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/routes';
+import { primeHealthCheck } from './app/startup/health-check';
 import './index.css';
+
+primeHealthCheck();
+preloadPage(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');

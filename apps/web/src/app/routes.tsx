@@ -19,20 +19,65 @@ import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layouts/root-layout';
 
-const HomePage = lazy(() => import('../features/home/pages/home-page'));
-const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
-const VerifyEmailPage = lazy(() => import('../features/auth/pages/verify-email-page'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
-const InternshipsPage = lazy(() => import('../features/internships/pages/internships-page'));
-const SpotlightPage = lazy(() => import('../features/spotlight/pages/spotlight-page'));
-const RidesPage = lazy(() => import('../features/rides/pages/rides-page'));
-const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
-const MarketplacePage = lazy(() => import('../features/marketplace/pages/marketplace-page'));
-const AttendancePage = lazy(() => import('../features/attendance/pages/attendance-page'));
-const LostFoundPage = lazy(() => import('../features/lost-found/pages/lost-found-page'));
-const SkillExchangePage = lazy(() => import('../features/skill-exchange/pages/skill-exchange-page'));
-const AdminPage = lazy(() => import('../features/admin/pages/admin-page'));
+/** The page modules, loaded on demand (each is its own chunk). */
+const pages = {
+  home: () => import('../features/home/pages/home-page'),
+  login: () => import('../features/auth/pages/login-page'),
+  verifyEmail: () => import('../features/auth/pages/verify-email-page'),
+  forgotPassword: () => import('../features/auth/pages/forgot-password-page'),
+  resetPassword: () => import('../features/auth/pages/reset-password-page'),
+  internships: () => import('../features/internships/pages/internships-page'),
+  spotlight: () => import('../features/spotlight/pages/spotlight-page'),
+  rides: () => import('../features/rides/pages/rides-page'),
+  profile: () => import('../features/profile/pages/profile-page'),
+  marketplace: () => import('../features/marketplace/pages/marketplace-page'),
+  attendance: () => import('../features/attendance/pages/attendance-page'),
+  lostFound: () => import('../features/lost-found/pages/lost-found-page'),
+  skillExchange: () => import('../features/skill-exchange/pages/skill-exchange-page'),
+  admin: () => import('../features/admin/pages/admin-page'),
+};
+
+/** The page a path's first segment opens (for {@link preloadPage}). */
+const pageOfSegment: Record<string, keyof typeof pages> = {
+  '': 'home',
+  login: 'login',
+  'verify-email': 'verifyEmail',
+  'forgot-password': 'forgotPassword',
+  'reset-password': 'resetPassword',
+  'intern-connect': 'internships',
+  spotlight: 'spotlight',
+  rides: 'rides',
+  profile: 'profile',
+  marketplace: 'marketplace',
+  attendance: 'attendance',
+  'lost-found': 'lostFound',
+  'skill-exchange': 'skillExchange',
+  admin: 'admin',
+};
+
+/**
+ * Starts downloading the page module of `pathname` at once (issue 10: in parallel with the
+ * start-up health check and the session check, instead of after them). Unknown paths do nothing.
+ */
+export function preloadPage(pathname: string): void {
+  const page = pageOfSegment[pathname.split('/')[1] ?? ''];
+  if (page) void pages[page]().catch(() => undefined);
+}
+
+const HomePage = lazy(pages.home);
+const LoginPage = lazy(pages.login);
+const VerifyEmailPage = lazy(pages.verifyEmail);
+const ForgotPasswordPage = lazy(pages.forgotPassword);
+const ResetPasswordPage = lazy(pages.resetPassword);
+const InternshipsPage = lazy(pages.internships);
+const SpotlightPage = lazy(pages.spotlight);
+const RidesPage = lazy(pages.rides);
+const ProfilePage = lazy(pages.profile);
+const MarketplacePage = lazy(pages.marketplace);
+const AttendancePage = lazy(pages.attendance);
+const LostFoundPage = lazy(pages.lostFound);
+const SkillExchangePage = lazy(pages.skillExchange);
+const AdminPage = lazy(pages.admin);
 
 export function AppRoutes() {
   return (

@@ -1,6 +1,8 @@
 /**
  * Root layout of every page: skip link, header, the profile-completion prompt (signed-in users with
  * an incomplete profile), the `main` landmark with the page, a footer; scroll-to-top on navigation.
+ * `main` is at least a screen tall, so the footer starts below the fold and a page arriving later
+ * does not shift it on screen (CLS, issue 10).
  */
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -42,7 +44,7 @@ export function RootLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+        className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
       >
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageFallback />}>

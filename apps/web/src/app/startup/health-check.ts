@@ -97,3 +97,21 @@ export async function runHealthCheck(options: HealthCheckOptions = {}): Promise<
   }
   return result;
 }
+
+/** The check started by {@link primeHealthCheck}, waiting for the start-up gate. */
+let primed: Promise<HealthResult> | null = null;
+
+/**
+ * Starts the start-up health check before React renders (issue 10: the request then overlaps the
+ * download of the page's module); {@link takePrimedHealthCheck} hands it to the gate once.
+ */
+export function primeHealthCheck(): void {
+  if (!healthRemembered()) primed ??= runHealthCheck();
+}
+
+/** The check {@link primeHealthCheck} started, if any (once; later calls get null). */
+export function takePrimedHealthCheck(): Promise<HealthResult> | null {
+  const check = primed;
+  primed = null;
+  return check;
+}

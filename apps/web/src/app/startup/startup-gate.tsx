@@ -6,7 +6,13 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { healthRemembered, runHealthCheck, type HealthCheckOptions, type HealthResult } from './health-check';
+import {
+  healthRemembered,
+  runHealthCheck,
+  takePrimedHealthCheck,
+  type HealthCheckOptions,
+  type HealthResult,
+} from './health-check';
 
 /** Toast shown when the server could not be reached at start. */
 export const SERVER_UNREACHABLE = "We couldn't reach the server. Some features may not work right now.";
@@ -24,7 +30,7 @@ export function StartupGate({ children, options }: StartupGateProps) {
   useEffect(() => {
     if (ready) return;
     let active = true;
-    check.current ??= runHealthCheck(options);
+    check.current ??= (options ? null : takePrimedHealthCheck()) ?? runHealthCheck(options);
     void check.current.then((result) => {
       if (!active) return;
       if (result !== 'ok') {

@@ -1,5 +1,7 @@
 /**
- * Prompt to complete the profile (issue 2): a banner under the header for a signed-in user whose
+ * Prompt to complete the profile (issue 2): a banner fixed to the bottom of the screen (it arrives
+ * after the page, so it overlays instead of pushing the page down: no layout shift, issue 10) for a
+ * signed-in user whose
  * profile lacks name, branch, semester or hostel (`isProfileIncomplete`), linking to /profile in
  * edit mode. Hidden on /profile itself; "Not now" hides it for this browser session.
  * Lazy-loaded by the root layout (default export).
@@ -37,7 +39,10 @@ export default function CompleteProfilePrompt() {
   };
 
   return (
-    <aside aria-label="Complete your profile" className="border-b border-line bg-accent-soft">
+    <aside
+      aria-label="Complete your profile"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-accent-soft pb-[env(safe-area-inset-bottom)] shadow-lg"
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:px-6">
         <UserRoundPen aria-hidden="true" size={20} className="text-accent" />
         <p className="flex-1 text-sm text-fg">
