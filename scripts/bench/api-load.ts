@@ -22,7 +22,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { ITEM_CONDITIONS, MARKETPLACE_CATEGORIES } from '@campus/contract/marketplace';
-import { openPglite, openPostgres, type Database } from '../../apps/api/src/db/client.ts';
+import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { marketplaceItems } from '../../apps/api/src/db/schema/marketplace.ts';
 import { notifications } from '../../apps/api/src/db/schema/notifications.ts';
@@ -157,9 +157,17 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   throw new Error('the server did not start');
 }
 
+/** Stops the server (SIGTERM: it writes its CPU profile, if any, on the way out). */
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+}
+
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-'));
 const scratch = pgUrl ? `cc_bench_${uuidv7().replace(/-/g, '')}` : null;
 let serverUrl: string | undefined;
+let server: ChildProcess | undefined;
 if (scratch) {
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -170,15 +178,16 @@ if (scratch) {
   serverUrl = u.toString();
 }
 try {
-  const database = serverUrl ? await openPostgres(serverUrl, 4) : await openPglite(path.join(dataDir, 'pglite'));
+  const database = await openDatabase({ databaseUrl: serverUrl, dataDir });
   await runMigrations(database);
   const students = await seedData(database);
   const cookies = await Promise.all(
     students.slice(0, CONNECTIONS).map(async (id) => `cc_session=${await createSession(database.db, id)}`),
   );
+  await database.db.execute(sql`CHECKPOINT`); // PGlite runs with fsync off: flush before the server opens it
   await database.close();
 
-  const server = await startServer({
+  server = await startServer({
     PORT: String(PORT),
     HOST: '127.0.0.1',
     APP_URL: `http://127.0.0.1:${PORT}`,
@@ -198,6 +207,7 @@ try {
   // ROUTES=list (comma-separated keys) measures only those, e.g. to profile one route; health stays first.
   const only = process.env.ROUTES?.split(',');
   const routes = allRoutes.filter((r) => r.key === 'health' || !only || only.includes(r.key));
+  const pid = server.pid!;
   const check = await fetch(allRoutes[2]!.url, { headers: { cookie: cookies[0]! } });
   const body = (await check.json()) as { data: unknown[] };
   if (check.status !== 200 || body.data.length !== 20) throw new Error(`list answered ${check.status}`);
@@ -205,13 +215,13 @@ try {
   const results: Array<LoadResult & { name: string; nodeMs: number; pgMs: number }> = [];
   for (const route of routes) {
     await runLoad(route.url, cookies, 2); // warm-up
-    const [node0, pg0] = [await cpuMsOf(server.pid!), await postgresCpuMs()];
+    const [node0, pg0] = [await cpuMsOf(pid), await postgresCpuMs()];
     const r = await runLoad(route.url, cookies, DURATION);
-    const [node1, pg1] = [await cpuMsOf(server.pid!), await postgresCpuMs()];
+    const [node1, pg1] = [await cpuMsOf(pid), await postgresCpuMs()];
     results.push({ ...r, name: route.name, nodeMs: (node1 - node0) / r.requests, pgMs: (pg1 - pg0) / r.requests });
   }
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
+  await stopServer(server);
+  server = undefined;
 
   const health = results[0]!;
   const fmt = (n: number, d = 0) => n.toLocaleString('en-IN', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -231,6 +241,7 @@ try {
   if (PROFILE) console.log(`\nCPU profile of the server: ${path.join(root, '.bench-profiles')}`);
   if (results.some((r) => r.non2xx || r.errors)) process.exitCode = 1;
 } finally {
+  if (server) await stopServer(server);
   if (scratch) {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
