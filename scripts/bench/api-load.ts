@@ -202,7 +202,11 @@ try {
   const allRoutes = [
     { key: 'health', name: 'GET /api/users/health', url: `${base}/api/users/health` },
     { key: 'unread', name: 'GET /api/notification/unread/count', url: `${base}/api/notification/unread/count` },
-    { key: 'list', name: 'GET /api/buy-and-sell/items (filter+sort+page 3)', url: `${base}/api/buy-and-sell/items?${query}` },
+    {
+      key: 'list',
+      name: 'GET /api/buy-and-sell/items (filter+sort+page 3)',
+      url: `${base}/api/buy-and-sell/items?${query}`,
+    },
   ];
   // ROUTES=list (comma-separated keys) measures only those, e.g. to profile one route; health stays first.
   const only = process.env.ROUTES?.split(',');
