@@ -70,3 +70,27 @@ export const userTokens = pgTable(
   },
   (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
 );
+
+/**
+ * One row per sign-up attempt for an unverified address (DESIGN §5 "no squatting, no takeover"):
+ * the password chosen in that attempt (argon2id hash) and the SHA-256 of its own 24-hour link
+ * token. Verifying needs the token and that same password; it then copies the hash to the user,
+ * and `used_at` ends this attempt's and every other attempt's link. A sign-up never touches
+ * `users.password_hash` of an existing account.
+ */
+export const signupAttempts = pgTable(
+  'signup_attempts',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    /** Set when this attempt was verified, or ended because another one was (or a reset verified the address). */
+    usedAt: tstz('used_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('signup_attempts_token_hash_uq').on(t.tokenHash), index('signup_attempts_user_idx').on(t.userId)],
+);
