@@ -26,6 +26,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { isCrossSiteRequest, loadSession, requireAdmin, requireUser } from './lib/auth.ts';
 import type { AppEvents, ServiceContext } from './lib/context.ts';
+import { createBackgroundQueue } from './lib/background.ts';
 import { AppError } from './lib/errors.ts';
 import { refuseNul } from './lib/multipart-form.ts';
 import { limitPerUser } from './lib/rate-limit.ts';
@@ -107,6 +108,15 @@ export async function buildApp(opts: BuildOptions) {
           }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (a path segment over 100 characters, a malformed URL) answer in the
+    // envelope too, without echoing the path (issue 9).
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .header('cache-control', 'no-store')
+        .send({ success: false, message: tooLong ? COMMON_MESSAGES.urlTooLong : COMMON_MESSAGES.invalidInput });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
@@ -130,8 +140,10 @@ export async function buildApp(opts: BuildOptions) {
         log: app.log,
       }),
     events: new EventEmitter<AppEvents>(),
+    background: createBackgroundQueue(app.log),
   };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', () => ctx.background.idle());
   app.decorate('requireUser', requireUser(database.db));
   app.decorate('requireAdmin', requireAdmin(database.db));
   app.decorate('loadSession', (request: FastifyRequest) => loadSession(database.db, request));
@@ -184,6 +196,17 @@ export async function buildApp(opts: BuildOptions) {
     if (isCrossSiteRequest(request, allowedOrigins)) throw new AppError(403, COMMON_MESSAGES.csrf);
   });
   app.addHook('preHandler', (request) => limitPerUser(database.db, request));
+  // API answers may carry personal data: no cache keeps them (issue 9). Routes that set their own
+  // Cache-Control (stored files: private, immutable) keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.url.startsWith('/api/') &&
+      !reply.hasHeader('cache-control') &&
+      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+    )
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
   // A body schema with no body at all validates as `{}` so each missing field gets its own message.
   // Text PostgreSQL cannot store (U+0000) is refused here for every route; multipart fields are
   // checked where they are read (readForm).
@@ -209,8 +232,17 @@ export async function buildApp(opts: BuildOptions) {
         .code(400)
         .send({ success: false, message: Object.values(errors)[0] ?? COMMON_MESSAGES.invalidInput, errors });
     }
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ success: false, message: FILE_MESSAGES.tooLarge });
+    }
+    if (err.code === 'FST_FILES_LIMIT' || err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') {
+      return reply.code(413).send({ success: false, message: COMMON_MESSAGES.tooManyParts });
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      return reply.code(413).send({ success: false, message: COMMON_MESSAGES.bodyTooLarge });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ success: false, message: COMMON_MESSAGES.unsupportedMediaType });
     }
     if (err.code?.startsWith('FST_ERR_CTP_') || err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       return reply

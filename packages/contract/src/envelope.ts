@@ -72,4 +72,9 @@ export const COMMON_MESSAGES = {
   rateLimited: 'Too many requests. Please try again later.',
   serverError: 'Server error. Please try again later.',
   tooLarge: 'Image size should be less than 5MB',
+  bodyTooLarge: 'The request body is too large (at most 1 MB).',
+  tooManyParts: 'The form has too many parts.',
+  urlTooLong: 'The request address is too long.',
+  unsupportedMediaType: 'This content type is not supported.',
+  busy: 'The server is busy. Please try again in a moment.',
 } as const;

@@ -14,10 +14,17 @@ export const THUMBNAIL_SIDE = 320;
 /** Image content types accepted by magic bytes (DESIGN §6). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
+/** Longest side in px an uploaded image may declare in its header (DESIGN §6, issue 9). */
+export const MAX_INPUT_SIDE = 10_000;
+
+/** Largest ratio of the longer side to the shorter one an uploaded image may have (issue 9). */
+export const MAX_ASPECT_RATIO = 20;
+
 export const FILE_MESSAGES = {
   tooLarge: 'Image size should be less than 5MB',
   notImage: 'Please upload a JPEG, PNG, WebP or GIF image.',
   notImageOrPdf: 'Please upload an image (JPEG, PNG, WebP, GIF) or a PDF.',
   unreadable: 'The image could not be read.',
+  dimensions: 'Images may be at most 10,000 pixels on a side and at most 20 times as long as they are wide.',
   noFile: 'Please choose a file to upload.',
 } as const;

@@ -45,7 +45,10 @@ export const USER_MESSAGES = {
   deactivated: 'This account has been deactivated. Please contact an administrator.',
   loginOk: 'Welcome back!',
   logoutOk: 'Logged out.',
-  verified: 'Email verified! You can now log in.',
+  verified: 'Email verified! You are now signed in.',
+  verifyPasswordRequired: 'Please enter the password you chose.',
+  verifyPasswordMismatch:
+    'This is not the password chosen with this link. Use the link in your latest sign-up email, or sign up again.',
   tokenInvalid: 'This link is invalid.',
   tokenUsed: 'This link has already been used.',
   tokenExpired: 'This link has expired. Please request a new one.',
@@ -85,6 +88,11 @@ export const AUTH_UI = {
   loadUserFailed: 'Failed to load user',
   updateFailed: 'Update failed',
   verificationNote: (email: string) => `We sent a verification link to ${email}`,
+  verifyPasswordLabel: 'Enter the password you chose',
+  verifyPasswordHint: 'The password you entered when you signed up with this link.',
+  verifyButton: 'Verify and sign in',
+  verifyMismatchHelp:
+    'Each sign-up sends its own link. Open the link from your latest sign-up email, or sign up again with the password you want.',
 } as const;
 
 const email = z
@@ -124,6 +132,18 @@ export const tokenBody = z.object({
     .max(200, USER_MESSAGES.tokenInvalid),
 });
 export const emailOnlyBody = z.object({ email });
+
+/**
+ * POST /api/users/verify-email body (DESIGN §5): the link's token and the password chosen in that
+ * same sign-up attempt. Missing → 400 "Please enter the password you chose."
+ */
+export const verifyEmailBody = tokenBody.extend({
+  password: z
+    .string({ error: USER_MESSAGES.verifyPasswordRequired })
+    .min(1, USER_MESSAGES.verifyPasswordRequired)
+    .max(PASSWORD_MAX, USER_MESSAGES.verifyPasswordMismatch),
+});
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 export const resetPasswordBody = tokenBody.extend({ password: newPassword });
 export const changePasswordBody = z.object({
   currentPassword: z

@@ -7,6 +7,7 @@ import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { BackgroundQueue } from './background.ts';
 import type { Mailer } from './mailer.ts';
 
 /**
@@ -25,4 +26,6 @@ export interface ServiceContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   events: EventEmitter<AppEvents>;
+  /** Work done after the response, e.g. sending mail (issue 9). */
+  background: BackgroundQueue;
 }

@@ -16,7 +16,7 @@ type Operation = {
 const FOUNDATION: Array<[string, string, string[] | null, string]> = [
   ['get', '/api/users/health', null, '200'],
   ['post', '/api/users/signup', ['email', 'password'], '201'],
-  ['post', '/api/users/verify-email', ['token'], '200'],
+  ['post', '/api/users/verify-email', ['token', 'password'], '200'],
   ['post', '/api/users/resend-verification', ['email'], '200'],
   ['post', '/api/users/login', ['email', 'password'], '200'],
   ['post', '/api/users/logout', null, '200'],

@@ -43,6 +43,41 @@ export async function reset(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
+/** Forgets every counter whose key starts with `prefix` (e.g. all client IPs of one account). */
+export async function resetPrefix(db: Db, prefix: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`starts_with(${rateLimits.key}, ${prefix})`);
+}
+
+/** Takes one hit back from `key` (never below 0), e.g. a login attempt that turned out to succeed. */
+export async function unhit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+/** One ceiling of a {@link hitAll} check: `max` hits of `key` per `windowMs`. */
+export interface Ceiling {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one hit on each ceiling in order, recording before deciding (each count is one atomic
+ * upsert, so parallel requests cannot slip past it), and stops at the first ceiling exceeded: the
+ * later ones are not counted, so requests refused by a narrow ceiling (one account from one client
+ * IP) do not use up a wider one (the account from anywhere). Returns null when every ceiling held,
+ * else the exceeded ceiling and the ms until its window ends.
+ */
+export async function hitAll(db: Db, ceilings: Ceiling[]): Promise<{ key: string; retryAfterMs: number } | null> {
+  for (const c of ceilings) {
+    const { count, retryAfterMs } = await hit(db, c.key, c.windowMs);
+    if (count > c.max) return { key: c.key, retryAfterMs };
+  }
+  return null;
+}
+
 /** Per-user ceilings (DESIGN §5: uploads and searches are limited per account first). */
 export const USER_LIMITS = {
   /** Multipart (upload) requests per user per hour. */

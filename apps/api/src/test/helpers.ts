@@ -40,6 +40,9 @@ export async function openTestDatabase(): Promise<Database> {
   return fromPglite(client);
 }
 
+/** Per outbox directory: resolves when the app's after-response jobs (mail) have finished. */
+const mailSettled = new Map<string, () => Promise<void>>();
+
 export interface TestApp {
   app: App;
   config: AppConfig;
@@ -55,12 +58,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await openTestDatabase();
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  const outboxDir = path.join(dataDir, 'outbox');
+  mailSettled.set(outboxDir, () => app.ctx.background.idle());
   return {
     app,
     config,
     database,
-    outboxDir: path.join(dataDir, 'outbox'),
+    outboxDir,
     async close() {
+      mailSettled.delete(outboxDir);
       await app.close();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -75,13 +81,22 @@ export function instituteEmail(name = 'student'): string {
   return `${name}.2023${String(counter).padStart(4, '0')}@iiitsonepat.ac.in`;
 }
 
+/**
+ * Lists the outbox mails to `email`, oldest first, after the app's queued mail has been sent (mail
+ * goes out after the response, issue 9).
+ */
+export async function outboxFiles(outboxDir: string, email: string): Promise<string[]> {
+  await mailSettled.get(outboxDir)?.();
+  return (await fs.readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(`${email}.eml`)).sort();
+}
+
 /** Reads the newest outbox mail to `email` and returns the token of its link (`verify-email` or `reset-password`). */
 export async function tokenFromOutbox(
   outboxDir: string,
   email: string,
   kind: 'verify-email' | 'reset-password',
 ): Promise<string> {
-  const files = (await fs.readdir(outboxDir)).filter((f) => f.endsWith(`${email}.eml`)).sort();
+  const files = (await outboxFiles(outboxDir, email));
   for (const file of files.reverse()) {
     const text = (await fs.readFile(path.join(outboxDir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const m = new RegExp(`/${kind}\\?token=([A-Za-z0-9_-]+)`).exec(text);
@@ -107,7 +122,7 @@ export async function signUpAndLogin(
   const signup = await t.app.inject({ method: 'POST', url: '/api/users/signup', payload: { email, password } });
   if (signup.statusCode !== 201) throw new Error(`signup ${signup.statusCode}: ${signup.body}`);
   const token = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
-  const verify = await t.app.inject({ method: 'POST', url: '/api/users/verify-email', payload: { token } });
+  const verify = await t.app.inject({ method: 'POST', url: '/api/users/verify-email', payload: { token, password } });
   if (verify.statusCode !== 200) throw new Error(`verify ${verify.statusCode}: ${verify.body}`);
   const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
   return { email, password, cookie: sessionCookie(login), userId: login.json().data.user.id };

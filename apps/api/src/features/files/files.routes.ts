@@ -1,7 +1,9 @@
 /**
  * GET /api/files/{id} (DESIGN §6): stored files for signed-in users only, immutable caching with
  * the SHA-256 ETag, `nosniff` and `Content-Security-Policy: sandbox`. `?variant=thumb` serves the
- * thumbnail of an image.
+ * thumbnail of an image. `Cross-Origin-Resource-Policy: cross-origin` on the file itself (the rest
+ * of the app keeps `same-site`) lets the front-ends of `CORS_ORIGINS` display it (DESIGN §4, issue 9);
+ * the session requirement is unchanged.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +33,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', 'sandbox')
+        .header('cross-origin-resource-policy', 'cross-origin')
         .header('vary', 'Cookie');
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
       const bytes = thumb ? file.thumbBytes! : file.bytes;

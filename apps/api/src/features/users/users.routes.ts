@@ -14,7 +14,7 @@ import {
   loginBody,
   resetPasswordBody,
   signupBody,
-  tokenBody,
+  verifyEmailBody,
   updateProfileBody,
   userData as userDataSchema,
 } from '@campus/contract/users';
@@ -49,17 +49,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/signup',
     { config: ipLimit(30, '1 hour'), schema: { tags: ['users'], body: signupBody, response: { 201: apiOk } } },
     async (req, reply) => {
-      await service.signup(ctx, req.body);
+      await service.signup(ctx, req.body, req.ip);
       return reply.code(201).send(done(USER_MESSAGES.signupOk));
     },
   );
 
   app.post(
     '/verify-email',
-    { config: ipLimit(60, '1 hour'), schema: { tags: ['users'], body: tokenBody, response: okResponse } },
-    async (req) => {
-      await service.verifyEmail(ctx, req.body.token);
-      return done(USER_MESSAGES.verified);
+    { config: ipLimit(60, '1 hour'), schema: { tags: ['users'], body: verifyEmailBody, response: userResponse } },
+    async (req, reply) => {
+      const { user, token } = await service.verifyEmail(ctx, req.body, req.headers['user-agent']);
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx.config.appUrl));
+      return ok(data(user), USER_MESSAGES.verified);
     },
   );
 
@@ -67,16 +68,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/resend-verification',
     { config: ipLimit(30, '1 hour'), schema: { tags: ['users'], body: emailOnlyBody, response: okResponse } },
     async (req) => {
-      await service.resendVerification(ctx, req.body.email);
+      service.resendVerification(ctx, req.body.email, req.ip);
       return done(USER_MESSAGES.verificationSent);
     },
   );
 
   app.post(
     '/login',
-    { config: ipLimit(100, '15 minutes'), schema: { tags: ['users'], body: loginBody, response: userResponse } },
+    { config: ipLimit(300, '15 minutes'), schema: { tags: ['users'], body: loginBody, response: userResponse } },
     async (req, reply) => {
-      const { user, token } = await service.login(ctx, req.body, req.headers['user-agent']);
+      const { user, token } = await service.login(ctx, req.body, req.ip, req.headers['user-agent']);
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx.config.appUrl));
       return ok(data(user), USER_MESSAGES.loginOk);
     },
@@ -96,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password',
     { config: ipLimit(30, '1 hour'), schema: { tags: ['users'], body: emailOnlyBody, response: okResponse } },
     async (req) => {
-      await service.forgotPassword(ctx, req.body.email);
+      service.forgotPassword(ctx, req.body.email, req.ip);
       return done(USER_MESSAGES.resetSent);
     },
   );

@@ -1,8 +1,8 @@
 /**
- * Users and session rules (spec §3, §5, §7, §8; DESIGN §5): sign-up with institute address and
- * e-mail verification, login, profile update, password reset/change and the avatar.
+ * Users and session rules (spec §3, §5, §7, §8; DESIGN §5; issue 9): sign-up attempts with their own
+ * password and link, e-mail verification that needs that password, login, profile update, password reset/change and the avatar.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import {
   ADMIN_ROLE,
@@ -15,8 +15,9 @@ import {
   type PublicUser,
   type SignupBody,
   type UpdateProfileBody,
+  type VerifyEmailBody,
 } from '@campus/contract/users';
-import { users, userTokens } from '../../db/schema/users.ts';
+import { signupAttempts, users, userTokens } from '../../db/schema/users.ts';
 import type { Db } from '../../db/client.ts';
 import { createSession, endUserSessions, type SessionUser } from '../../lib/auth.ts';
 import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
@@ -32,16 +33,34 @@ import {
   validationError,
 } from '../../lib/errors.ts';
 import { processUpload } from '../../lib/images.ts';
-import { hit, peek, reset } from '../../lib/rate-limit.ts';
+import { hitAll, reset, resetPrefix, unhit } from '../../lib/rate-limit.ts';
 import { newToken, sha256Hex } from '../../lib/tokens.ts';
 
 /** argon2id (`Algorithm.Argon2id` is 2; the const enum cannot be imported under isolatedModules). */
 const ARGON2 = { algorithm: 2 } as const;
-/** Failed logins allowed per account per hour before 429 (DESIGN §5). */
-export const LOGIN_FAILURE_LIMIT = 10;
 const HOUR_MS = 60 * 60 * 1000;
-/** Verification / reset mails per address per hour. */
-const MAIL_LIMIT = 5;
+
+/**
+ * Login ceilings per hour (DESIGN §5, issue 9). Attempts are counted before the password is checked
+ * (a success takes its hit back): first per (account, client IP), then per account with a much
+ * higher ceiling, so a stranger's failures from one place cannot lock the owner out from another.
+ * Per-IP ceilings are the route's generous `@fastify/rate-limit` settings.
+ */
+export const LOGIN_LIMITS = { perAccountAndIp: 10, perAccount: 100 } as const;
+/** Failed logins allowed per account from one client IP per hour before 429 (DESIGN §5). */
+export const LOGIN_FAILURE_LIMIT = LOGIN_LIMITS.perAccountAndIp;
+
+/**
+ * Verification / reset mails per hour (issue 9): per (address, requesting IP) first, then per
+ * address with a higher ceiling, so one requester cannot use up another address's mails.
+ */
+export const MAIL_LIMITS = { perAddressAndIp: 3, perAddress: 20 } as const;
+
+const loginKeys = (email: string, ip: string) => ({
+  pair: `login:pair:${email}|${ip}`,
+  pairPrefix: `login:pair:${email}|`,
+  account: `login:acct:${email}`,
+});
 
 /** Hashes a password with argon2id. */
 export const hashPassword = (password: string) => hash(password, ARGON2);
@@ -87,20 +106,19 @@ export function graduationYearFor(rollNumber: string | null): number {
   return year >= 2000 && year <= 2099 ? year + 4 : DEFAULT_GRADUATION_YEAR;
 }
 
-async function issueToken(db: Db, userId: string, purpose: 'verify' | 'reset'): Promise<string> {
+/** Issues a single-use reset token for `userId` (1 h); older unused reset links stop working. */
+async function issueResetToken(db: Db, userId: string): Promise<string> {
   const token = newToken();
-  const ttl = purpose === 'verify' ? VERIFY_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
   await db.transaction(async (tx) => {
-    // Older unused links of the same purpose stop working once a new one is sent.
     await tx
       .update(userTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, 'reset'), isNull(userTokens.usedAt)));
     await tx.insert(userTokens).values({
       userId,
-      purpose,
+      purpose: 'reset',
       tokenHash: sha256Hex(token),
-      expiresAt: new Date(Date.now() + ttl),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
     });
   });
   return token;
@@ -121,7 +139,7 @@ async function sendLinkMail(
     purpose === 'verify'
       ? {
           subject: 'Verify your Campus Companion account',
-          text: `Welcome to Campus Companion for ${name}!\n\nOpen this link to verify your email address (valid for 24 hours):\n${link}\n\nIf you did not sign up, ignore this message.`,
+          text: `Welcome to Campus Companion for ${name}!\n\nOpen this link and enter the password you chose to verify your email address (valid for 24 hours):\n${link}\n\nIf you signed up more than once, use the link of your latest sign-up. If you did not sign up, ignore this message.`,
         }
       : {
           subject: 'Reset your Campus Companion password',
@@ -134,17 +152,24 @@ async function sendLinkMail(
   }
 }
 
-async function limitMail(ctx: ServiceContext, email: string): Promise<boolean> {
-  const { count } = await hit(ctx.db, `mail:${email}`, HOUR_MS);
-  return count <= MAIL_LIMIT;
+/** True when `ip` may still have a `purpose` mail sent to `email` this hour ({@link MAIL_LIMITS}). */
+async function mayMail(ctx: ServiceContext, purpose: 'verify' | 'reset', email: string, ip: string): Promise<boolean> {
+  const over = await hitAll(ctx.db, [
+    { key: `mail:${purpose}:${email}|${ip}`, max: MAIL_LIMITS.perAddressAndIp, windowMs: HOUR_MS },
+    { key: `mail:${purpose}:${email}`, max: MAIL_LIMITS.perAddress, windowMs: HOUR_MS },
+  ]);
+  if (over) ctx.log.info({ key: over.key }, 'Mail not sent: limit reached');
+  return !over;
 }
 
 /**
- * Sign-up (DESIGN §5). Refuses another domain (403) or a malformed roll number (400); a verified
- * address → 409; an unverified one gets the new password and a fresh link (anti-squatting).
- * `ADMIN_EMAILS` addresses skip the roll-number rule and get the admin role.
+ * Sign-up (DESIGN §5 as revised by issue 9). Refuses another domain (403) or a malformed roll
+ * number (400); a verified address → 409. Otherwise records a new sign-up attempt — its own
+ * password hash and its own link token — and mails the link after the response (`ip`: the
+ * requester, for the mail ceilings). An existing account's password is never changed; a new account
+ * is created unverified. `ADMIN_EMAILS` addresses skip the roll-number rule and get the admin role.
  */
-export async function signup(ctx: ServiceContext, body: SignupBody): Promise<void> {
+export async function signup(ctx: ServiceContext, body: SignupBody, ip: string): Promise<void> {
   const { email, password } = body;
   const isStaffAdmin = ctx.config.adminEmails.includes(email);
   const domain = ctx.config.institute.emailDomain;
@@ -155,39 +180,45 @@ export async function signup(ctx: ServiceContext, body: SignupBody): Promise<voi
     if (!parsed) throw validationError({ email: message });
   }
   const passwordHash = await hashPassword(password);
-  const [existing] = await ctx.db.select().from(users).where(eq(users.email, email));
-  let userId: string;
-  if (existing) {
-    if (existing.emailVerifiedAt) throw conflict(USER_MESSAGES.alreadyRegistered);
-    await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
-    userId = existing.id;
-  } else {
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
     const rollNumber = parsed?.rollNumber ?? null;
-    const username = parsed?.localPart ?? email.replace('@', '.');
-    const [row] = await ctx.db
+    // A new account holds this attempt's hash only as a placeholder: login refuses it (403) until
+    // the address is verified, and verifying sets the password of the attempt whose link was used.
+    await tx
       .insert(users)
       .values({
         email,
         passwordHash,
-        username,
+        username: parsed?.localPart ?? email.replace('@', '.'),
         registrationNumber: rollNumber,
         graduationYear: graduationYearFor(rollNumber),
         roles: isStaffAdmin ? [ADMIN_ROLE] : [],
       })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!row) throw conflict(USER_MESSAGES.alreadyRegistered);
-    userId = row.id;
-  }
-  if (await limitMail(ctx, email)) await sendLinkMail(ctx, email, 'verify', await issueToken(ctx.db, userId, 'verify'));
+      .onConflictDoNothing();
+    const [user] = await tx
+      .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!user || user.emailVerifiedAt) throw conflict(USER_MESSAGES.alreadyRegistered);
+    await tx.insert(signupAttempts).values({
+      userId: user.id,
+      passwordHash,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
+    });
+  });
+  ctx.background.run('signup-mail', async () => {
+    if (await mayMail(ctx, 'verify', email, ip)) await sendLinkMail(ctx, email, 'verify', token);
+  });
 }
 
-/** Consumes a token: 400 unknown, 410 used or expired. Returns the owner's id. */
-async function consumeToken(db: Db, token: string, purpose: 'verify' | 'reset'): Promise<string> {
+/** Consumes a reset token: 400 unknown, 410 used or expired. Returns the owner's id. */
+async function consumeResetToken(db: Db, token: string): Promise<string> {
   const [row] = await db
     .select()
     .from(userTokens)
-    .where(and(eq(userTokens.tokenHash, sha256Hex(token)), eq(userTokens.purpose, purpose)));
+    .where(and(eq(userTokens.tokenHash, sha256Hex(token)), eq(userTokens.purpose, 'reset')));
   if (!row) throw badRequest(USER_MESSAGES.tokenInvalid);
   if (row.usedAt) throw gone(USER_MESSAGES.tokenUsed);
   if (row.expiresAt.getTime() <= Date.now()) throw gone(USER_MESSAGES.tokenExpired);
@@ -200,52 +231,133 @@ async function consumeToken(db: Db, token: string, purpose: 'verify' | 'reset'):
   return row.userId;
 }
 
-/** POST verify-email: marks the address verified (single-use token, 24 h). */
-export async function verifyEmail(ctx: ServiceContext, token: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, 'verify');
+/**
+ * POST verify-email `{ token, password }` (DESIGN §5 as revised by issue 9). The token names one
+ * sign-up attempt: unknown → 400, used or ended → 410, older than 24 h → 410. The password must be
+ * the one chosen in that attempt, else 400 with `errors.password` (the link stays usable). Then, in
+ * one transaction: the attempt's hash becomes the account's password, the address is verified and
+ * every other attempt's link ends. Returns the user and a new session token (the caller signs in).
+ * A deactivated account → 403.
+ */
+export async function verifyEmail(
+  ctx: ServiceContext,
+  body: VerifyEmailBody,
+  userAgent?: string,
+): Promise<{ user: SessionUser; token: string }> {
+  const [found] = await ctx.db
+    .select({ attempt: signupAttempts, deactivatedAt: users.deactivatedAt })
+    .from(signupAttempts)
+    .innerJoin(users, eq(users.id, signupAttempts.userId))
+    .where(eq(signupAttempts.tokenHash, sha256Hex(body.token)));
+  if (!found) throw badRequest(USER_MESSAGES.tokenInvalid);
+  const { attempt } = found;
+  if (attempt.usedAt) throw gone(USER_MESSAGES.tokenUsed);
+  if (attempt.expiresAt.getTime() <= Date.now()) throw gone(USER_MESSAGES.tokenExpired);
+  if (!(await verify(attempt.passwordHash, body.password)))
+    throw badRequest(USER_MESSAGES.verifyPasswordMismatch, { password: USER_MESSAGES.verifyPasswordMismatch });
+  if (found.deactivatedAt) throw forbidden(USER_MESSAGES.deactivated);
+  const user = await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [claimed] = await tx
+      .update(signupAttempts)
+      .set({ usedAt: now })
+      .where(and(eq(signupAttempts.id, attempt.id), isNull(signupAttempts.usedAt)))
+      .returning({ id: signupAttempts.id });
+    if (!claimed) throw gone(USER_MESSAGES.tokenUsed);
     await tx
+      .update(signupAttempts)
+      .set({ usedAt: now })
+      .where(and(eq(signupAttempts.userId, attempt.userId), isNull(signupAttempts.usedAt)));
+    const [row] = await tx
       .update(users)
-      .set({ emailVerifiedAt: new Date() })
-      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+      .set({ passwordHash: attempt.passwordHash, emailVerifiedAt: now })
+      .where(and(eq(users.id, attempt.userId), isNull(users.emailVerifiedAt)))
+      .returning();
+    if (!row) throw gone(USER_MESSAGES.tokenUsed);
+    return row;
+  });
+  return { user, token: await createSession(ctx.db, user.id, userAgent) };
+}
+
+/**
+ * POST resend-verification: queues, after the response, a fresh link for the newest pending
+ * sign-up attempt of an unverified, active account (that attempt's older link stops working);
+ * nothing for other addresses. Same answer and same path either way; `ip` feeds the mail ceilings.
+ */
+export function resendVerification(ctx: ServiceContext, email: string, ip: string): void {
+  ctx.background.run('resend-verification', async () => {
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+    if (!user || user.emailVerifiedAt || user.deactivatedAt) return;
+    const [attempt] = await ctx.db
+      .select({ id: signupAttempts.id })
+      .from(signupAttempts)
+      .where(and(eq(signupAttempts.userId, user.id), isNull(signupAttempts.usedAt)))
+      .orderBy(desc(signupAttempts.createdAt))
+      .limit(1);
+    if (!attempt || !(await mayMail(ctx, 'verify', email, ip))) return;
+    const token = newToken();
+    await ctx.db
+      .update(signupAttempts)
+      .set({ tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS) })
+      .where(eq(signupAttempts.id, attempt.id));
+    await sendLinkMail(ctx, email, 'verify', token);
   });
 }
 
-/** POST resend-verification: a fresh link for an unverified account; same answer either way. */
-export async function resendVerification(ctx: ServiceContext, email: string): Promise<void> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (!user || user.emailVerifiedAt || user.deactivatedAt) return;
-  if (await limitMail(ctx, email))
-    await sendLinkMail(ctx, email, 'verify', await issueToken(ctx.db, user.id, 'verify'));
+/**
+ * True when `password` is the account's password or, for an unverified account, the password of
+ * one of its three newest pending sign-up attempts (so login can say "verify first").
+ */
+async function passwordMatches(db: Db, user: SessionUser, password: string): Promise<boolean> {
+  if (await verify(user.passwordHash, password)) return true;
+  if (user.emailVerifiedAt) return false;
+  const pending = await db
+    .select({ passwordHash: signupAttempts.passwordHash })
+    .from(signupAttempts)
+    .where(
+      and(
+        eq(signupAttempts.userId, user.id),
+        isNull(signupAttempts.usedAt),
+        gt(signupAttempts.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(signupAttempts.createdAt))
+    .limit(3);
+  for (const p of pending) if (await verify(p.passwordHash, password)) return true;
+  return false;
 }
 
 /** A hash to verify against when the account does not exist, so timing does not reveal it. */
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Login (spec §8, DESIGN §5): 429 after 10 failures per account per hour; 401 wrong e-mail or
- * password; 403 unverified or deactivated (only after a correct password). Returns the user and a
- * new session token.
+ * Login (spec §8, DESIGN §5, issue 9). The attempt is counted first ({@link LOGIN_LIMITS}: per
+ * account and client `ip`, then per account), atomically, so parallel guesses cannot slip past:
+ * over a ceiling → 429 with Retry-After and no password check. Then 401 wrong e-mail or password;
+ * 403 unverified or deactivated (only after a correct password). A success takes its hit back and
+ * clears the (account, IP) counter. Returns the user and a new session token.
  */
 export async function login(
   ctx: ServiceContext,
   body: LoginBody,
+  ip: string,
   userAgent?: string,
 ): Promise<{ user: SessionUser; token: string }> {
-  const key = `login:${body.email}`;
-  const limit = await peek(ctx.db, key, HOUR_MS);
-  if (limit.count >= LOGIN_FAILURE_LIMIT) throw tooManyRequests(USER_MESSAGES.tooManyLogins, limit.retryAfterMs / 1000);
+  const keys = loginKeys(body.email, ip);
+  const over = await hitAll(ctx.db, [
+    { key: keys.pair, max: LOGIN_LIMITS.perAccountAndIp, windowMs: HOUR_MS },
+    { key: keys.account, max: LOGIN_LIMITS.perAccount, windowMs: HOUR_MS },
+  ]);
+  if (over) throw tooManyRequests(USER_MESSAGES.tooManyLogins, over.retryAfterMs / 1000);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
   const passwordOk = user
-    ? await verify(user.passwordHash, body.password)
+    ? await passwordMatches(ctx.db, user, body.password)
     : await verify(await (dummyHash ??= hashPassword('not-a-real-password')), body.password).then(() => false);
-  if (!user || !passwordOk) {
-    await hit(ctx.db, key, HOUR_MS);
-    throw unauthorized(USER_MESSAGES.invalidCredentials);
-  }
+  if (!user || !passwordOk) throw unauthorized(USER_MESSAGES.invalidCredentials);
   if (!user.emailVerifiedAt) throw forbidden(USER_MESSAGES.verifyFirst);
   if (user.deactivatedAt) throw forbidden(USER_MESSAGES.deactivated);
-  await reset(ctx.db, key);
+  await reset(ctx.db, keys.pair);
+  await unhit(ctx.db, keys.account);
   return { user, token: await createSession(ctx.db, user.id, userAgent) };
 }
 
@@ -278,26 +390,42 @@ export async function updateProfile(
   return row!;
 }
 
-/** POST forgot-password: sends a 1-hour reset link to an active account; same answer either way. */
-export async function forgotPassword(ctx: ServiceContext, email: string): Promise<void> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (!user || user.deactivatedAt) return;
-  if (await limitMail(ctx, email)) await sendLinkMail(ctx, email, 'reset', await issueToken(ctx.db, user.id, 'reset'));
+/**
+ * POST forgot-password: queues, after the response, a 1-hour reset link for an active account and
+ * nothing for an unknown one, so both answer the same way in the same time (issue 9). `ip` feeds
+ * the mail ceilings ({@link MAIL_LIMITS}).
+ */
+export function forgotPassword(ctx: ServiceContext, email: string, ip: string): void {
+  ctx.background.run('forgot-password', async () => {
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+    if (!user || user.deactivatedAt || !(await mayMail(ctx, 'reset', email, ip))) return;
+    await sendLinkMail(ctx, email, 'reset', await issueResetToken(ctx.db, user.id));
+  });
 }
 
-/** POST reset-password: sets the password, verifies the address, ends every session. */
+/**
+ * POST reset-password: sets the password, verifies the address (ending any pending sign-up
+ * attempts' links), clears the login counters and ends every session. 400 unknown token, 410 used
+ * or expired.
+ */
 export async function resetPassword(ctx: ServiceContext, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   const user = await ctx.db.transaction(async (tx) => {
-    const id = await consumeToken(tx, token, 'reset');
+    const id = await consumeResetToken(tx, token);
     const [row] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, id))
       .returning({ id: users.id, email: users.email });
+    await tx
+      .update(signupAttempts)
+      .set({ usedAt: new Date() })
+      .where(and(eq(signupAttempts.userId, id), isNull(signupAttempts.usedAt)));
     return row!;
   });
-  await reset(ctx.db, `login:${user.email}`);
+  const keys = loginKeys(user.email, '');
+  await reset(ctx.db, keys.account);
+  await resetPrefix(ctx.db, keys.pairPrefix);
   await endUserSessions(ctx, user.id);
 }
 
