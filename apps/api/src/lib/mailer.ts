@@ -37,12 +37,17 @@ export function createMailer(opts: {
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Mail goes out from a queue, several in the same millisecond: a sequence number keeps the file
+  // names distinct and in sending order.
+  let sequence = 0;
   return {
     async send(m) {
       const info = await transport.sendMail({ from: opts.from, ...m });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const safeTo = m.to.replace(/[^a-z0-9.@_-]/gi, '_');
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      sequence += 1;
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}`;
+      const file = path.join(opts.outboxDir, `${stamp}-${safeTo}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       const link = m.text.match(/https?:\/\/\S+/)?.[0];
       opts.log.info(

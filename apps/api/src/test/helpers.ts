@@ -12,6 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createPglite, fromPglite, openPostgres, type Database } from '../db/client.ts';
+import type { Mailer } from '../lib/mailer.ts';
 
 /** Opens a fresh database cloned from the run's migrated template. */
 export async function openTestDatabase(): Promise<Database> {
@@ -51,12 +52,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds an app on a fresh test database; `env` overrides configuration variables. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds an app on a fresh test database; `env` overrides configuration variables, `opts.mailer`
+ * replaces the outbox transport.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { mailer?: Mailer } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, mailer: opts.mailer });
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
   mailSettled.set(outboxDir, () => app.ctx.background.idle());
@@ -96,7 +103,7 @@ export async function tokenFromOutbox(
   email: string,
   kind: 'verify-email' | 'reset-password',
 ): Promise<string> {
-  const files = (await outboxFiles(outboxDir, email));
+  const files = await outboxFiles(outboxDir, email);
   for (const file of files.reverse()) {
     const text = (await fs.readFile(path.join(outboxDir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const m = new RegExp(`/${kind}\\?token=([A-Za-z0-9_-]+)`).exec(text);

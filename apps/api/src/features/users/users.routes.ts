@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/signup',
-    { config: ipLimit(30, '1 hour'), schema: { tags: ['users'], body: signupBody, response: { 201: apiOk } } },
+    { config: ipLimit(200, '1 hour'), schema: { tags: ['users'], body: signupBody, response: { 201: apiOk } } },
     async (req, reply) => {
       await service.signup(ctx, req.body, req.ip);
       return reply.code(201).send(done(USER_MESSAGES.signupOk));
@@ -56,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/verify-email',
-    { config: ipLimit(60, '1 hour'), schema: { tags: ['users'], body: verifyEmailBody, response: userResponse } },
+    { config: ipLimit(300, '1 hour'), schema: { tags: ['users'], body: verifyEmailBody, response: userResponse } },
     async (req, reply) => {
       const { user, token } = await service.verifyEmail(ctx, req.body, req.headers['user-agent']);
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx.config.appUrl));
@@ -66,7 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resend-verification',
-    { config: ipLimit(30, '1 hour'), schema: { tags: ['users'], body: emailOnlyBody, response: okResponse } },
+    { config: ipLimit(100, '1 hour'), schema: { tags: ['users'], body: emailOnlyBody, response: okResponse } },
     async (req) => {
       service.resendVerification(ctx, req.body.email, req.ip);
       return done(USER_MESSAGES.verificationSent);
@@ -95,7 +95,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-password',
-    { config: ipLimit(30, '1 hour'), schema: { tags: ['users'], body: emailOnlyBody, response: okResponse } },
+    { config: ipLimit(100, '1 hour'), schema: { tags: ['users'], body: emailOnlyBody, response: okResponse } },
     async (req) => {
       service.forgotPassword(ctx, req.body.email, req.ip);
       return done(USER_MESSAGES.resetSent);
@@ -104,7 +104,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { config: ipLimit(60, '1 hour'), schema: { tags: ['users'], body: resetPasswordBody, response: okResponse } },
+    { config: ipLimit(300, '1 hour'), schema: { tags: ['users'], body: resetPasswordBody, response: okResponse } },
     async (req) => {
       await service.resetPassword(ctx, req.body.token, req.body.password);
       return done(USER_MESSAGES.passwordReset);

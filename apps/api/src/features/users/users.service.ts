@@ -315,11 +315,7 @@ async function passwordMatches(db: Db, user: SessionUser, password: string): Pro
     .select({ passwordHash: signupAttempts.passwordHash })
     .from(signupAttempts)
     .where(
-      and(
-        eq(signupAttempts.userId, user.id),
-        isNull(signupAttempts.usedAt),
-        gt(signupAttempts.expiresAt, new Date()),
-      ),
+      and(eq(signupAttempts.userId, user.id), isNull(signupAttempts.usedAt), gt(signupAttempts.expiresAt, new Date())),
     )
     .orderBy(desc(signupAttempts.createdAt))
     .limit(3);

@@ -8,22 +8,23 @@ import { eq, sql } from 'drizzle-orm';
 import { USER_MESSAGES } from '@campus/contract/users';
 import { FILE_MESSAGES } from '@campus/contract/files';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
-import { users, userTokens } from '../../db/schema/users.ts';
+import { signupAttempts, users } from '../../db/schema/users.ts';
 import {
   createTestApp,
   instituteEmail,
+  outboxFiles,
   sessionCookie,
   signUpAndLogin,
   tokenFromOutbox,
   type TestApp,
 } from '../../test/helpers.ts';
-import { LOGIN_FAILURE_LIMIT } from './users.service.ts';
+import { LOGIN_FAILURE_LIMIT, LOGIN_LIMITS, MAIL_LIMITS } from './users.service.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { USER_LIMITS } from '../../lib/rate-limit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'dean@iiitsonepat.ac.in' });
+  t = await createTestApp({ ADMIN_EMAILS: 'dean@iiitsonepat.ac.in,registrar@iiitsonepat.ac.in' });
 });
 afterAll(async () => {
   await t?.close();
@@ -112,19 +113,81 @@ describe('signup', () => {
     expect(res.json()).toEqual({ success: false, message: COMMON_MESSAGES.malformedJson });
   });
 
-  it('while unverified: replaces the password and sends a fresh link; the old password no longer works', async () => {
-    const email = instituteEmail('squat');
-    await post('/api/users/signup', { email, password: 'squatter-password' });
-    const firstToken = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
-    await new Promise((r) => setTimeout(r, 5));
-    const again = await post('/api/users/signup', { email, password: 'real-owner-password' });
-    expect(again.statusCode).toBe(201);
-    const secondToken = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
-    expect(secondToken).not.toBe(firstToken);
-    expect((await post('/api/users/verify-email', { token: firstToken })).statusCode).toBe(410);
-    expect((await post('/api/users/verify-email', { token: secondToken })).statusCode).toBe(200);
-    expect((await post('/api/users/login', { email, password: 'squatter-password' })).statusCode).toBe(401);
-    expect((await post('/api/users/login', { email, password: 'real-owner-password' })).statusCode).toBe(200);
+  it('a second sign-up never takes over: the first password works, the second never does (issue 9)', async () => {
+    const email = instituteEmail('victim');
+    expect((await post('/api/users/signup', { email, password: 'owner-password-A' })).statusCode).toBe(201);
+    const ownerLink = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
+    expect((await post('/api/users/signup', { email, password: 'attacker-password-B' })).statusCode).toBe(201);
+    const newestLink = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
+    expect(newestLink).not.toBe(ownerLink);
+    // The owner opens the newest mail: their password does not fit that attempt.
+    const mismatch = await post('/api/users/verify-email', { token: newestLink, password: 'owner-password-A' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({
+      success: false,
+      message: USER_MESSAGES.verifyPasswordMismatch,
+      errors: { password: USER_MESSAGES.verifyPasswordMismatch },
+    });
+    expect((await post('/api/users/login', { email, password: 'attacker-password-B' })).statusCode).toBe(403);
+    // Their own link with their own password verifies and signs them in.
+    const verified = await post('/api/users/verify-email', { token: ownerLink, password: 'owner-password-A' });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({
+      success: true,
+      message: USER_MESSAGES.verified,
+      data: { user: { email } },
+    });
+    const cookie = sessionCookie(verified);
+    expect((await t.app.inject({ url: '/api/users/current', headers: { cookie } })).json().data.user.email).toBe(email);
+    // The newer attempt's link died with the verification; B never works.
+    expect(
+      (await post('/api/users/verify-email', { token: newestLink, password: 'attacker-password-B' })).statusCode,
+    ).toBe(410);
+    expect((await post('/api/users/login', { email, password: 'attacker-password-B' })).statusCode).toBe(401);
+    expect((await post('/api/users/login', { email, password: 'owner-password-A' })).statusCode).toBe(200);
+  });
+
+  it('the same holds for an ADMIN_EMAILS address: the attacker never gets the admin role', async () => {
+    const email = 'registrar@iiitsonepat.ac.in';
+    expect((await post('/api/users/signup', { email, password: 'registrar-own-pw' })).statusCode).toBe(201);
+    const ownerLink = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
+    expect((await post('/api/users/signup', { email, password: 'attacker-password-B' })).statusCode).toBe(201);
+    const newestLink = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
+    expect(
+      (await post('/api/users/verify-email', { token: newestLink, password: 'registrar-own-pw' })).statusCode,
+    ).toBe(400);
+    const verified = await post('/api/users/verify-email', { token: ownerLink, password: 'registrar-own-pw' });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().data.roles).toEqual(['admin']);
+    expect((await post('/api/users/login', { email, password: 'attacker-password-B' })).statusCode).toBe(401);
+    const owner = await post('/api/users/login', { email, password: 'registrar-own-pw' });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.roles).toEqual(['admin']);
+  });
+
+  it('verifying a newer attempt ends the older links; the older password does not become the password', async () => {
+    const email = instituteEmail('twice');
+    await post('/api/users/signup', { email, password: 'first-try-password' });
+    const olderLink = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
+    await post('/api/users/signup', { email, password: 'second-try-password' });
+    const newerLink = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
+    expect(
+      (await post('/api/users/verify-email', { token: newerLink, password: 'second-try-password' })).statusCode,
+    ).toBe(200);
+    const old = await post('/api/users/verify-email', { token: olderLink, password: 'first-try-password' });
+    expect(old.statusCode).toBe(410);
+    expect(old.json().message).toBe(USER_MESSAGES.tokenUsed);
+    expect((await post('/api/users/login', { email, password: 'first-try-password' })).statusCode).toBe(401);
+    expect((await post('/api/users/login', { email, password: 'second-try-password' })).statusCode).toBe(200);
+  });
+
+  it('a sign-up for an unverified account leaves its stored password untouched', async () => {
+    const email = instituteEmail('keep');
+    await post('/api/users/signup', { email, password: 'first-password-1' });
+    const [before] = await t.database.db.select().from(users).where(eq(users.email, email));
+    await post('/api/users/signup', { email, password: 'second-password-2' });
+    const [after] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(after!.passwordHash).toBe(before!.passwordHash);
   });
 
   it('while verified: 409', async () => {
@@ -143,30 +206,42 @@ describe('signup', () => {
 });
 
 describe('verification tokens', () => {
-  it('refuses unknown (400), reused (410) and expired (410) tokens', async () => {
-    expect((await post('/api/users/verify-email', { token: 'nope' })).statusCode).toBe(400);
+  it('needs the password: a token alone is 400 with the contract message', async () => {
     const email = instituteEmail();
     await post('/api/users/signup', { email, password: 'longenough' });
     const token = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
-    expect((await post('/api/users/verify-email', { token })).statusCode).toBe(200);
-    const reused = await post('/api/users/verify-email', { token });
+    const alone = await post('/api/users/verify-email', { token });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json()).toMatchObject({
+      success: false,
+      message: USER_MESSAGES.verifyPasswordRequired,
+      errors: { password: USER_MESSAGES.verifyPasswordRequired },
+    });
+    expect((await post('/api/users/verify-email', { token, password: 'longenough' })).statusCode).toBe(200);
+  });
+
+  it('refuses unknown (400), reused (410) and expired (410) tokens', async () => {
+    const password = 'longenough';
+    expect((await post('/api/users/verify-email', { token: 'nope', password })).statusCode).toBe(400);
+    const email = instituteEmail();
+    await post('/api/users/signup', { email, password: 'longenough' });
+    const token = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
+    expect((await post('/api/users/verify-email', { token, password })).statusCode).toBe(200);
+    const reused = await post('/api/users/verify-email', { token, password });
     expect(reused.statusCode).toBe(410);
     expect(reused.json().message).toBe(USER_MESSAGES.tokenUsed);
 
     const email2 = instituteEmail();
     await post('/api/users/signup', { email: email2, password: 'longenough' });
     const token2 = await tokenFromOutbox(t.outboxDir, email2, 'verify-email');
-    await t.database.db
-      .update(userTokens)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(userTokens.purpose, 'verify'));
-    const expired = await post('/api/users/verify-email', { token: token2 });
+    await t.database.db.update(signupAttempts).set({ expiresAt: sql`now() - interval '1 minute'` });
+    const expired = await post('/api/users/verify-email', { token: token2, password });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(USER_MESSAGES.tokenExpired);
     // resend gives a working link
     expect((await post('/api/users/resend-verification', { email: email2 })).statusCode).toBe(200);
     const token3 = await tokenFromOutbox(t.outboxDir, email2, 'verify-email');
-    expect((await post('/api/users/verify-email', { token: token3 })).statusCode).toBe(200);
+    expect((await post('/api/users/verify-email', { token: token3, password })).statusCode).toBe(200);
   });
 });
 
@@ -190,15 +265,25 @@ describe('login and session', () => {
     expect(empty.json().errors).toEqual({ email: 'Please enter your email.', password: 'Please enter your password.' });
   });
 
-  it(`answers 429 with Retry-After after ${LOGIN_FAILURE_LIMIT} failures on one account`, async () => {
+  it(`answers 429 with Retry-After after ${LOGIN_FAILURE_LIMIT} failures on one account from one client`, async () => {
     const { email, password } = await signUpAndLogin(t);
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++)
       expect((await post('/api/users/login', { email, password: 'bad-password' })).statusCode).toBe(401);
     const limited = await post('/api/users/login', { email, password });
     expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(USER_MESSAGES.tooManyLogins);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('100 parallel wrong guesses: at most the limit are checked (401), the rest are 429', async () => {
+    const { email } = await signUpAndLogin(t);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => post('/api/users/login', { email, password: `guess-number-${i}` })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(LOGIN_LIMITS.perAccountAndIp);
+    expect(codes.filter((c) => c !== 401 && c !== 429)).toEqual([]);
+  });
   it('current returns the user with roles and avatar; logout kills the session on the server', async () => {
     const { cookie, email } = await signUpAndLogin(t);
     const current = await t.app.inject({ url: '/api/users/current', headers: { cookie } });
@@ -244,6 +329,100 @@ describe('login and session', () => {
       expect(login.cookies.find((c) => c.name === 'cc_session')?.secure).toBe(true);
     } finally {
       await https.close();
+    }
+  });
+});
+
+describe('throttles per client (TRUST_PROXY, X-Forwarded-For)', () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await p?.close();
+  });
+  const from = (ip: string, url: string, payload: object) =>
+    p.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip } });
+
+  it("a stranger's failures do not lock the owner out from another client IP", async () => {
+    const { email, password } = await signUpAndLogin(p);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp + 5; i++)
+      await from('203.0.113.9', '/api/users/login', { email, password: `stranger-guess-${i}` });
+    expect((await from('203.0.113.9', '/api/users/login', { email, password })).statusCode).toBe(429);
+    const owner = await from('198.51.100.7', '/api/users/login', { email, password });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('many places together hit the per-account ceiling', async () => {
+    const { email, password } = await signUpAndLogin(p);
+    const perIp = LOGIN_LIMITS.perAccountAndIp;
+    for (let i = 0; i < LOGIN_LIMITS.perAccount / perIp; i++)
+      for (let j = 0; j < perIp; j++)
+        expect((await from(`192.0.2.${i + 1}`, '/api/users/login', { email, password: 'wrong-pw-x' })).statusCode).toBe(
+          401,
+        );
+    expect((await from('198.51.100.8', '/api/users/login', { email, password })).statusCode).toBe(429);
+  });
+
+  it("one requester cannot use up another address's reset mails", async () => {
+    const { email } = await signUpAndLogin(p);
+    for (let i = 0; i < 10; i++)
+      expect((await from('203.0.113.9', '/api/users/forgot-password', { email })).statusCode).toBe(200);
+    const strangers = (await outboxFiles(p.outboxDir, email)).length;
+    expect(strangers).toBe(1 + MAIL_LIMITS.perAddressAndIp); // the sign-up mail + the stranger's share
+    expect((await from('198.51.100.7', '/api/users/forgot-password', { email })).statusCode).toBe(200);
+    expect((await outboxFiles(p.outboxDir, email)).length).toBe(strangers + 1);
+  });
+
+  it("one requester cannot use up another address's verification mails", async () => {
+    const email = instituteEmail('late');
+    expect((await from('198.51.100.7', '/api/users/signup', { email, password: 'owner-password' })).statusCode).toBe(
+      201,
+    );
+    for (let i = 0; i < 10; i++) await from('203.0.113.9', '/api/users/resend-verification', { email });
+    const before = (await outboxFiles(p.outboxDir, email)).length;
+    expect(before).toBe(1 + MAIL_LIMITS.perAddressAndIp);
+    await from('198.51.100.7', '/api/users/resend-verification', { email });
+    expect((await outboxFiles(p.outboxDir, email)).length).toBe(before + 1);
+  });
+});
+
+describe('forgot-password answers before any mail is sent', () => {
+  it('existing and unknown addresses take the same path: the answer does not wait for the mail', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const sent: string[] = [];
+    const m = await createTestApp(
+      {},
+      {
+        mailer: {
+          async send(message) {
+            sent.push(message.to);
+            if (message.subject.startsWith('Reset')) await gate;
+          },
+        },
+      },
+    );
+    try {
+      const email = instituteEmail('slowmail');
+      expect(
+        (await m.app.inject({ method: 'POST', url: '/api/users/signup', payload: { email, password: 'pw-12345678' } }))
+          .statusCode,
+      ).toBe(201);
+      const known = await m.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email } });
+      const unknown = await m.app.inject({
+        method: 'POST',
+        url: '/api/users/forgot-password',
+        payload: { email: instituteEmail('nobody') },
+      });
+      expect(known.statusCode).toBe(200);
+      expect(known.body).toBe(unknown.body);
+      release();
+      await m.app.ctx.background.idle();
+      expect(sent.filter((to) => to === email)).toHaveLength(2);
+    } finally {
+      release();
+      await m.close();
     }
   });
 });
