@@ -1,11 +1,13 @@
 /**
- * Foundation journeys (issue 2): sign up → verify from the outbox → log in → complete the profile
- * with a photo → log out; a guarded route remembers its origin; unknown paths show the 404 page.
+ * Foundation journeys (issue 2, issue 9): sign up → open the link from the outbox and enter the
+ * password chosen (signed in) → complete the profile with a photo → log out → log in; a link opened
+ * with another password explains what to do; a guarded route remembers its origin; unknown paths
+ * show the 404 page.
  */
 import path from 'node:path';
 import { test, expect, freshEmail, linkFromOutbox, createVerifiedAccount } from './fixtures.ts';
 
-test('a new student signs up, verifies, logs in, completes the profile with a photo and logs out', async ({
+test('a new student signs up, verifies with the password chosen, completes the profile with a photo, logs out and in', async ({
   page,
 }, testInfo) => {
   const email = freshEmail('journey');
@@ -21,16 +23,10 @@ test('a new student signs up, verifies, logs in, completes the profile with a ph
 
   const link = await linkFromOutbox(email, 'verify-email');
   await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page.getByText(/email verified/i)).toBeVisible();
-
-  await page.goto('/login');
-  await page.getByRole('tabpanel').getByLabel(/email/i).fill(email);
-  await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(password);
-  await page
-    .getByRole('tabpanel')
-    .getByRole('button', { name: /^log ?in$/i })
-    .click();
-  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await page.getByLabel('Enter the password you chose').fill(password);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByText('Email verified! You are now signed in.')).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto('/profile');
@@ -54,6 +50,36 @@ test('a new student signs up, verifies, logs in, completes the profile with a ph
   await expect(page).toHaveURL(/\/login$/);
   const current = await page.request.get('/api/users/current');
   expect(current.status()).toBe(401);
+
+  await page.getByRole('tabpanel').getByLabel(/email/i).fill(email);
+  await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(password);
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^log ?in$/i })
+    .click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a link opened with another sign-up's password explains to use the latest link or sign up again", async ({
+  page,
+}) => {
+  const email = freshEmail('twice');
+  expect(
+    (await page.request.post('/api/users/signup', { data: { email, password: 'first-password-1' } })).status(),
+  ).toBe(201);
+  await linkFromOutbox(email, 'verify-email');
+  expect(
+    (await page.request.post('/api/users/signup', { data: { email, password: 'second-password-2' } })).status(),
+  ).toBe(201);
+  const link = new URL(await linkFromOutbox(email, 'verify-email', 2));
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('Enter the password you chose').fill('first-password-1');
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByText(/Use the link in your latest sign-up email, or sign up again/)).toBeVisible();
+  await page.getByLabel('Enter the password you chose').fill('second-password-2');
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByText('Email verified! You are now signed in.')).toBeVisible();
 });
 
 test('a signed-out visitor of /rides goes to /login and returns to /rides after logging in', async ({ page }) => {

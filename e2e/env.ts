@@ -3,4 +3,7 @@ import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data-e2e'));
+/** Port of the second origin (a tiny static page served by the cross-origin test), listed in CORS_ORIGINS. */
+export const E2E_SECOND_PORT = Number(process.env.E2E_SECOND_PORT ?? E2E_PORT + 1);
+export const E2E_SECOND_ORIGIN = `http://localhost:${E2E_SECOND_PORT}`;
 export const E2E_ADMIN_EMAIL = 'admin.e2e@iiitsonepat.ac.in';

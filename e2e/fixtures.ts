@@ -16,14 +16,25 @@ export function freshEmail(name = 'student'): string {
   return `${name}${run}.2024${String(counter).padStart(4, '0')}@iiitsonepat.ac.in`;
 }
 
-/** Reads the newest link of `kind` mailed to `email` from the server's outbox (polls up to 5 s). */
-export async function linkFromOutbox(email: string, kind: 'verify-email' | 'reset-password'): Promise<string> {
+/**
+ * Reads the newest link of `kind` mailed to `email` from the server's outbox, once at least
+ * `atLeast` mails to `email` are there (mail goes out after the response; polls up to 5 s).
+ */
+export async function linkFromOutbox(
+  email: string,
+  kind: 'verify-email' | 'reset-password',
+  atLeast = 1,
+): Promise<string> {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
   for (let i = 0; i < 50; i++) {
     const files = (await fs.readdir(dir).catch(() => [] as string[]))
       .filter((f) => f.endsWith(`${email}.eml`))
       .sort()
       .reverse();
+    if (files.length < atLeast) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     for (const f of files) {
       const text = (await fs.readFile(path.join(dir, f), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       const m = new RegExp(`https?://\\S+/${kind}\\?token=[A-Za-z0-9_-]+`).exec(text);
@@ -34,7 +45,10 @@ export async function linkFromOutbox(email: string, kind: 'verify-email' | 'rese
   throw new Error(`No ${kind} mail for ${email}`);
 }
 
-/** Creates a verified account through the API; returns its credentials. */
+/**
+ * Creates a verified account through the API (sign-up, then the mailed link with the same password,
+ * which also signs `request`'s context in); returns its credentials.
+ */
 export async function createVerifiedAccount(
   request: APIRequestContext,
   email = freshEmail(),
@@ -44,7 +58,7 @@ export async function createVerifiedAccount(
   if (signup.status() === 409) return { email, password };
   expect(signup.status(), await signup.text()).toBe(201);
   const token = new URL(await linkFromOutbox(email, 'verify-email')).searchParams.get('token');
-  const verify = await request.post('/api/users/verify-email', { data: { token } });
+  const verify = await request.post('/api/users/verify-email', { data: { token, password } });
   expect(verify.status()).toBe(200);
   return { email, password };
 }

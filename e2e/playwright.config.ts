@@ -4,7 +4,7 @@
  * temporary data directory.
  */
 import { defineConfig } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT, E2E_ADMIN_EMAIL } from './env.ts';
+import { E2E_DATA_DIR, E2E_PORT, E2E_ADMIN_EMAIL, E2E_SECOND_ORIGIN } from './env.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -50,6 +50,7 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       APP_URL: `http://localhost:${E2E_PORT}`,
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      CORS_ORIGINS: E2E_SECOND_ORIGIN,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',

@@ -4,7 +4,14 @@
  * a message return `{ message }` so the screen can show the server's text. Results that change the
  * session are reported to the auth slice here (signedIn, userUpdated, sessionEnded, errors).
  */
-import type { ChangePasswordBody, LoginBody, SignupBody, UpdateProfileBody, UserData } from '@campus/contract/users';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  SignupBody,
+  UpdateProfileBody,
+  UserData,
+  VerifyEmailBody,
+} from '@campus/contract/users';
 import { AUTH_UI } from '@campus/contract/users';
 import { api, toApiError, type EnvelopeMeta } from '../../lib/api';
 import { loginErrorMessage, signupErrorMessage } from './auth-errors';
@@ -12,6 +19,7 @@ import {
   AUTH_CHECK_TIMEOUT_MS,
   authRequestFailed,
   authRequestStarted,
+  redirectDone,
   sessionEnded,
   signedIn,
   signedUp,
@@ -77,10 +85,25 @@ export const usersApi = api.injectEndpoints({
       query: () => ({ url: 'users/logout', method: 'POST' }),
       transformResponse: toMessage,
     }),
-    /** POST /users/verify-email `{ token }` → 200; 400 invalid, 410 used or expired. */
-    verifyEmail: build.mutation<MessageReply, { token: string }>({
+    /**
+     * POST /users/verify-email `{ token, password }` → `{ user, roles }` and a session (signed in);
+     * 400 invalid token or a password that is not the one chosen with this link (`errors.password`),
+     * 410 used or expired (DESIGN §5).
+     */
+    verifyEmail: build.mutation<UserData & MessageReply, VerifyEmailBody>({
       query: (body) => ({ url: 'users/verify-email', method: 'POST', body }),
-      transformResponse: toMessage,
+      transformResponse: (data: UserData, meta: EnvelopeMeta | undefined) => ({
+        ...data,
+        message: meta?.message ?? '',
+      }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data?.user) return;
+        const userData = { user: data.user, roles: data.roles };
+        dispatch(signedIn(userData));
+        dispatch(redirectDone());
+        dispatch(usersApi.util.upsertQueryData('current', undefined, userData));
+      },
     }),
     /** POST /users/resend-verification `{ email }` → always 200 (no account enumeration). */
     resendVerification: build.mutation<MessageReply, { email: string }>({

@@ -1,41 +1,26 @@
 /**
- * /verify-email?token=… (DESIGN §5): POSTs the token once on load (a GET never changes state, so
- * mail scanners cannot burn it) and shows the result: success with a link to log in, or the error
- * (invalid 400, used 410, expired 410 — the server's message) with a form to resend the link.
- * The request is shared per token at module level, so StrictMode's double effect sends one POST.
+ * /verify-email?token=… (DESIGN §5 as revised by issue 9): asks "Enter the password you chose" and
+ * POSTs `{ token, password }` (a GET never changes state, so mail scanners cannot burn the link).
+ * Success signs the user in and offers to continue. A password that is not the one chosen with this
+ * link shows the server's message and explains to use the latest link or sign up again; an invalid
+ * (400), used or expired (410) link shows the server's message with a form to resend the link.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2, MailWarning } from 'lucide-react';
-import { USER_MESSAGES } from '@campus/contract/users';
+import { AUTH_UI, USER_MESSAGES, verifyEmailBody } from '@campus/contract/users';
 import { Alert } from '../../../components/ui/alert';
-import { buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
-import { toApiError, type ApiError } from '../../../lib/api';
-import { useAppDispatch, type AppDispatch } from '../../../app/store';
-import { usersApi } from '../auth-api';
+import { toApiError } from '../../../lib/api';
+import { useVerifyEmailMutation } from '../auth-api';
 import { ResendLink } from '../components/resend-link';
 
-type Outcome = { ok: true; message: string } | { ok: false; error: ApiError };
-
-const requests = new Map<string, Promise<Outcome>>();
-
-function verifyOnce(dispatch: AppDispatch, token: string): Promise<Outcome> {
-  let pending = requests.get(token);
-  if (!pending) {
-    pending = dispatch(usersApi.endpoints.verifyEmail.initiate({ token }))
-      .unwrap()
-      .then(
-        (reply): Outcome => ({ ok: true, message: reply.message || USER_MESSAGES.verified }),
-        (err): Outcome => ({ ok: false, error: toApiError(err) }),
-      );
-    requests.set(token, pending);
-  }
-  return pending;
-}
+const formSchema = verifyEmailBody.pick({ password: true });
 
 function ResendForm() {
   const [email, setEmail] = useState('');
@@ -53,22 +38,47 @@ function ResendForm() {
   );
 }
 
+/** The link itself is unusable (unknown, used or expired): the message and a way to get a new one. */
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <div>
+      <MailWarning aria-hidden="true" size={40} className="mx-auto mb-3 text-danger" />
+      <Alert tone="error">{message}</Alert>
+      <p className="mt-4 text-sm text-muted">
+        Already verified?{' '}
+        <Link to="/login" className="text-accent underline">
+          Log in
+        </Link>
+      </p>
+      <ResendForm />
+    </div>
+  );
+}
+
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const dispatch = useAppDispatch();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [verifyEmail, { isLoading }] = useVerifyEmailMutation();
+  const [done, setDone] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [mismatch, setMismatch] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(formSchema), defaultValues: { password: '' } });
 
-  useEffect(() => {
-    if (!token) return;
-    let active = true;
-    void verifyOnce(dispatch, token).then((result) => {
-      if (active) setOutcome(result);
-    });
-    return () => {
-      active = false;
-    };
-  }, [dispatch, token]);
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setMismatch(null);
+    try {
+      const reply = await verifyEmail({ token, password }).unwrap();
+      setDone(reply.message || USER_MESSAGES.verified);
+    } catch (err) {
+      const apiError = toApiError(err);
+      if (apiError.status === 400 && apiError.errors?.password) setMismatch(apiError.errors.password);
+      else setLinkError(apiError.message);
+    }
+  });
 
   return (
     <div className="mx-auto max-w-md">
@@ -79,30 +89,39 @@ export default function VerifyEmailPage() {
             <Alert tone="error">{USER_MESSAGES.tokenInvalid}</Alert>
             <ResendForm />
           </>
-        ) : !outcome ? (
-          <div className="flex items-center gap-3 text-muted">
-            <Spinner label="" /> Verifying your email...
-          </div>
-        ) : outcome.ok ? (
+        ) : done ? (
           <div className="space-y-4 text-center">
             <CheckCircle2 aria-hidden="true" size={40} className="mx-auto text-success" />
-            <Alert tone="success">{outcome.message}</Alert>
-            <Link to="/login" className={buttonClasses()}>
-              Go to login
+            <Alert tone="success">{done}</Alert>
+            <Link to="/" className={buttonClasses()}>
+              Continue
             </Link>
           </div>
+        ) : linkError ? (
+          <LinkProblem message={linkError} />
         ) : (
-          <div>
-            <MailWarning aria-hidden="true" size={40} className="mx-auto mb-3 text-danger" />
-            <Alert tone="error">{outcome.error.message}</Alert>
-            <p className="mt-4 text-sm text-muted">
-              Already verified?{' '}
-              <Link to="/login" className="text-accent underline">
-                Log in
-              </Link>
-            </p>
-            <ResendForm />
-          </div>
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            {mismatch ? (
+              <Alert tone="error">
+                {mismatch}{' '}
+                <Link to="/login" className="underline">
+                  Sign up again
+                </Link>
+              </Alert>
+            ) : null}
+            <Input
+              label={AUTH_UI.verifyPasswordLabel}
+              type="password"
+              autoComplete="current-password"
+              hint={AUTH_UI.verifyPasswordHint}
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            {mismatch ? <p className="text-sm text-muted">{AUTH_UI.verifyMismatchHelp}</p> : null}
+            <Button type="submit" className="w-full" loading={isLoading}>
+              {AUTH_UI.verifyButton}
+            </Button>
+          </form>
         )}
       </Card>
     </div>

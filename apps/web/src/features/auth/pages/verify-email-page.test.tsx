@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users';
+import { makeUser, renderApp } from '../../../test/render';
+import VerifyEmailPage from './verify-email-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderVerify() {
+  return renderApp(
+    <Routes>
+      <Route path="/verify-email" element={<VerifyEmailPage />} />
+    </Routes>,
+    { auth: { status: 'unauthenticated' }, initialEntries: ['/verify-email?token=link-token-1'] },
+  );
+}
+
+/** The JSON bodies POSTed to verify-email. */
+function stubVerify(reply: Response) {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      if (req.url.includes('/users/verify-email')) {
+        bodies.push(await req.json());
+        return reply.clone();
+      }
+      return json(200, { success: true, message: 'OK', data: {} });
+    }),
+  );
+  return bodies;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('verify e-mail page', () => {
+  it('asks for the password chosen, sends it with the token and signs the user in', async () => {
+    const user = makeUser();
+    const bodies = stubVerify(json(200, { success: true, message: USER_MESSAGES.verified, data: { user, roles: [] } }));
+    const { store } = renderVerify();
+    await userEvent.click(screen.getByRole('button', { name: AUTH_UI.verifyButton }));
+    expect(await screen.findByText(USER_MESSAGES.verifyPasswordRequired)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await userEvent.type(screen.getByLabelText(AUTH_UI.verifyPasswordLabel), 'my-own-password');
+    await userEvent.click(screen.getByRole('button', { name: AUTH_UI.verifyButton }));
+    expect(await screen.findByText(USER_MESSAGES.verified)).toBeInTheDocument();
+    expect(bodies).toEqual([{ token: 'link-token-1', password: 'my-own-password' }]);
+    expect(store.getState().auth).toMatchObject({ status: 'authenticated', user: { email: user.email } });
+  });
+
+  it('on a password that does not fit the link, explains to use the latest link or sign up again', async () => {
+    const message = USER_MESSAGES.verifyPasswordMismatch;
+    stubVerify(json(400, { success: false, message, errors: { password: message } }));
+    renderVerify();
+    await userEvent.type(screen.getByLabelText(AUTH_UI.verifyPasswordLabel), 'not-the-one');
+    await userEvent.click(screen.getByRole('button', { name: AUTH_UI.verifyButton }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText(AUTH_UI.verifyMismatchHelp)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up again' })).toBeInTheDocument();
+    expect(screen.getByLabelText(AUTH_UI.verifyPasswordLabel)).toBeInTheDocument();
+  });
+
+  it('a used link shows the message and a way to get a new one', async () => {
+    stubVerify(json(410, { success: false, message: USER_MESSAGES.tokenUsed }));
+    renderVerify();
+    await userEvent.type(screen.getByLabelText(AUTH_UI.verifyPasswordLabel), 'whatever-pass');
+    await userEvent.click(screen.getByRole('button', { name: AUTH_UI.verifyButton }));
+    expect(await screen.findByText(USER_MESSAGES.tokenUsed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new verification link' })).toBeInTheDocument();
+  });
+});
