@@ -45,6 +45,7 @@ test('a page on another listed origin signs in through the API and shows an uplo
   await page.context().clearCookies();
 
   await page.goto(`${E2E_SECOND_ORIGIN}/`);
+  const fileResponse = page.waitForResponse((r) => r.url().startsWith(`${API}/api/files/`));
   const result = await page.evaluate(
     async ({ api, email, password }) => {
       const login = await fetch(`${api}/api/users/login`, {
@@ -70,5 +71,7 @@ test('a page on another listed origin signs in through the API and shows an uplo
   expect(result.avatar).toMatch(new RegExp(`^${API}/api/files/`));
   expect(result.loaded).toBe(true);
   expect(result.width).toBeGreaterThan(0);
+  // The file's own resource policy lets any listed front-end show it, not only same-site ones.
+  expect((await fileResponse).headers()['cross-origin-resource-policy']).toBe('cross-origin');
   await expect(page.getByRole('img', { name: 'Avatar from the API' })).toBeVisible();
 });

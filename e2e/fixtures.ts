@@ -46,8 +46,8 @@ export async function linkFromOutbox(
 }
 
 /**
- * Creates a verified account through the API (sign-up, then the mailed link with the same password,
- * which also signs `request`'s context in); returns its credentials.
+ * Creates a verified account through the API (sign-up, then the mailed link with the same password;
+ * the context is signed out again afterwards); returns its credentials.
  */
 export async function createVerifiedAccount(
   request: APIRequestContext,
@@ -60,6 +60,8 @@ export async function createVerifiedAccount(
   const token = new URL(await linkFromOutbox(email, 'verify-email')).searchParams.get('token');
   const verify = await request.post('/api/users/verify-email', { data: { token, password } });
   expect(verify.status()).toBe(200);
+  // Verifying signed `request`'s context in; leave it as a fresh visitor.
+  expect((await request.post('/api/users/logout')).status()).toBe(200);
   return { email, password };
 }
 
