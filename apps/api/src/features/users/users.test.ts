@@ -356,12 +356,16 @@ describe('throttles per client (TRUST_PROXY, X-Forwarded-For)', () => {
   it('many places together hit the per-account ceiling', async () => {
     const { email, password } = await signUpAndLogin(p);
     const perIp = LOGIN_LIMITS.perAccountAndIp;
-    for (let i = 0; i < LOGIN_LIMITS.perAccount / perIp; i++)
-      for (let j = 0; j < perIp; j++)
-        expect((await from(`192.0.2.${i + 1}`, '/api/users/login', { email, password: 'wrong-pw-x' })).statusCode).toBe(
-          401,
-        );
-    expect((await from('198.51.100.8', '/api/users/login', { email, password })).statusCode).toBe(429);
+    // Failures already counted from other places (stored like any other counter), then one more place.
+    await p.database.db
+      .insert(rateLimits)
+      .values({ key: `login:acct:${email}`, windowStart: new Date(), count: LOGIN_LIMITS.perAccount - perIp })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { count: LOGIN_LIMITS.perAccount - perIp } });
+    for (let j = 0; j < perIp; j++)
+      expect((await from('192.0.2.1', '/api/users/login', { email, password: 'wrong-pw-x' })).statusCode).toBe(401);
+    const owner = await from('198.51.100.8', '/api/users/login', { email, password });
+    expect(owner.statusCode).toBe(429);
+    expect(owner.json().message).toBe(USER_MESSAGES.tooManyLogins);
   });
 
   it("one requester cannot use up another address's reset mails", async () => {
