@@ -111,5 +111,5 @@ describe('image queue', () => {
       expect(res.json()).toEqual({ success: false, message: COMMON_MESSAGES.busy });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
-  });
+  }, 180_000); // eight 49-megapixel decodes: minutes on a loaded 2-core machine
 });
