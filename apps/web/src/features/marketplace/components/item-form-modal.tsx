@@ -18,10 +18,7 @@ import { Input } from '../../../components/ui/input';
 import { ListingFormModal, useListingForm } from '../../../components/ui/listing-form';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { useSaveItem } from '../marketplace-api';
-
-/** Marketplace toast duration in ms (spec §9). */
-export const MARKETPLACE_TOAST_MS = 5000;
+import { MARKETPLACE_TOAST_MS, useSaveItem } from '../marketplace-api';
 
 const FIELDS = ['item_name', 'price', 'category', 'item_condition', 'description', 'owner_contact'] as const;
 type Field = (typeof FIELDS)[number];
