@@ -14,6 +14,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { FieldError } from '../../../components/ui/input';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -115,7 +116,7 @@ function CreateForm() {
             onChange={(e) => setValue('file', e.target.files?.[0] ?? null)}
             className="block w-full text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-surface-muted file:px-3 file:py-2 file:text-fg"
           />
-          {errors.file?.message ? <p className="text-sm text-danger">{errors.file.message}</p> : null}
+          <FieldError message={errors.file?.message} />
         </div>
         <Button type="submit" loading={sending || broadcasting}>
           {broadcastMode ? 'Send broadcast' : 'Send notification'}

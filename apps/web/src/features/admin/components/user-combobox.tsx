@@ -10,7 +10,7 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headl
 import { X } from 'lucide-react';
 import { NOTIFICATION_UI } from '@campus/contract/notifications';
 import type { PublicUser } from '@campus/contract/users';
-import { fieldClasses } from '../../../components/ui/input';
+import { FieldError, fieldClasses } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
@@ -122,11 +122,7 @@ export function UserCombobox({ value, onChange, error }: UserComboboxProps) {
       <p role="status" className={cn('text-sm text-muted', !statusText && 'sr-only')}>
         {statusText}
       </p>
-      {error ? (
-        <p id={errorId} className="text-sm text-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
