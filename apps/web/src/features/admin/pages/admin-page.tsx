@@ -5,19 +5,14 @@
  * always shown. Its open state follows the window width and can be toggled by hand. The route is
  * guarded by RequireAdmin; the API enforces the role on every call.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
 import { Bell, LayoutDashboard, Menu } from 'lucide-react';
 import { ADMIN_SIDEBAR_BREAKPOINT, ADMIN_UI } from '@campus/contract/admin';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { UsersDashboard } from '../components/users-dashboard';
-import { Spinner } from '../../../components/ui/spinner';
-
-// Its own chunk: the send form's combobox library loads only when an admin opens the tab.
-const NotificationsTab = lazy(() =>
-  import('../components/notifications-tab').then((m) => ({ default: m.NotificationsTab })),
-);
+import { NotificationsTab } from '../components/notifications-tab';
 
 const WIDE = `(min-width: ${ADMIN_SIDEBAR_BREAKPOINT}px)`;
 const isWide = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(WIDE).matches : true);
@@ -105,14 +100,7 @@ export default function AdminPage() {
         <h1 className="mb-4 hidden text-2xl font-bold tracking-tight text-fg md:block">{ADMIN_UI.panel}</h1>
         <Routes>
           <Route index element={<UsersDashboard />} />
-          <Route
-            path="notifications"
-            element={
-              <Suspense fallback={<Spinner size={24} label="Loading notifications" className="py-8" />}>
-                <NotificationsTab />
-              </Suspense>
-            }
-          />
+          <Route path="notifications" element={<NotificationsTab />} />
           <Route path="*" element={<UsersDashboard />} />
         </Routes>
       </div>
