@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { createNotificationBody, NOTIFICATION_MESSAGES } from '@campus/contract/notifications';
 import type { PublicUser } from '@campus/contract/users';
 
+/** Schema of the send form: `{ broadcast, target, type, message, file }` → trimmed message, default type. */
 export const sendFormSchema = createNotificationBody
   .pick({ message: true, type: true })
   .extend({
