@@ -2,11 +2,13 @@
  * Toasts declared with the mutation (issue 8): the endpoint's success text (from its argument and
  * result) or error text (from the ApiError, spec §8) is shown once, with the declared duration.
  */
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { api } from './api';
 import { toastOutcome } from './mutation-toast';
 import { toast } from './toast';
+import { useMultipartSave, type SaveArgs } from './upload';
 
 vi.mock('react-toastify/unstyled', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -59,5 +61,42 @@ describe('toastOutcome', () => {
     reply(200, { success: true, message: 'OK' });
     await makeStore().dispatch(testApi.endpoints.quiet.initiate());
     expect(toast.success).toHaveBeenCalledExactlyOnceWith('Done.', undefined);
+  });
+});
+
+describe('useMultipartSave toasts', () => {
+  const replyXhr = (status: number, body: unknown) =>
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        status = 0;
+        responseText = '';
+        upload = {};
+        onload: (() => void) | null = null;
+        open() {}
+        send() {
+          this.status = status;
+          this.responseText = JSON.stringify(body);
+          queueMicrotask(() => this.onload?.());
+        }
+      },
+    );
+  const texts = {
+    success: ({ id }: SaveArgs) => (id ? 'Item updated successfully!' : 'Item listed successfully!'),
+    error: (_e: unknown, { id }: SaveArgs) => (id ? 'Error updating item' : 'Error creating item'),
+    ms: 5000,
+  };
+
+  it('declares create / update texts like a mutation: success on an update, error on a create', async () => {
+    const onSaved = vi.fn();
+    const { result } = renderHook(() => useMultipartSave<{ id: string }>('things', onSaved, texts));
+    replyXhr(200, { success: true, message: 'OK', data: { id: 'a' } });
+    await expect(result.current.save(new FormData(), 'a')).resolves.toEqual({ id: 'a' });
+    expect(onSaved).toHaveBeenCalledWith({ id: 'a' });
+    expect(toast.success).toHaveBeenCalledExactlyOnceWith('Item updated successfully!', { autoClose: 5000 });
+
+    replyXhr(400, { success: false, message: 'Item name is required.' });
+    await expect(result.current.save(new FormData())).rejects.toMatchObject({ status: 400 });
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith('Error creating item', { autoClose: 5000 });
   });
 });

@@ -3,7 +3,7 @@
  * as `onQueryStarted: toastOutcome({ … })`, and every screen that calls it gets them — no
  * try/await/toast block per page. Texts are the spec's (§8); `ms` is the feature's toast duration
  * (spec §8–§9: marketplace 5 s, lost and found 4 s; the container's 5 s when absent), for success
- * and error alike.
+ * and error alike. Uploads with progress declare theirs the same way (`useMultipartSave`).
  */
 import { toApiError, type ApiError } from './api';
 import { toast } from './toast';
@@ -25,21 +25,36 @@ const textOf = <Args extends unknown[]>(text: Text<Args>, ...args: Args) =>
   typeof text === 'function' ? text(...args) : text;
 
 /**
+ * Shows the toast of one finished call with `arg`: `texts.success` for `{ data }`, `texts.error` for
+ * `{ error }` (nothing when that text is absent). Used by {@link toastOutcome} and by multipart
+ * uploads (`useMultipartSave` in lib/upload.ts), so both declare their toasts the same way.
+ */
+export function showOutcomeToast<Arg, Result>(
+  texts: MutationToasts<Arg, Result>,
+  arg: Arg,
+  outcome: { data: Result } | { error: ApiError },
+): void {
+  const options = texts.ms ? { autoClose: texts.ms } : undefined;
+  if ('error' in outcome) {
+    if (texts.error) toast.error(textOf(texts.error, outcome.error, arg), options);
+  } else if (texts.success) {
+    toast.success(textOf(texts.success, arg, outcome.data), options);
+  }
+}
+
+/**
  * Builds an endpoint's `onQueryStarted` that waits for the call and shows `texts.success` or
  * `texts.error`. The caller still gets the result (`{ data }` / `{ error }`, or `.unwrap()`), so a
  * screen only does what follows a success (close a dialog, go back a page).
  */
 export function toastOutcome<Arg, Result>(texts: MutationToasts<Arg, Result>) {
-  const options = texts.ms ? { autoClose: texts.ms } : undefined;
   return async (arg: Arg, { queryFulfilled }: { queryFulfilled: Promise<{ data: Result }> }): Promise<void> => {
-    let data: Result;
+    let outcome: { data: Result } | { error: ApiError };
     try {
-      ({ data } = await queryFulfilled);
+      outcome = { data: (await queryFulfilled).data };
     } catch (failure) {
-      if (texts.error)
-        toast.error(textOf(texts.error, toApiError((failure as { error?: unknown }).error), arg), options);
-      return;
+      outcome = { error: toApiError((failure as { error?: unknown }).error) };
     }
-    if (texts.success) toast.success(textOf(texts.success, arg, data), options);
+    showOutcomeToast(texts, arg, outcome);
   };
 }

@@ -6,7 +6,14 @@
  * create/update forms.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NETWORK_MESSAGE, NOT_JSON, readEnvelope, TIMEOUT_MESSAGE, type ApiError } from './api';
+import { NETWORK_MESSAGE, NOT_JSON, readEnvelope, TIMEOUT_MESSAGE, toApiError, type ApiError } from './api';
+import { showOutcomeToast, type MutationToasts } from './mutation-toast';
+
+/** What a save was called with: the multipart body, and the record's id for an update. */
+export interface SaveArgs {
+  form: FormData;
+  id?: string;
+}
 
 export interface UploadOptions {
   method: 'POST' | 'PUT';
@@ -57,14 +64,19 @@ export function sendMultipart<T>({ method, url, form, onProgress, timeout = 120_
 /**
  * Create (POST `path`) or update (PUT `path/{id}` when `id` is given) from a FormData of text
  * parts and an optional file, with `progress` 0–100 while sending (null otherwise). `save`
- * resolves the saved record after calling `onSaved` with it (to invalidate caches); it rejects an
- * {@link ApiError}.
+ * resolves the saved record after calling `onSaved` with it (to invalidate caches) and showing
+ * `toasts.success`; it shows `toasts.error` and rejects an {@link ApiError} on failure. The toasts are
+ * declared with the feature's endpoints, like an RTK Query mutation's (lib/mutation-toast.ts).
  */
-export function useMultipartSave<T>(path: string, onSaved: (saved: T) => void) {
+export function useMultipartSave<T>(
+  path: string,
+  onSaved: (saved: T) => void,
+  toasts: MutationToasts<SaveArgs, T> = {},
+) {
   const [progress, setProgress] = useState<number | null>(null);
-  const onSavedRef = useRef(onSaved);
+  const latest = useRef({ onSaved, toasts });
   useEffect(() => {
-    onSavedRef.current = onSaved;
+    latest.current = { onSaved, toasts };
   });
   const save = useCallback(
     async (form: FormData, id?: string): Promise<T> => {
@@ -76,8 +88,12 @@ export function useMultipartSave<T>(path: string, onSaved: (saved: T) => void) {
           form,
           onProgress: setProgress,
         });
-        onSavedRef.current(data);
+        latest.current.onSaved(data);
+        showOutcomeToast(latest.current.toasts, { form, id }, { data });
         return data;
+      } catch (err) {
+        showOutcomeToast(latest.current.toasts, { form, id }, { error: toApiError(err) });
+        throw err;
       } finally {
         setProgress(null);
       }

@@ -83,15 +83,24 @@ export const {
 /**
  * Create (POST) or update (PUT with `id`) an item from a FormData of text parts and an optional
  * `image` file, with upload progress (0–100). Resolves the saved item; rejects an ApiError.
+ * Toasts "Item reported successfully!" / "Item updated successfully!" or "Error reporting item" /
+ * "Error updating lost item" (spec §8, 4 s).
  */
 export function useSaveLostFoundItem() {
   const dispatch = useAppDispatch();
-  return useMultipartSave<LostFoundItem>('lost-and-found/lost-items', (saved) =>
-    dispatch(
-      lostFoundApi.util.invalidateTags([
-        { type: TAG, id: 'LIST' },
-        { type: TAG, id: saved.id },
-      ]),
-    ),
+  return useMultipartSave<LostFoundItem>(
+    'lost-and-found/lost-items',
+    (saved) =>
+      dispatch(
+        lostFoundApi.util.invalidateTags([
+          { type: TAG, id: 'LIST' },
+          { type: TAG, id: saved.id },
+        ]),
+      ),
+    {
+      success: ({ id }) => (id ? L.updated : L.reported),
+      error: (_e, { id }) => (id ? L.errorUpdating : L.errorReporting),
+      ms: LOST_FOUND_TOAST_MS,
+    },
   );
 }

@@ -107,17 +107,25 @@ export const {
 /**
  * Create (POST) or update (PUT, when `id` is given) a listing from a FormData of text parts and an
  * optional `image` file, reporting upload progress (0–100). Resolves the saved item; rejects an
- * ApiError. Invalidates the lists and the item.
+ * ApiError. Invalidates the lists and the item; toasts "Item listed successfully!" / "Item updated
+ * successfully!" or "Error creating item" / "Error updating item" (spec §8, 5 s).
  */
 export function useSaveItem() {
   const dispatch = useAppDispatch();
-  return useMultipartSave<MarketplaceItem>('buy-and-sell/items', (saved) =>
-    dispatch(
-      marketplaceApi.util.invalidateTags([
-        { type: TAG, id: 'LIST' },
-        { type: TAG, id: 'MINE' },
-        { type: TAG, id: saved.id },
-      ]),
-    ),
+  return useMultipartSave<MarketplaceItem>(
+    'buy-and-sell/items',
+    (saved) =>
+      dispatch(
+        marketplaceApi.util.invalidateTags([
+          { type: TAG, id: 'LIST' },
+          { type: TAG, id: 'MINE' },
+          { type: TAG, id: saved.id },
+        ]),
+      ),
+    {
+      success: ({ id }) => (id ? M.updated : M.listed),
+      error: (_e, { id }) => (id ? M.errorUpdating : M.errorCreating),
+      ms: MARKETPLACE_TOAST_MS,
+    },
   );
 }

@@ -17,7 +17,7 @@ import { ListingFormModal, useListingForm } from '../../../components/ui/listing
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { formatIsoDate } from '../../../lib/format';
-import { LOST_FOUND_TOAST_MS, useSaveLostFoundItem } from '../lost-found-api';
+import { useSaveLostFoundItem } from '../lost-found-api';
 
 const FIELDS = [
   'item_name',
@@ -59,14 +59,6 @@ export interface LostFoundItemFormModalProps {
   item: LostFoundItem | null;
 }
 
-const TOASTS = {
-  created: L.reported,
-  updated: L.updated,
-  errorCreating: L.errorReporting,
-  errorUpdating: L.errorUpdating,
-  ms: LOST_FOUND_TOAST_MS,
-};
-
 export function LostFoundItemFormModal({ open, onOpenChange, item }: LostFoundItemFormModalProps) {
   const { save, progress } = useSaveLostFoundItem();
   const state = useListingForm<FormValues, LostFoundItem>({
@@ -79,7 +71,6 @@ export function LostFoundItemFormModal({ open, onOpenChange, item }: LostFoundIt
     save,
     progress,
     imageTooLarge: L.imageTooLarge,
-    toasts: TOASTS,
   });
   const {
     register,

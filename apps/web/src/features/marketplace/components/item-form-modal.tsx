@@ -18,7 +18,7 @@ import { Input } from '../../../components/ui/input';
 import { ListingFormModal, useListingForm } from '../../../components/ui/listing-form';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { MARKETPLACE_TOAST_MS, useSaveItem } from '../marketplace-api';
+import { useSaveItem } from '../marketplace-api';
 
 const FIELDS = ['item_name', 'price', 'category', 'item_condition', 'description', 'owner_contact'] as const;
 type Field = (typeof FIELDS)[number];
@@ -44,14 +44,6 @@ export interface ItemFormModalProps {
   onSaved?: (item: MarketplaceItem) => void;
 }
 
-const TOASTS = {
-  created: M.listed,
-  updated: M.updated,
-  errorCreating: M.errorCreating,
-  errorUpdating: M.errorUpdating,
-  ms: MARKETPLACE_TOAST_MS,
-};
-
 export function ItemFormModal({ open, onOpenChange, item, onSaved }: ItemFormModalProps) {
   const { save, progress } = useSaveItem();
   const state = useListingForm<FormValues, MarketplaceItem>({
@@ -64,7 +56,6 @@ export function ItemFormModal({ open, onOpenChange, item, onSaved }: ItemFormMod
     save,
     progress,
     imageTooLarge: M.imageTooLarge,
-    toasts: TOASTS,
     onSaved,
   });
   const {
