@@ -4,9 +4,8 @@
  * schemes with no serious or critical violations (WCAG 2.2 AA rules plus best practices); the skip
  * link, landmarks, visible focus, and reduced motion for the carousel and loaders.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures.ts';
-import type { Page, TestInfo } from '@playwright/test';
+import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 
 const OPEN_PAGES: Array<[string, string]> = [
   ['home', '/'],
@@ -36,66 +35,48 @@ async function settle(page: Page) {
   await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
 }
 
-/** Runs axe on the page; fails listing every serious or critical violation with its targets. */
-async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  if (results.violations.length) {
-    await testInfo.attach(`axe-${label}.json`, {
-      body: JSON.stringify(results.violations, null, 2),
-      contentType: 'application/json',
-    });
-  }
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`),
-    `${label}: serious or critical axe violations`,
-  ).toEqual([]);
-}
-
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`axe, ${scheme} scheme`, () => {
     test.use({ colorScheme: scheme });
 
     for (const [label, path] of OPEN_PAGES) {
-      test(`${label} (${path})`, async ({ page }, testInfo) => {
+      test(`${label} (${path})`, async ({ page }) => {
         await page.goto(path);
         await settle(page);
-        await expectNoSeriousViolations(page, testInfo, `${label}-${scheme}`);
+        await expectNoSeriousA11yViolations(page, `${label}-${scheme}`);
       });
     }
 
     for (const [label, path] of SIGNED_IN_PAGES) {
-      test(`${label} (${path})`, async ({ studentPage: page }, testInfo) => {
+      test(`${label} (${path})`, async ({ studentPage: page }) => {
         await page.goto(path);
         await settle(page);
-        await expectNoSeriousViolations(page, testInfo, `${label}-${scheme}`);
+        await expectNoSeriousA11yViolations(page, `${label}-${scheme}`);
       });
     }
 
-    test('login, sign-up tab', async ({ page }, testInfo) => {
+    test('login, sign-up tab', async ({ page }) => {
       await page.goto('/login');
       await page.getByRole('tab', { name: 'Sign Up' }).click();
       await settle(page);
-      await expectNoSeriousViolations(page, testInfo, `signup-${scheme}`);
+      await expectNoSeriousA11yViolations(page, `signup-${scheme}`);
     });
 
-    test('profile in edit mode', async ({ studentPage: page }, testInfo) => {
+    test('profile in edit mode', async ({ studentPage: page }) => {
       await page.goto('/profile');
       await page.getByRole('button', { name: 'Edit Profile' }).click();
-      await expectNoSeriousViolations(page, testInfo, `profile-edit-${scheme}`);
+      await expectNoSeriousA11yViolations(page, `profile-edit-${scheme}`);
     });
 
-    test('home at 360 px with the menu open', async ({ page }, testInfo) => {
+    test('home at 360 px with the menu open', async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 740 });
       await page.goto('/');
       await settle(page);
-      await expectNoSeriousViolations(page, testInfo, `home-360-${scheme}`);
+      await expectNoSeriousA11yViolations(page, `home-360-${scheme}`);
       const menu = page.getByRole('button', { name: /menu/i }).first();
       if (await menu.isVisible()) {
         await menu.click();
-        await expectNoSeriousViolations(page, testInfo, `home-360-menu-${scheme}`);
+        await expectNoSeriousA11yViolations(page, `home-360-menu-${scheme}`);
       }
     });
   });

@@ -1,9 +1,10 @@
 /**
  * Admin area journeys (issue 4 "Browser"): a non-admin opening /admin lands on /; the admin sidebar
  * at 375 px (behind "Toggle menu", closes on pick); the dashboard finds a student, deactivates them
- * after a confirmation and reactivates them.
+ * after a confirmation and reactivates them; the notifications tab picks a target user by keyboard
+ * (combobox) and sends to them, with no serious axe violations.
  */
-import { test, expect, createVerifiedAccount, freshEmail } from './fixtures.ts';
+import { test, expect, createVerifiedAccount, freshEmail, expectNoSeriousA11yViolations } from './fixtures.ts';
 
 test('a student opening /admin lands on the home page', async ({ studentPage }) => {
   await studentPage.goto('/admin');
@@ -51,4 +52,30 @@ test('the admin finds a student, deactivates them after confirming, and reactiva
   expect(login.status()).toBe(403);
   await card.getByRole('button', { name: 'Reactivate Anonymous' }).click();
   await expect(card.getByText('Deactivated')).toHaveCount(0);
+});
+
+test('the admin picks a target user by keyboard and sends them a notification', async ({ adminPage }) => {
+  const email = freshEmail('target');
+  await createVerifiedAccount(adminPage.request, email);
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+  await adminPage.goto('/admin/notifications');
+  const picker = adminPage.getByRole('combobox', { name: 'Target user' });
+  await picker.fill(email);
+  await expect(adminPage.getByRole('option', { name: new RegExp(email.replace(/\./g, '\\.')) })).toBeVisible();
+  await expectNoSeriousA11yViolations(adminPage, 'admin-notifications-picker');
+  await picker.press('ArrowDown');
+  await picker.press('Enter');
+  await expect(adminPage.getByRole('button', { name: 'Clear target user' })).toBeVisible();
+  await expect(adminPage.getByText(email)).toBeVisible();
+
+  const message = `Library closes early today (${Date.now()})`;
+  await adminPage.getByLabel('Message').fill(message);
+  await adminPage.getByRole('button', { name: 'Send notification' }).click();
+  await expect(adminPage.getByText('Notification sent successfully!')).toBeVisible();
+  const row = adminPage.getByRole('row').filter({ hasText: message });
+  await expect(row.getByRole('cell', { name: email })).toBeVisible();
+  // The form is cleared for the next send.
+  await expect(adminPage.getByLabel('Message')).toHaveValue('');
+  await expect(picker).toBeVisible();
+  await expectNoSeriousA11yViolations(adminPage, 'admin-notifications');
 });

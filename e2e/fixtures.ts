@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_DATA_DIR } from './env.ts';
 
@@ -78,6 +79,29 @@ export async function completeProfile(page: Page, name: string) {
     data: { name, branch: 'Computer Science Engineering', semester: 'Third', hostel: 'Coho Hostel' },
   });
   expect(res.status()).toBe(200);
+}
+
+/** The axe rule sets every page is held to (DESIGN §9): WCAG 2.2 A and AA plus best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * The one accessibility check of the browser suite (DESIGN §9, issue 8): runs axe-core on the page
+ * as it is now and fails listing every serious or critical violation with its targets. Any
+ * violation found (minor ones too) is attached to the test as `axe-{label}.json`.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  if (results.violations.length) {
+    await base.info().attach(`axe-${label}.json`, {
+      body: JSON.stringify(results.violations, null, 2),
+      contentType: 'application/json',
+    });
+  }
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`),
+    `${label}: serious or critical axe violations`,
+  ).toEqual([]);
 }
 
 type Fixtures = {

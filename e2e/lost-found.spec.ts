@@ -5,8 +5,7 @@
  * critical violations.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
 
 const PHOTO = path.join(import.meta.dirname, 'assets', 'photo.jpg');
 
@@ -47,10 +46,7 @@ test('a student reports a found item, sees it, contacts the owner and marks it r
   await expect(contact.getByText('9123456780')).toBeVisible();
   await contact.getByRole('button', { name: 'OK' }).click();
 
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
-    [],
-  );
+  await expectNoSeriousA11yViolations(page, 'lost-found');
   await testInfo.attach('lost-found-1280', {
     body: await page.screenshot({ fullPage: true }),
     contentType: 'image/png',

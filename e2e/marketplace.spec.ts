@@ -5,16 +5,17 @@
  * admin can manage another student's listing. Axe finds no serious or critical violations.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, createVerifiedAccount, signIn, completeProfile, freshEmail } from './fixtures.ts';
+import {
+  test,
+  expect,
+  createVerifiedAccount,
+  signIn,
+  completeProfile,
+  freshEmail,
+  expectNoSeriousA11yViolations,
+} from './fixtures.ts';
 
 const PHOTO = path.join(import.meta.dirname, 'assets', 'photo.jpg');
-
-async function expectNoSeriousA11yViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a student sells, finds, shares, opens, edits, marks sold and deletes a listing', async ({
   studentPage: page,
@@ -76,7 +77,7 @@ test('a student sells, finds, shares, opens, edits, marks sold and deletes a lis
   await card.getByRole('button', { name: `Show contact for ${name}` }).click();
   await expect(card.getByRole('link', { name: 'Call 9876543210' })).toHaveAttribute('href', 'tel:+919876543210');
   await expect(card.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/919876543210');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, 'marketplace');
   await testInfo.attach('marketplace-1280', {
     body: await page.screenshot({ fullPage: true }),
     contentType: 'image/png',

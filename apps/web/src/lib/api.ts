@@ -3,14 +3,17 @@
  *
  * The base query
  * - sends every request to `/api/...` with cookies (`credentials: 'include'`), same origin;
- * - unwraps the envelope (DESIGN §4): a success returns `body.data` when the body has a `data` key,
- *   otherwise the whole body (for the few routes whose spec reads top-level keys);
+ * - unwraps the envelope (DESIGN §4, {@link readEnvelope}): a success returns `body.data` when the
+ *   body has a `data` key, otherwise the whole body (for the few routes whose spec reads top-level
+ *   keys), and keeps `message` and `pagination` in `meta`; a paginated list turns them into one
+ *   {@link Page} with `transformResponse: toPage` (issue 8: no second parser for lists);
  * - maps every failure to {@link ApiError} `{ status, message, errors? }` where `status` is the HTTP
  *   status, or `'NETWORK'` (no response) / `'TIMEOUT'` (the per-request `timeout` in ms elapsed) /
  *   `'PARSE'` (a reply that is not JSON). `message` follows spec §8's general rule: the server's
  *   message, else the network error text, else a generic default.
  */
 import type { WithSlice } from '@reduxjs/toolkit';
+import type { Pagination } from '@campus/contract/envelope';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { dynamicMiddleware, rootReducer } from '../app/store';
 
@@ -30,8 +33,6 @@ export interface ApiError {
 export const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
 export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong. Please try again.';
-
-const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'include' });
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -65,59 +66,98 @@ export function showFieldErrors<F extends string>(
   return shown;
 }
 
-/** Base query: envelope in, `data` or {@link ApiError} out. See the module doc. */
-/** Meta passed to `transformResponse`: the envelope's `message` and the HTTP status. */
+/** One page of a paginated list (DESIGN §4): the `data` array and the `pagination` beside it. */
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+/**
+ * Meta of every successful call (the base query's `meta`, handed to `transformResponse`): the
+ * envelope's `message`, the HTTP status, and `pagination` when the server put one beside `data`.
+ */
 export interface EnvelopeMeta {
   message?: string;
   status?: number;
+  pagination?: Pagination;
 }
 
+/** Result of reading one reply: RTK Query's `{ data, meta }` or `{ error }` shape. */
+export type EnvelopeResult = { data: unknown; meta: EnvelopeMeta } | { error: ApiError };
+
+/** Marks a reply body that was not JSON, for {@link readEnvelope}. */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/**
+ * Reads one HTTP reply as the envelope (DESIGN §4) — the only envelope parser of the web app, used
+ * by the RTK Query base query and by multipart uploads (lib/upload.ts).
+ * - `status` 2xx and a body that is not `{ success: false }`: `{ data, meta }` with `data` the
+ *   body's `data` (or the whole body for the routes whose spec reads top-level keys, or null for an
+ *   empty body) and `meta` `{ status, message?, pagination? }`;
+ * - otherwise `{ error: ApiError }` with the HTTP status (or `'PARSE'` for a 2xx reply that is not
+ *   JSON), the server's message, else {@link DEFAULT_ERROR_MESSAGE} (spec §8), and its field `errors`.
+ * `body` is the parsed JSON, null for an empty body, or {@link NOT_JSON}.
+ */
+export function readEnvelope(status: number, body: unknown): EnvelopeResult {
+  const ok = status >= 200 && status < 300;
+  if (ok && body !== NOT_JSON && !(isRecord(body) && body.success === false)) {
+    if (!isRecord(body)) return { data: body ?? null, meta: { status } };
+    const meta: EnvelopeMeta = {
+      status,
+      ...(typeof body.message === 'string' ? { message: body.message } : {}),
+      ...(isPagination(body.pagination) ? { pagination: body.pagination } : {}),
+    };
+    return { data: 'data' in body ? body.data : body, meta };
+  }
+  const record = isRecord(body) ? body : {};
+  const serverMessage = typeof record.message === 'string' && record.message ? record.message : undefined;
+  return {
+    error: {
+      status: ok ? 'PARSE' : status,
+      message: serverMessage ?? DEFAULT_ERROR_MESSAGE,
+      ...(serverMessage ? { serverMessage } : {}),
+      ...(isRecord(record.errors) ? { errors: record.errors as Record<string, string> } : {}),
+    },
+  };
+}
+
+function isPagination(value: unknown): value is Pagination {
+  return isRecord(value) && ['page', 'limit', 'total'].every((k) => typeof value[k] === 'number');
+}
+
+/**
+ * `transformResponse` of a paginated list: the `data` array and the `pagination` the base query
+ * kept in `meta` as one {@link Page}. A reply without pagination counts as one page holding all.
+ */
+export function toPage<T>(data: unknown, meta: EnvelopeMeta | undefined): Page<T> {
+  const items = Array.isArray(data) ? (data as T[]) : [];
+  return { items, pagination: meta?.pagination ?? { page: 1, limit: items.length, total: items.length } };
+}
+
+/** Query-string serializer: drops undefined, null and empty values (absent filter = no filter). */
+export function toSearchParams(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'include', paramsSerializer: toSearchParams });
+
+/** Base query: `/api/...` with cookies; envelope in, `data` + {@link EnvelopeMeta} or {@link ApiError} out. */
 export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, EnvelopeMeta> = async (
   args,
   apiCtx,
   extra,
 ) => {
   const result = await rawBaseQuery(args, apiCtx, extra);
-  if (result.error) {
-    const err = result.error;
-    if (typeof err.status === 'number') {
-      const body = isRecord(err.data) ? err.data : {};
-      const serverMessage = typeof body.message === 'string' && body.message ? body.message : undefined;
-      return {
-        error: {
-          status: err.status,
-          message: serverMessage ?? DEFAULT_ERROR_MESSAGE,
-          ...(serverMessage ? { serverMessage } : {}),
-          ...(isRecord(body.errors) ? { errors: body.errors as Record<string, string> } : {}),
-        },
-      };
-    }
-    if (err.status === 'TIMEOUT_ERROR') return { error: { status: 'TIMEOUT', message: TIMEOUT_MESSAGE } };
-    if (err.status === 'PARSING_ERROR') {
-      // A non-JSON reply (an HTML error page from a proxy, for instance).
-      return { error: { status: err.originalStatus, message: DEFAULT_ERROR_MESSAGE } };
-    }
-    return { error: { status: 'NETWORK', message: NETWORK_MESSAGE } };
-  }
-  const body = result.data;
-  if (isRecord(body)) {
-    if (body.success === false) {
-      const serverMessage = typeof body.message === 'string' && body.message ? body.message : undefined;
-      return {
-        error: {
-          status: result.meta?.response?.status ?? 'PARSE',
-          message: serverMessage ?? DEFAULT_ERROR_MESSAGE,
-          ...(serverMessage ? { serverMessage } : {}),
-        },
-      };
-    }
-    const meta: EnvelopeMeta = {
-      status: result.meta?.response?.status,
-      ...(typeof body.message === 'string' ? { message: body.message } : {}),
-    };
-    return { data: 'data' in body ? body.data : body, meta };
-  }
-  return { data: body ?? null, meta: { status: result.meta?.response?.status } };
+  const err = result.error;
+  if (!err) return readEnvelope(result.meta?.response?.status ?? 200, result.data);
+  if (typeof err.status === 'number') return readEnvelope(err.status, err.data);
+  if (err.status === 'PARSING_ERROR') return readEnvelope(err.originalStatus, NOT_JSON);
+  if (err.status === 'TIMEOUT_ERROR') return { error: { status: 'TIMEOUT', message: TIMEOUT_MESSAGE } };
+  return { error: { status: 'NETWORK', message: NETWORK_MESSAGE } };
 };
 
 /**

@@ -1,12 +1,19 @@
 /**
  * Multipart uploads with progress (DESIGN §4, §6). `fetch` cannot report upload progress, so forms
  * that send a photo use XMLHttpRequest: same cookies (same origin), same envelope rules as the RTK
- * Query base query in `lib/api.ts` — success resolves `{ data, message }`, failure rejects an
- * {@link ApiError} (`status`, `message`, per-field `errors`). {@link useMultipartSave} wraps it for
+ * Query base query (the one parser, `readEnvelope` in `lib/api.ts`) — success resolves
+ * `{ data, message }`, failure rejects an {@link ApiError} (`status`, `message`, per-field `errors`). {@link useMultipartSave} wraps it for
  * create/update forms.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_ERROR_MESSAGE, NETWORK_MESSAGE, TIMEOUT_MESSAGE, type ApiError } from './api';
+import { NETWORK_MESSAGE, NOT_JSON, readEnvelope, TIMEOUT_MESSAGE, toApiError, type ApiError } from './api';
+import { showOutcomeToast, type MutationToasts } from './mutation-toast';
+
+/** What a save was called with: the multipart body, and the record's id for an update. */
+export interface SaveArgs {
+  form: FormData;
+  id?: string;
+}
 
 export interface UploadOptions {
   method: 'POST' | 'PUT';
@@ -17,6 +24,16 @@ export interface UploadOptions {
   onProgress?: (percent: number) => void;
   /** Time-out in ms (default 120 s). */
   timeout?: number;
+}
+
+/** The reply text as JSON: null when empty, {@link NOT_JSON} when it does not parse. */
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
 }
 
 /** Sends `form` and resolves the envelope's `data` and `message`; rejects an {@link ApiError}. */
@@ -34,24 +51,9 @@ export function sendMultipart<T>({ method, url, form, onProgress, timeout = 120_
       if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      let body: { success?: boolean; message?: string; data?: T; errors?: Record<string, string> } | null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body?.success !== false) {
-        resolve({ data: body?.data as T, message: body?.message ?? '' });
-        return;
-      }
-      const serverMessage = body?.message || undefined;
-      const error: ApiError = {
-        status: xhr.status,
-        message: serverMessage ?? DEFAULT_ERROR_MESSAGE,
-        ...(serverMessage ? { serverMessage } : {}),
-        ...(body?.errors ? { errors: body.errors } : {}),
-      };
-      reject(error);
+      const result = readEnvelope(xhr.status, parseBody(xhr.responseText));
+      if ('error' in result) reject(result.error);
+      else resolve({ data: result.data as T, message: result.meta.message ?? '' });
     };
     xhr.onerror = () => reject({ status: 'NETWORK', message: NETWORK_MESSAGE } satisfies ApiError);
     xhr.ontimeout = () => reject({ status: 'TIMEOUT', message: TIMEOUT_MESSAGE } satisfies ApiError);
@@ -62,14 +64,19 @@ export function sendMultipart<T>({ method, url, form, onProgress, timeout = 120_
 /**
  * Create (POST `path`) or update (PUT `path/{id}` when `id` is given) from a FormData of text
  * parts and an optional file, with `progress` 0–100 while sending (null otherwise). `save`
- * resolves the saved record after calling `onSaved` with it (to invalidate caches); it rejects an
- * {@link ApiError}.
+ * resolves the saved record after calling `onSaved` with it (to invalidate caches) and showing
+ * `toasts.success`; it shows `toasts.error` and rejects an {@link ApiError} on failure. The toasts are
+ * declared with the feature's endpoints, like an RTK Query mutation's (lib/mutation-toast.ts).
  */
-export function useMultipartSave<T>(path: string, onSaved: (saved: T) => void) {
+export function useMultipartSave<T>(
+  path: string,
+  onSaved: (saved: T) => void,
+  toasts: MutationToasts<SaveArgs, T> = {},
+) {
   const [progress, setProgress] = useState<number | null>(null);
-  const onSavedRef = useRef(onSaved);
+  const latest = useRef({ onSaved, toasts });
   useEffect(() => {
-    onSavedRef.current = onSaved;
+    latest.current = { onSaved, toasts };
   });
   const save = useCallback(
     async (form: FormData, id?: string): Promise<T> => {
@@ -81,8 +88,12 @@ export function useMultipartSave<T>(path: string, onSaved: (saved: T) => void) {
           form,
           onProgress: setProgress,
         });
-        onSavedRef.current(data);
+        latest.current.onSaved(data);
+        showOutcomeToast(latest.current.toasts, { form, id }, { data });
         return data;
+      } catch (err) {
+        showOutcomeToast(latest.current.toasts, { form, id }, { error: toApiError(err) });
+        throw err;
       } finally {
         setProgress(null);
       }

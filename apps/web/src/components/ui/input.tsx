@@ -23,6 +23,19 @@ export const fieldClasses =
   'block w-full min-h-11 rounded-lg border bg-surface px-3 py-2 text-fg placeholder:text-muted/70 ' +
   'focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:outline-none';
 
+/**
+ * A field's error message (spec §5 texts): announced (`role="alert"`) and, with `id`, the target
+ * of the field's `aria-describedby`. Renders nothing without a message.
+ */
+export function FieldError({ id, message }: { id?: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-danger" role="alert">
+      {message}
+    </p>
+  );
+}
+
 export function Input({ label, hideLabel, error, hint, id, className, type = 'text', ref, ...rest }: InputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
@@ -64,11 +77,7 @@ export function Input({ label, hideLabel, error, hint, id, className, type = 'te
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

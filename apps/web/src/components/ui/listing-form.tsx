@@ -1,9 +1,9 @@
 /**
- * The create/edit form of a listing with a photo (marketplace items, lost-and-found reports):
+ * The create/edit form of a listing with a photo (marketplace items, lost & found items):
  * {@link useListingForm} runs react-hook-form with the contract's zod schema (so the client shows
  * the server's messages, spec §5), resets when the modal opens, sends every field as a text part
  * plus the photo (DESIGN §4, §6), and on failure puts the server's field messages under the fields,
- * the general one in an alert, and the feature's error toast (spec §8). {@link ListingFormModal}
+ * the general one in an alert (the feature's toasts come with its `save`, spec §8). {@link ListingFormModal}
  * shows the feature's fields with the photo picker, upload progress, that alert and Cancel / submit.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -11,20 +11,10 @@ import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ZodType } from 'zod';
 import { showFieldErrors, toApiError } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { Alert } from './alert';
 import { Button } from './button';
 import { ImageField, UploadProgress, useImageField, type SavedImage } from './image-field';
 import { Modal } from './modal';
-
-/** Toast texts and duration (ms) of a listing form (spec §8, §9). */
-export interface ListingFormToasts {
-  created: string;
-  updated: string;
-  errorCreating: string;
-  errorUpdating: string;
-  ms: number;
-}
 
 export interface ListingFormOptions<V extends FieldValues, T extends SavedImage & { id: string }> {
   open: boolean;
@@ -37,13 +27,12 @@ export interface ListingFormOptions<V extends FieldValues, T extends SavedImage 
   fields: readonly Path<V>[];
   /** The form's values for `item` (empty ones for a new record). */
   valuesOf: (item: T | null) => V;
-  /** Sends the multipart body: POST without `id`, PUT with it; rejects an ApiError. */
+  /** Sends the multipart body: POST without `id`, PUT with it, showing the feature's toasts; rejects an ApiError. */
   save: (form: FormData, id?: string) => Promise<T>;
   /** Upload progress 0–100 while saving, else null. */
   progress: number | null;
   /** The message when the photo is still over the upload limit after downscaling. */
   imageTooLarge: string;
-  toasts: ListingFormToasts;
   onSaved?: (saved: T) => void;
 }
 
@@ -51,7 +40,7 @@ export interface ListingFormOptions<V extends FieldValues, T extends SavedImage 
 export function useListingForm<V extends FieldValues, T extends SavedImage & { id: string }>(
   opts: ListingFormOptions<V, T>,
 ) {
-  const { open, onOpenChange, item, schema, fields, valuesOf, save, progress, imageTooLarge, toasts, onSaved } = opts;
+  const { open, onOpenChange, item, schema, fields, valuesOf, save, progress, imageTooLarge, onSaved } = opts;
   const [formError, setFormError] = useState<string | null>(null);
   const image = useImageField(item, imageTooLarge, setFormError);
   const resetImage = image.reset;
@@ -76,14 +65,12 @@ export function useListingForm<V extends FieldValues, T extends SavedImage & { i
     image.appendTo(body);
     try {
       const saved = await save(body, item?.id);
-      toast.success(item ? toasts.updated : toasts.created, { autoClose: toasts.ms });
       onSaved?.(saved);
       onOpenChange(false);
     } catch (err) {
       const apiError = toApiError(err);
       showFieldErrors(apiError, fields, (field, message) => setError(field, { message }));
       setFormError(apiError.errors?.image ?? apiError.message);
-      toast.error(item ? toasts.errorUpdating : toasts.errorCreating, { autoClose: toasts.ms });
     }
   });
 

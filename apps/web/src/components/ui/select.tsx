@@ -5,7 +5,7 @@
  */
 import { useId, type Ref, type SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
-import { fieldClasses, labelClasses } from './input';
+import { FieldError, fieldClasses, labelClasses } from './input';
 
 /** An option whose text differs from its value. */
 export interface SelectOption {
@@ -51,11 +51,7 @@ export function Select({ label, hideLabel, options, placeholder, error, id, clas
           );
         })}
       </select>
-      {error ? (
-        <p id={errorId} className="text-sm text-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
-import { fieldClasses } from './input';
+import { FieldError, fieldClasses } from './input';
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -29,11 +29,7 @@ export function Textarea({ label, error, id, className, ref, ...rest }: Textarea
         className={cn(fieldClasses, error ? 'border-danger' : 'border-line')}
         {...rest}
       />
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -1,19 +1,13 @@
 /**
  * RTK Query endpoints of the admin area (spec §7 `/users/admin/all`, DESIGN §4 admin additions and
- * §7 sends), injected into the shared `api`. Lists that carry `pagination` beside `data` keep it:
- * their response handler folds it into `data` before the envelope is unwrapped.
+ * §7 sends), injected into the shared `api`. The sends list keeps its `pagination` ({@link toPage});
+ * the mutations declare their toasts (spec §8 admin screen texts, {@link toastOutcome}).
  */
-import type { AdminUpdateUserBody, AdminUserSort, AdminUsersData } from '@campus/contract/admin';
-import type { NotificationSend } from '@campus/contract/notifications';
-import type { Pagination } from '@campus/contract/envelope';
+import { ADMIN_UI, type AdminUpdateUserBody, type AdminUserSort, type AdminUsersData } from '@campus/contract/admin';
+import { NOTIFICATION_UI, type NotificationSend } from '@campus/contract/notifications';
 import type { PublicUser } from '@campus/contract/users';
-import { api } from '../../lib/api';
-
-/** A page of items with its pagination. */
-export interface Paged<T> {
-  items: T[];
-  pagination: Pagination;
-}
+import { api, toPage, type Page } from '../../lib/api';
+import { toastOutcome } from '../../lib/mutation-toast';
 
 export interface AdminUsersArgs {
   search: string;
@@ -41,12 +35,6 @@ function formOf(args: SendArgs, broadcast: boolean): FormData {
   return form;
 }
 
-/** Response handler keeping `pagination` of a paginated list (`data: { items, pagination }`). */
-async function keepPagination(response: Response): Promise<unknown> {
-  const body = (await response.json()) as { success?: boolean; data?: unknown; pagination?: Pagination };
-  return body.success ? { ...body, data: { items: body.data, pagination: body.pagination } } : body;
-}
-
 const tagged = api.enhanceEndpoints({ addTagTypes: ['AdminUsers', 'AdminSends'] });
 
 export const adminApi = tagged.injectEndpoints({
@@ -62,41 +50,68 @@ export const adminApi = tagged.injectEndpoints({
     /** PUT /users/admin/users/{id}: name, branch, semester, hostel, roles. */
     updateUser: build.mutation<{ user: PublicUser }, { id: string; body: AdminUpdateUserBody }>({
       query: ({ id, body }) => ({ url: `users/admin/users/${id}`, method: 'PUT', body }),
+      // A failure is shown in the edit form (field messages or an alert), not as a toast.
+      onQueryStarted: toastOutcome({ success: 'User updated.' }),
       invalidatesTags: ['AdminUsers'],
     }),
     /** POST /users/admin/users/{id}/deactivate (ends the user's sessions). */
     deactivateUser: build.mutation<{ user: PublicUser }, string>({
       query: (id) => ({ url: `users/admin/users/${id}/deactivate`, method: 'POST' }),
+      onQueryStarted: toastOutcome({
+        success: (_id, { user }) => `${user.name || user.email} was deactivated.`,
+        error: (e) => e.message,
+      }),
       invalidatesTags: ['AdminUsers'],
     }),
     /** POST /users/admin/users/{id}/reactivate. */
     reactivateUser: build.mutation<{ user: PublicUser }, string>({
       query: (id) => ({ url: `users/admin/users/${id}/reactivate`, method: 'POST' }),
+      onQueryStarted: toastOutcome({
+        success: (_id, { user }) => `${user.name || ADMIN_UI.anonymous} was reactivated.`,
+        error: (e) => e.message,
+      }),
       invalidatesTags: ['AdminUsers'],
     }),
     /** GET /notification/sends: the recorded admin sends with read counts, 15 per page. */
-    sends: build.query<Paged<NotificationSend>, number>({
-      query: (page) => ({ url: 'notification/sends', params: { page, limit: 15 }, responseHandler: keepPagination }),
+    sends: build.query<Page<NotificationSend>, number>({
+      query: (page) => ({ url: 'notification/sends', params: { page, limit: 15 } }),
+      transformResponse: toPage<NotificationSend>,
       providesTags: ['AdminSends'],
     }),
     /** POST /notification (multipart): a send to one user. */
     sendNotification: build.mutation<unknown, SendArgs>({
       query: (args) => ({ url: 'notification', method: 'POST', body: formOf(args, false) }),
+      onQueryStarted: toastOutcome({
+        success: NOTIFICATION_UI.adminSendOk,
+        error: (e) => NOTIFICATION_UI.adminSendFailed(e.message),
+      }),
       invalidatesTags: ['AdminSends'],
     }),
     /** POST /notification/broadcast (multipart): a send to every active user. */
     broadcast: build.mutation<unknown, SendArgs>({
       query: (args) => ({ url: 'notification/broadcast', method: 'POST', body: formOf(args, true) }),
+      onQueryStarted: toastOutcome({
+        success: NOTIFICATION_UI.adminBroadcastOk,
+        error: (e) => NOTIFICATION_UI.adminSendFailed(e.message),
+      }),
       invalidatesTags: ['AdminSends'],
     }),
     /** DELETE /notification/sends/{id}: recalls the send from every recipient. */
     recallSend: build.mutation<unknown, string>({
       query: (id) => ({ url: `notification/sends/${id}`, method: 'DELETE' }),
+      onQueryStarted: toastOutcome({
+        success: NOTIFICATION_UI.adminDeleteOk,
+        error: (e) => NOTIFICATION_UI.adminDeleteFailed(e.message),
+      }),
       invalidatesTags: ['AdminSends'],
     }),
     /** PUT /notification/read-all: marks the admin's own notifications read. */
     markMineRead: build.mutation<unknown, void>({
       query: () => ({ url: 'notification/read-all', method: 'PUT' }),
+      onQueryStarted: toastOutcome({
+        success: NOTIFICATION_UI.adminMarkAllOk,
+        error: (e) => NOTIFICATION_UI.adminMarkAllFailed(e.message),
+      }),
       invalidatesTags: ['AdminSends'],
     }),
   }),

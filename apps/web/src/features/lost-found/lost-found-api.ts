@@ -1,16 +1,20 @@
 /**
  * RTK Query endpoints of lost and found (spec §7, DESIGN §4), injected into the shared `api`.
- * Lists keep `pagination` (lib/paged.ts). Reports with a photo go through {@link useSaveReport}
+ * Lists keep `pagination` ({@link toPage}); the mutations declare their spec §8 toasts
+ * ({@link toastOutcome}). Items with a photo go through {@link useSaveLostFoundItem}
  * (XMLHttpRequest, for upload progress), which then invalidates the same tags.
  */
-import type { LostFoundItem } from '@campus/contract/lost-found';
+import { LOST_FOUND_MESSAGES as L, type LostFoundItem } from '@campus/contract/lost-found';
 import { useAppDispatch } from '../../app/store';
-import { api } from '../../lib/api';
-import { fetchPage, toQueryString, type Page } from '../../lib/paged';
+import { api, toPage, type Page } from '../../lib/api';
+import { toastOutcome } from '../../lib/mutation-toast';
 import { useMultipartSave } from '../../lib/upload';
 
+/** Duration of the lost-and-found toasts in ms (spec §8: error toast 4 s). */
+export const LOST_FOUND_TOAST_MS = 4000;
+
 /** List filters as sent to GET /lost-and-found/lost-items. */
-export interface ReportFilters {
+export interface LostFoundItemFilters {
   type?: 'lost' | 'found';
   category?: string;
   search?: string;
@@ -26,13 +30,13 @@ const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });
 export const lostFoundApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     /** GET /lost-and-found/lost-items (newest first, paginated, filtered). */
-    listReports: build.query<Page<LostFoundItem>, ReportFilters>({
-      queryFn: (filters, { signal }) =>
-        fetchPage<LostFoundItem>(`lost-and-found/lost-items${toQueryString(filters)}`, signal),
+    listLostFoundItems: build.query<Page<LostFoundItem>, LostFoundItemFilters>({
+      query: (filters) => ({ url: 'lost-and-found/lost-items', params: filters }),
+      transformResponse: toPage<LostFoundItem>,
       providesTags: [{ type: TAG, id: 'LIST' }],
     }),
     /** GET /lost-and-found/lost-items/{id}. */
-    getReport: build.query<LostFoundItem, string>({
+    getLostFoundItem: build.query<LostFoundItem, string>({
       query: (id) => `lost-and-found/lost-items/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: TAG, id }],
     }),
@@ -43,14 +47,24 @@ export const lostFoundApi = withTags.injectEndpoints({
         method: 'PUT',
         body: { is_returned },
       }),
+      onQueryStarted: toastOutcome({
+        success: ({ is_returned }) => (is_returned ? L.markedReturned : L.updated),
+        error: (e) => `${L.errorUpdating}: ${e.message}`,
+        ms: LOST_FOUND_TOAST_MS,
+      }),
       invalidatesTags: (_r, _e, { id }) => [
         { type: TAG, id },
         { type: TAG, id: 'LIST' },
       ],
     }),
     /** DELETE /lost-and-found/lost-items/{id}. */
-    deleteReport: build.mutation<unknown, string>({
+    deleteLostFoundItem: build.mutation<unknown, string>({
       query: (id) => ({ url: `lost-and-found/lost-items/${id}`, method: 'DELETE' }),
+      onQueryStarted: toastOutcome({
+        success: L.deleted,
+        error: (e) => `${L.errorDeleting}: ${e.message}`,
+        ms: LOST_FOUND_TOAST_MS,
+      }),
       invalidatesTags: (_r, _e, id) => [
         { type: TAG, id },
         { type: TAG, id: 'LIST' },
@@ -59,20 +73,34 @@ export const lostFoundApi = withTags.injectEndpoints({
   }),
 });
 
-export const { useListReportsQuery, useGetReportQuery, useSetReturnedMutation, useDeleteReportMutation } = lostFoundApi;
+export const {
+  useListLostFoundItemsQuery,
+  useGetLostFoundItemQuery,
+  useSetReturnedMutation,
+  useDeleteLostFoundItemMutation,
+} = lostFoundApi;
 
 /**
- * Create (POST) or update (PUT with `id`) a report from a FormData of text parts and an optional
- * `image` file, with upload progress (0–100). Resolves the saved report; rejects an ApiError.
+ * Create (POST) or update (PUT with `id`) an item from a FormData of text parts and an optional
+ * `image` file, with upload progress (0–100). Resolves the saved item; rejects an ApiError.
+ * Toasts "Item reported successfully!" / "Item updated successfully!" or "Error reporting item" /
+ * "Error updating lost item" (spec §8, 4 s).
  */
-export function useSaveReport() {
+export function useSaveLostFoundItem() {
   const dispatch = useAppDispatch();
-  return useMultipartSave<LostFoundItem>('lost-and-found/lost-items', (saved) =>
-    dispatch(
-      lostFoundApi.util.invalidateTags([
-        { type: TAG, id: 'LIST' },
-        { type: TAG, id: saved.id },
-      ]),
-    ),
+  return useMultipartSave<LostFoundItem>(
+    'lost-and-found/lost-items',
+    (saved) =>
+      dispatch(
+        lostFoundApi.util.invalidateTags([
+          { type: TAG, id: 'LIST' },
+          { type: TAG, id: saved.id },
+        ]),
+      ),
+    {
+      success: ({ id }) => (id ? L.updated : L.reported),
+      error: (_e, { id }) => (id ? L.errorUpdating : L.errorReporting),
+      ms: LOST_FOUND_TOAST_MS,
+    },
   );
 }

@@ -10,12 +10,12 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { LOST_FOUND_MESSAGES as L, type LostFoundItem } from '@campus/contract/lost-found';
 import { makeUser, renderApp } from '../../test/render';
-import LostFoundPage, { reportFiltersFromParams } from './pages/lost-found-page';
+import LostFoundPage, { lostFoundFiltersFromParams } from './pages/lost-found-page';
 
 vi.mock('react-toastify/unstyled', () => ({ toast: { success: vi.fn(), info: vi.fn(), error: vi.fn() } }));
 
 const me = makeUser();
-function report(overrides: Partial<LostFoundItem> = {}): LostFoundItem {
+function lostFoundItem(overrides: Partial<LostFoundItem> = {}): LostFoundItem {
   return {
     id: '0190a000-0000-7000-8000-0000000000b1',
     userId: 'other',
@@ -66,9 +66,11 @@ const renderPage = (url = '/lost-found') =>
     { auth: { status: 'authenticated', user: me, roles: [] }, initialEntries: [url] },
   );
 
-describe('reportFiltersFromParams', () => {
+describe('lostFoundFiltersFromParams', () => {
   it('reads valid filters and drops malformed ones', () => {
-    expect(reportFiltersFromParams(new URLSearchParams('type=lost&category=Keys&search=x&returned=1&page=2'))).toEqual({
+    expect(
+      lostFoundFiltersFromParams(new URLSearchParams('type=lost&category=Keys&search=x&returned=1&page=2')),
+    ).toEqual({
       type: 'lost',
       category: 'Keys',
       search: 'x',
@@ -77,7 +79,7 @@ describe('reportFiltersFromParams', () => {
       page: 2,
       limit: 10,
     });
-    expect(reportFiltersFromParams(new URLSearchParams('type=stolen&category=Pets&page=-1'))).toMatchObject({
+    expect(lostFoundFiltersFromParams(new URLSearchParams('type=stolen&category=Pets&page=-1'))).toMatchObject({
       type: undefined,
       category: undefined,
       page: 1,
@@ -88,8 +90,8 @@ describe('reportFiltersFromParams', () => {
 describe('lost and found page', () => {
   it('Recently Reported asks for 5 and shows label, name, date and location', async () => {
     const calls = mockApi([
-      report(),
-      report({ id: 'x2', item_name: 'Hostel keys', is_found: false, owner_contact: null }),
+      lostFoundItem(),
+      lostFoundItem({ id: 'x2', item_name: 'Hostel keys', is_found: false, owner_contact: null }),
     ]);
     renderPage();
     const recent = await screen.findByRole('region', { name: 'Recently Reported' });
@@ -102,7 +104,7 @@ describe('lost and found page', () => {
   });
 
   it('Contact Owner shows the contact, or "Not provided"', async () => {
-    mockApi([report(), report({ id: 'x2', item_name: 'Hostel keys', owner_contact: null })]);
+    mockApi([lostFoundItem(), lostFoundItem({ id: 'x2', item_name: 'Hostel keys', owner_contact: null })]);
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Contact Owner of Blue bottle' }));
     expect(
@@ -125,7 +127,7 @@ describe('lost and found page', () => {
   });
 
   it('View all sends the URL filters', async () => {
-    const calls = mockApi([report()]);
+    const calls = mockApi([lostFoundItem()]);
     renderPage('/lost-found?view=all&type=found&category=Keys&returned=1');
     await screen.findByText('Blue bottle');
     expect(calls[0]).toContain('type=found&category=Keys&includeReturned=true&page=1&limit=10');
@@ -144,7 +146,7 @@ describe('lost and found page', () => {
   });
 
   it('the reporter sees Mark returned, Edit and Delete; others do not', async () => {
-    mockApi([report({ userId: me.id }), report({ id: 'x3', item_name: 'Pen drive' })]);
+    mockApi([lostFoundItem({ userId: me.id }), lostFoundItem({ id: 'x3', item_name: 'Pen drive' })]);
     renderPage();
     await screen.findByText('Blue bottle');
     expect(screen.getByRole('button', { name: 'Edit Blue bottle' })).toBeInTheDocument();

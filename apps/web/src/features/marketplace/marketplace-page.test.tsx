@@ -147,6 +147,27 @@ describe('marketplace page', () => {
     expect(screen.getByRole('tab', { name: 'My listings' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('the views are tabs: arrow keys move between Browse and My listings and write ?view=mine', async () => {
+    const calls = mockApi([item({ userId: me.id })]);
+    renderPage('/marketplace?category=Books');
+    await screen.findByRole('link', { name: 'Desk lamp' });
+    const browse = screen.getByRole('tab', { name: 'Browse' });
+    expect(browse).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Browse' })).toContainElement(screen.getByLabelText('Search items'));
+    browse.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const mine = screen.getByRole('tab', { name: 'My listings' });
+    expect(mine).toHaveFocus();
+    await waitFor(() => expect(mine).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/marketplace\?view=mine$/);
+    expect(screen.queryByLabelText('Search items')).toBeNull();
+    await waitFor(() => expect(calls.some((c) => c.includes('/api/buy-and-sell/user-items'))).toBe(true));
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(browse).toHaveFocus();
+    await waitFor(() => expect(browse).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/marketplace$/);
+  });
+
   it('shows "No items found" for an empty page', async () => {
     mockApi([]);
     renderPage();

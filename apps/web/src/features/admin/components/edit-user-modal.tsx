@@ -13,7 +13,6 @@ import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { toApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
 import { useInstitute } from '../../institute/institute-api';
 import { useUpdateUserMutation } from '../admin-api';
 
@@ -50,8 +49,7 @@ export function EditUserModal({ user, isSelf, onClose }: EditUserModalProps) {
       roles: values.admin ? [ADMIN_ROLE] : [],
     };
     try {
-      await update({ id: user.id, body }).unwrap();
-      toast.success('User updated.');
+      await update({ id: user.id, body }).unwrap(); // toasts "User updated." (admin-api.ts)
       onClose();
     } catch (err) {
       const apiError = toApiError(err);

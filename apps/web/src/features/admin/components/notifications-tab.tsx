@@ -4,24 +4,23 @@
  * the table of sends with read counts and pages of 15, recall (delete), "Mark My Notifications
  * Read", the empty text and the spec's toasts.
  */
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Trash2, X } from 'lucide-react';
-import { NOTIFICATION_MESSAGES, NOTIFICATION_TYPES, NOTIFICATION_UI } from '@campus/contract/notifications';
-import type { PublicUser } from '@campus/contract/users';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trash2 } from 'lucide-react';
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TYPES, NOTIFICATION_UI } from '@campus/contract/notifications';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { FieldError } from '../../../components/ui/input';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
-import { fieldClasses } from '../../../components/ui/input';
 import { useAppDispatch } from '../../../app/store';
-import { toApiError } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/toast';
+import { showFieldErrors, toApiError } from '../../../lib/api';
 import { allMarkedRead } from '../../notifications/notifications-slice';
 import {
   useAdminUsersQuery,
@@ -31,237 +30,79 @@ import {
   useSendNotificationMutation,
   useSendsQuery,
 } from '../admin-api';
+import { EMPTY_SEND_FORM, sendFormSchema, type SendFormInput, type SendFormValues } from '../send-form';
+import { UserCombobox } from './user-combobox';
 
-/** Client validation of the create form (spec §5 messages). Returns `{ field: message }`. */
-export function validateSendForm(values: { message: string; broadcast: boolean; target: unknown }) {
-  const errors: Record<string, string> = {};
-  if (!values.message.trim()) errors.message = NOTIFICATION_MESSAGES.messageRequired;
-  if (!values.broadcast && !values.target) errors.target = NOTIFICATION_MESSAGES.targetRequired;
-  return errors;
-}
+/** The create form's fields that can carry a server message (`userId`'s shows under the target). */
+const SERVER_FIELDS = ['message', 'type', 'file'] as const;
 
-/** Target user typeahead: searches the admin user list on the server as you type. */
-function UserTypeahead({
-  value,
-  onChange,
-  error,
-}: {
-  value: PublicUser | null;
-  onChange: (u: PublicUser | null) => void;
-  error?: string;
-}) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  const [active, setActive] = useState(0);
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(text.trim()), 250);
-    return () => clearTimeout(t);
-  }, [text]);
-  const {
-    data,
-    isFetching,
-    isError,
-    error: loadError,
-  } = useAdminUsersQuery({ search, sort: 'name', page: 1, limit: 8 }, { skip: !search });
-  const options = search ? (data?.users ?? []) : [];
-  useEffect(() => {
-    if (isError) toast.error(NOTIFICATION_UI.adminUsersFailed(toApiError(loadError).message));
-  }, [isError, loadError]);
-
-  if (value) {
-    return (
-      <div className="space-y-1.5">
-        <p className="text-sm font-medium text-fg">Target user</p>
-        <div className="flex min-h-11 items-center justify-between gap-2 rounded-lg border border-line px-3">
-          <span className="truncate text-sm text-fg">
-            {value.name || 'Anonymous'} · <span className="text-muted">{value.email}</span>
-          </span>
-          <button
-            type="button"
-            onClick={() => onChange(null)}
-            className="rounded p-1 text-muted hover:text-fg"
-            aria-label="Clear target user"
-          >
-            <X aria-hidden="true" size={16} />
-          </button>
-        </div>
-      </div>
-    );
-  }
-
-  const pick = (u: PublicUser) => {
-    onChange(u);
-    setText('');
-    setOpen(false);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setOpen(true);
-      setActive((i) => Math.min(i + 1, options.length - 1));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (e.key === 'Enter' && open && options[active]) {
-      e.preventDefault();
-      pick(options[active]);
-    } else if (e.key === 'Escape') {
-      setOpen(false);
-    }
-  };
-  const listId = `${id}-list`;
-  return (
-    <div className="relative space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-fg">
-        Target user
-      </label>
-      <input
-        id={id}
-        role="combobox"
-        aria-expanded={open && options.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        value={text}
-        placeholder="Search by name, email or ID"
-        onChange={(e) => {
-          setText(e.target.value);
-          setActive(0);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={onKeyDown}
-        className={cn(fieldClasses, error ? 'border-danger' : 'border-line')}
-      />
-      {open && search ? (
-        <ul
-          id={listId}
-          role="listbox"
-          className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-lg border border-line bg-surface shadow-lg"
-        >
-          {isFetching && !options.length ? (
-            <li className="px-3 py-2 text-sm text-muted">{NOTIFICATION_UI.loading}</li>
-          ) : options.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-muted">No users found.</li>
-          ) : (
-            options.map((u, i) => (
-              <li
-                key={u.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(u);
-                }}
-                className={cn(
-                  'cursor-pointer px-3 py-2 text-sm',
-                  i === active ? 'bg-accent-soft' : 'hover:bg-surface-muted',
-                )}
-              >
-                <span className="block text-fg">{u.name || 'Anonymous'}</span>
-                <span className="block text-xs text-muted">{u.email}</span>
-              </li>
-            ))
-          )}
-        </ul>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
+/**
+ * "Send a notification" (spec §2, §5): react-hook-form with {@link sendFormSchema} (the contract's
+ * rules), the target {@link UserCombobox} or "Broadcast to all users" (which asks "Send to N users?"
+ * first), type, message and an optional attachment. A failure keeps every input and puts the
+ * server's field messages under the fields; a success clears the form. Toasts: admin-api.ts.
+ */
 function CreateForm() {
-  const [broadcastMode, setBroadcastMode] = useState(false);
-  const [target, setTarget] = useState<PublicUser | null>(null);
-  const [type, setType] = useState<string>('general');
-  const [message, setMessage] = useState('');
-  const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<SendFormValues | null>(null);
   const [send, { isLoading: sending }] = useSendNotificationMutation();
   const [broadcast, { isLoading: broadcasting }] = useBroadcastMutation();
   const { data: everyone } = useAdminUsersQuery({ search: '', sort: 'newest', page: 1, limit: 1 });
   const recipients = everyone?.stats.active ?? 0;
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    setValue,
+    formState: { errors },
+  } = useForm<SendFormInput, unknown, SendFormValues>({
+    resolver: zodResolver(sendFormSchema),
+    defaultValues: EMPTY_SEND_FORM,
+  });
+  const broadcastMode = useWatch({ control, name: 'broadcast' });
 
-  const reset = () => {
-    setMessage('');
-    setFile(null);
-    setFileKey((k) => k + 1);
-    setTarget(null);
-    setErrors({});
-  };
-
-  const submit = async () => {
-    const args = { message: message.trim(), type, file, userId: target?.id };
-    try {
-      if (broadcastMode) {
-        await broadcast(args).unwrap();
-        toast.success(NOTIFICATION_UI.adminBroadcastOk);
-      } else {
-        await send(args).unwrap();
-        toast.success(NOTIFICATION_UI.adminSendOk);
-      }
-      reset();
-    } catch (err) {
-      const apiError = toApiError(err);
-      if (apiError.errors) setErrors(apiError.errors);
-      toast.error(NOTIFICATION_UI.adminSendFailed(apiError.message));
+  const submit = async (values: SendFormValues) => {
+    const args = { message: values.message, type: values.type, file: values.file, userId: values.target?.id };
+    const result = await (values.broadcast ? broadcast(args) : send(args));
+    if (result.error) {
+      const apiError = toApiError(result.error);
+      showFieldErrors(apiError, SERVER_FIELDS, (field, message) => setError(field, { message }));
+      if (apiError.errors?.userId) setError('target', { message: apiError.errors.userId });
+      return;
     }
+    reset(EMPTY_SEND_FORM);
+    setFileKey((k) => k + 1);
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateSendForm({ message, broadcast: broadcastMode, target });
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    if (broadcastMode) setConfirming(true);
-    else void submit();
-  };
+  const onSubmit = handleSubmit((values) => (values.broadcast ? setConfirming(values) : submit(values)));
 
   return (
     <Card title="Send a notification">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <label className="flex items-center gap-2 text-sm font-medium text-fg">
-          <input
-            type="checkbox"
-            checked={broadcastMode}
-            onChange={(e) => {
-              setBroadcastMode(e.target.checked);
-              setErrors({});
-            }}
-            className="h-4 w-4"
-          />
+          <input type="checkbox" {...register('broadcast', { onChange: () => clearErrors() })} className="h-4 w-4" />
           Broadcast to all users
         </label>
         {!broadcastMode ? (
-          <UserTypeahead value={target} onChange={setTarget} error={errors.target ?? errors.userId} />
+          <Controller
+            control={control}
+            name="target"
+            render={({ field, fieldState }) => (
+              <UserCombobox value={field.value ?? null} onChange={field.onChange} error={fieldState.error?.message} />
+            )}
+          />
         ) : null}
-        <Select
-          label="Type"
-          options={NOTIFICATION_TYPES}
-          value={type}
-          onChange={(e) => setType(e.target.value)}
-          error={errors.type}
-        />
+        <Select label="Type" options={NOTIFICATION_TYPES} error={errors.type?.message} {...register('type')} />
         <Textarea
           id="admin-notification-message"
           label="Message"
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
           rows={3}
-          maxLength={1000}
-          error={errors.message}
+          maxLength={NOTIFICATION_MESSAGE_MAX}
+          error={errors.message?.message}
+          {...register('message')}
         />
         <div className="space-y-1.5">
           <label htmlFor="admin-notification-file" className="block text-sm font-medium text-fg">
@@ -272,26 +113,26 @@ function CreateForm() {
             id="admin-notification-file"
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => setValue('file', e.target.files?.[0] ?? null)}
             className="block w-full text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-surface-muted file:px-3 file:py-2 file:text-fg"
           />
-          {errors.file ? <p className="text-sm text-danger">{errors.file}</p> : null}
+          <FieldError message={errors.file?.message} />
         </div>
         <Button type="submit" loading={sending || broadcasting}>
           {broadcastMode ? 'Send broadcast' : 'Send notification'}
         </Button>
       </form>
       <ConfirmModal
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={!!confirming}
+        onOpenChange={(open) => !open && setConfirming(null)}
         title="Broadcast"
         description={NOTIFICATION_UI.confirmBroadcast(recipients)}
         confirmLabel="Send"
         confirmVariant="primary"
         busy={broadcasting}
         onConfirm={async () => {
-          await submit();
-          setConfirming(false);
+          if (confirming) await submit(confirming);
+          setConfirming(null);
         }}
       />
     </Card>
@@ -305,23 +146,13 @@ function SendsTable() {
   const [recall, { isLoading: recalling }] = useRecallSendMutation();
   const [markMine, { isLoading: marking }] = useMarkMineReadMutation();
 
+  // The mutations show their own toasts (admin-api.ts); here only what follows a success.
   const onRecall = async (id: string) => {
-    try {
-      await recall(id).unwrap();
-      toast.success(NOTIFICATION_UI.adminDeleteOk);
-      if (data && data.items.length === 1 && page > 1) setPage(page - 1);
-    } catch (err) {
-      toast.error(NOTIFICATION_UI.adminDeleteFailed(toApiError(err).message));
-    }
+    if ((await recall(id)).error) return;
+    if (data && data.items.length === 1 && page > 1) setPage(page - 1);
   };
   const onMarkMine = async () => {
-    try {
-      await markMine().unwrap();
-      dispatch(allMarkedRead());
-      toast.success(NOTIFICATION_UI.adminMarkAllOk);
-    } catch (err) {
-      toast.error(NOTIFICATION_UI.adminMarkAllFailed(toApiError(err).message));
-    }
+    if (!(await markMine()).error) dispatch(allMarkedRead());
   };
 
   return (

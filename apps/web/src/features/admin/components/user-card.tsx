@@ -9,8 +9,6 @@ import type { PublicUser } from '@campus/contract/users';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { toApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
 import { useDeactivateUserMutation, useReactivateUserMutation } from '../admin-api';
 import { EditUserModal } from './edit-user-modal';
 
@@ -28,23 +26,11 @@ export function UserCard({ user, isSelf }: UserCardProps) {
   const display = user.name || ADMIN_UI.anonymous;
   const initial = (user.name || user.email).trim().charAt(0).toUpperCase() || '?';
 
+  // The mutations show their own toasts (admin-api.ts).
   const onDeactivate = async () => {
-    try {
-      const res = await deactivate(user.id).unwrap();
-      toast.success(`${res.user.name || res.user.email} was deactivated.`);
-      setConfirming(false);
-    } catch (err) {
-      toast.error(toApiError(err).message);
-    }
+    if (!(await deactivate(user.id)).error) setConfirming(false);
   };
-  const onReactivate = async () => {
-    try {
-      await reactivate(user.id).unwrap();
-      toast.success(`${display} was reactivated.`);
-    } catch (err) {
-      toast.error(toApiError(err).message);
-    }
-  };
+  const onReactivate = () => void reactivate(user.id);
 
   return (
     <article

@@ -4,7 +4,7 @@
  * Report Item (modal "Report Found Item" / "Edit Reported Item" with a Lost/Found choice), a load
  * error with Retry, and "View all" (`?view=all`) with filters (`type`, `category`, `search`,
  * returned, mine) and pages in the URL. The reporter or an admin may mark returned, edit and delete
- * (with a confirmation). /lost-found/{id} opens one report.
+ * (with a confirmation). /lost-found/{id} opens one item.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -23,28 +23,28 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
-import { toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { useUrlParams } from '../../../lib/url-params';
 import { isAdmin } from '../../auth/roles';
 import { ContactModal } from '../components/contact-modal';
-import { ReportCard } from '../components/report-card';
-import { ReportFiltersBar } from '../components/report-filters-bar';
-import { ReportDetailModal } from '../components/report-detail-modal';
-import { LOST_FOUND_TOAST_MS, ReportFormModal } from '../components/report-form-modal';
+import { LostFoundItemCard } from '../components/lost-found-item-card';
+import { LostFoundFilters } from '../components/lost-found-filters';
+import { LostFoundItemDetailModal } from '../components/lost-found-item-detail-modal';
+import { LostFoundItemFormModal } from '../components/lost-found-item-form-modal';
 import {
-  useDeleteReportMutation,
-  useListReportsQuery,
+  LOST_FOUND_TOAST_MS,
+  useDeleteLostFoundItemMutation,
+  useListLostFoundItemsQuery,
   useSetReturnedMutation,
-  type ReportFilters,
+  type LostFoundItemFilters,
 } from '../lost-found-api';
 
-/** Reports per page in "View all". */
+/** Items per page in "View all". */
 export const PAGE_SIZE = 10;
 
 /** Reads the "View all" filters from the URL, ignoring malformed values. */
-export function reportFiltersFromParams(params: URLSearchParams): ReportFilters {
+export function lostFoundFiltersFromParams(params: URLSearchParams): LostFoundItemFilters {
   const type = params.get('type');
   const category = params.get('category');
   const page = params.get('page');
@@ -67,10 +67,10 @@ export default function LostFoundPage() {
   const admin = isAdmin(useAppSelector((s) => s.auth.roles));
   const all = params.get('view') === 'all';
   const filters = useMemo(
-    () => (all ? reportFiltersFromParams(params) : { limit: RECENT_LOST_FOUND_ITEMS, page: 1 }),
+    () => (all ? lostFoundFiltersFromParams(params) : { limit: RECENT_LOST_FOUND_ITEMS, page: 1 }),
     [all, params],
   );
-  const list = useListReportsQuery(filters);
+  const list = useListLostFoundItemsQuery(filters);
 
   useEffect(() => {
     if (list.isError) toast.error(L.errorFetching, { autoClose: LOST_FOUND_TOAST_MS, toastId: 'lost-found-load' });
@@ -80,7 +80,7 @@ export default function LostFoundPage() {
   const [editing, setEditing] = useState<LostFoundItem | null>(null);
   const [contact, setContact] = useState<LostFoundItem | null>(null);
   const [deleting, setDeleting] = useState<LostFoundItem | null>(null);
-  const [deleteReport, { isLoading: deleteBusy }] = useDeleteReportMutation();
+  const [deleteLostFoundItem, { isLoading: deleteBusy }] = useDeleteLostFoundItemMutation();
   const [setReturned, { isLoading: returnBusy }] = useSetReturnedMutation();
 
   const canManage = (item: LostFoundItem) => item.userId === user?.id || admin;
@@ -91,24 +91,12 @@ export default function LostFoundPage() {
     setEditing(item);
     setFormOpen(true);
   };
-  const toggleReturned = async (item: LostFoundItem) => {
-    try {
-      await setReturned({ id: item.id, is_returned: !item.is_returned }).unwrap();
-      toast.success(item.is_returned ? L.updated : L.markedReturned, { autoClose: LOST_FOUND_TOAST_MS });
-    } catch (err) {
-      toast.error(`${L.errorUpdating}: ${toApiError(err).message}`, { autoClose: LOST_FOUND_TOAST_MS });
-    }
-  };
+  // The mutations show their own toasts (lost-found-api.ts); here only what follows a success.
+  const toggleReturned = (item: LostFoundItem) => void setReturned({ id: item.id, is_returned: !item.is_returned });
   const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteReport(deleting.id).unwrap();
-      toast.success(L.deleted, { autoClose: LOST_FOUND_TOAST_MS });
-      if (openId === deleting.id) closeDetail();
-      setDeleting(null);
-    } catch (err) {
-      toast.error(`${L.errorDeleting}: ${toApiError(err).message}`, { autoClose: LOST_FOUND_TOAST_MS });
-    }
+    if (!deleting || (await deleteLostFoundItem(deleting.id)).error) return;
+    if (openId === deleting.id) closeDetail();
+    setDeleting(null);
   };
 
   const page = list.data;
@@ -149,7 +137,7 @@ export default function LostFoundPage() {
           )}
         </div>
 
-        {all ? <ReportFiltersBar filters={filters} params={params} update={update} /> : null}
+        {all ? <LostFoundFilters filters={filters} params={params} update={update} /> : null}
 
         {list.isLoading || (list.isFetching && !page) ? (
           <div className="flex items-center justify-center gap-3 py-12 text-muted">
@@ -167,7 +155,7 @@ export default function LostFoundPage() {
           <>
             <ul className={cn('space-y-3', list.isFetching && 'opacity-60')}>
               {page.items.map((item) => (
-                <ReportCard
+                <LostFoundItemCard
                   key={item.id}
                   item={item}
                   canManage={canManage(item)}
@@ -193,7 +181,7 @@ export default function LostFoundPage() {
       </section>
 
       {openId ? (
-        <ReportDetailModal
+        <LostFoundItemDetailModal
           id={openId}
           onClose={closeDetail}
           canManage={canManage}
@@ -203,7 +191,7 @@ export default function LostFoundPage() {
           onToggleReturned={toggleReturned}
         />
       ) : null}
-      <ReportFormModal open={formOpen} onOpenChange={setFormOpen} item={editing} />
+      <LostFoundItemFormModal open={formOpen} onOpenChange={setFormOpen} item={editing} />
       <ContactModal item={contact} onClose={() => setContact(null)} />
       <ConfirmModal
         open={!!deleting}

@@ -20,9 +20,6 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { useSaveItem } from '../marketplace-api';
 
-/** Marketplace toast duration in ms (spec §9). */
-export const MARKETPLACE_TOAST_MS = 5000;
-
 const FIELDS = ['item_name', 'price', 'category', 'item_condition', 'description', 'owner_contact'] as const;
 type Field = (typeof FIELDS)[number];
 type FormValues = Record<Field, string>;
@@ -47,14 +44,6 @@ export interface ItemFormModalProps {
   onSaved?: (item: MarketplaceItem) => void;
 }
 
-const TOASTS = {
-  created: M.listed,
-  updated: M.updated,
-  errorCreating: M.errorCreating,
-  errorUpdating: M.errorUpdating,
-  ms: MARKETPLACE_TOAST_MS,
-};
-
 export function ItemFormModal({ open, onOpenChange, item, onSaved }: ItemFormModalProps) {
   const { save, progress } = useSaveItem();
   const state = useListingForm<FormValues, MarketplaceItem>({
@@ -67,7 +56,6 @@ export function ItemFormModal({ open, onOpenChange, item, onSaved }: ItemFormMod
     save,
     progress,
     imageTooLarge: M.imageTooLarge,
-    toasts: TOASTS,
     onSaved,
   });
   const {

@@ -9,6 +9,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import * as Tabs from '@radix-ui/react-tabs';
 import { PackageOpen, Plus } from 'lucide-react';
 import {
   MARKETPLACE_MESSAGES as M,
@@ -24,7 +25,6 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
-import { toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { useUrlParams } from '../../../lib/url-params';
@@ -32,8 +32,9 @@ import { isAdmin } from '../../auth/roles';
 import { ItemCard } from '../components/item-card';
 import { MarketplaceFilters } from '../components/marketplace-filters';
 import { ItemDetailModal } from '../components/item-detail-modal';
-import { ItemFormModal, MARKETPLACE_TOAST_MS } from '../components/item-form-modal';
+import { ItemFormModal } from '../components/item-form-modal';
 import {
+  MARKETPLACE_TOAST_MS,
   useDeleteItemMutation,
   useListItemsQuery,
   useRenewItemMutation,
@@ -41,6 +42,12 @@ import {
   useUserItemsQuery,
   type ItemFilters,
 } from '../marketplace-api';
+
+/** The two views (tab value, label); `mine` is `?view=mine`. */
+const VIEWS = [
+  ['browse', 'Browse'],
+  ['mine', 'My listings'],
+] as const;
 
 /** Items per page. */
 export const PAGE_SIZE = 12;
@@ -105,67 +112,21 @@ export default function MarketplacePage() {
     setFormOpen(true);
   };
 
+  // The mutations show their own toasts (marketplace-api.ts); here only what follows a success.
   const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteItem(deleting.id).unwrap();
-      toast.success(M.deleted, { autoClose: MARKETPLACE_TOAST_MS });
-      if (openId === deleting.id) closeDetail();
-      setDeleting(null);
-    } catch (err) {
-      toast.error(`${M.errorDeleting}: ${toApiError(err).message}`, { autoClose: MARKETPLACE_TOAST_MS });
-    }
+    if (!deleting || (await deleteItem(deleting.id)).error) return;
+    if (openId === deleting.id) closeDetail();
+    setDeleting(null);
   };
-
-  const toggleSold = async (item: MarketplaceItem) => {
-    try {
-      await setSold({ id: item.id, is_sold: !item.is_sold }).unwrap();
-      toast.success(item.is_sold ? M.updated : M.markedSold, { autoClose: MARKETPLACE_TOAST_MS });
-    } catch (err) {
-      toast.error(`${M.errorUpdating}: ${toApiError(err).message}`, { autoClose: MARKETPLACE_TOAST_MS });
-    }
-  };
-  const renewItem = async (item: MarketplaceItem) => {
-    try {
-      await renew(item.id).unwrap();
-      toast.success(M.renewed, { autoClose: MARKETPLACE_TOAST_MS });
-    } catch (err) {
-      toast.error(`${M.errorUpdating}: ${toApiError(err).message}`, { autoClose: MARKETPLACE_TOAST_MS });
-    }
-  };
+  const toggleSold = (item: MarketplaceItem) => void setSold({ id: item.id, is_sold: !item.is_sold });
+  const renewItem = (item: MarketplaceItem) => void renew(item.id);
 
   const page = current.data;
 
-  return (
+  // The active view's content; only the active tab's content is mounted, so leaving Browse drops a
+  // search still being typed (lib/url-params.ts).
+  const viewBody = (
     <>
-      <PageHeader
-        title="Marketplace"
-        subtitle="Buy and sell within campus."
-        actions={
-          <Button onClick={openSell}>
-            <Plus aria-hidden="true" size={18} />
-            Sell Item
-          </Button>
-        }
-      />
-
-      <div role="tablist" aria-label="Marketplace views" className="mb-4 flex gap-2 border-b border-line">
-        {(['browse', 'mine'] as const).map((v) => (
-          <button
-            key={v}
-            role="tab"
-            aria-selected={view === v}
-            className={cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
-              view === v ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-fg',
-            )}
-            onClick={() => replaceAll(v === 'mine' ? { view: 'mine' } : {})}
-          >
-            {v === 'mine' ? 'My listings' : 'Browse'}
-          </button>
-        ))}
-      </div>
-
       {view === 'browse' ? <MarketplaceFilters filters={filters} params={params} update={update} /> : null}
 
       {current.isLoading || (current.isFetching && !page) ? (
@@ -220,6 +181,40 @@ export default function MarketplacePage() {
           />
         </>
       )}
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Marketplace"
+        subtitle="Buy and sell within campus."
+        actions={
+          <Button onClick={openSell}>
+            <Plus aria-hidden="true" size={18} />
+            Sell Item
+          </Button>
+        }
+      />
+
+      <Tabs.Root value={view} onValueChange={(v) => replaceAll(v === 'mine' ? { view: 'mine' } : {})}>
+        <Tabs.List aria-label="Marketplace views" className="mb-4 flex gap-2 border-b border-line">
+          {VIEWS.map(([v, label]) => (
+            <Tabs.Trigger
+              key={v}
+              value={v}
+              className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:text-accent"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {VIEWS.map(([v]) => (
+          <Tabs.Content key={v} value={v} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4">
+            {viewBody}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
 
       {openId ? (
         <ItemDetailModal

@@ -1,5 +1,5 @@
 /**
- * The deep link /lost-found/{id}: one report in a dialog — photo, Lost/Found, name, date, location,
+ * The deep link /lost-found/{id}: one lost & found item in a dialog — photo, Lost/Found, name, date, location,
  * category, description, reporter, Contact Owner, and the reporter's or an admin's actions.
  */
 import { CheckCircle2, Phone } from 'lucide-react';
@@ -9,9 +9,9 @@ import { Button } from '../../../components/ui/button';
 import { DetailModal } from '../../../components/ui/detail-modal';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { formatDateIN } from '../../../lib/format';
-import { useGetReportQuery } from '../lost-found-api';
+import { useGetLostFoundItemQuery } from '../lost-found-api';
 
-export interface ReportDetailModalProps {
+export interface LostFoundItemDetailModalProps {
   id: string;
   onClose: () => void;
   canManage: (item: LostFoundItem) => boolean;
@@ -21,7 +21,7 @@ export interface ReportDetailModalProps {
   onToggleReturned: (item: LostFoundItem) => void;
 }
 
-export function ReportDetailModal({
+export function LostFoundItemDetailModal({
   id,
   onClose,
   canManage,
@@ -29,8 +29,8 @@ export function ReportDetailModal({
   onEdit,
   onDelete,
   onToggleReturned,
-}: ReportDetailModalProps) {
-  const { data: item, isLoading, error } = useGetReportQuery(id);
+}: LostFoundItemDetailModalProps) {
+  const { data: item, isLoading, error } = useGetLostFoundItemQuery(id);
   return (
     <DetailModal
       item={item}

@@ -1,5 +1,5 @@
 /**
- * Report / edit modal (spec §2, §5, §8): titled "Report Found Item" (or "Edit Reported Item"), a
+ * The item's report / edit modal (spec §2, §5, §8): titled "Report Found Item" (or "Edit Reported Item"), a
  * Lost/Found choice, the spec §3 fields validated with the contract's `createLostFoundItemBody` (required
  * fields → "Please fill in all required fields.", Indian mobile 6–9 + 9 digits, length limits), the
  * date (not in the future), a photo with preview (downscaled in the browser) and upload progress.
@@ -17,10 +17,7 @@ import { ListingFormModal, useListingForm } from '../../../components/ui/listing
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { formatIsoDate } from '../../../lib/format';
-import { useSaveReport } from '../lost-found-api';
-
-/** Lost-and-found toast duration in ms (spec §9). */
-export const LOST_FOUND_TOAST_MS = 4000;
+import { useSaveLostFoundItem } from '../lost-found-api';
 
 const FIELDS = [
   'item_name',
@@ -56,22 +53,14 @@ function valuesOf(item: LostFoundItem | null): FormValues {
   };
 }
 
-export interface ReportFormModalProps {
+export interface LostFoundItemFormModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   item: LostFoundItem | null;
 }
 
-const TOASTS = {
-  created: L.reported,
-  updated: L.updated,
-  errorCreating: L.errorReporting,
-  errorUpdating: L.errorUpdating,
-  ms: LOST_FOUND_TOAST_MS,
-};
-
-export function ReportFormModal({ open, onOpenChange, item }: ReportFormModalProps) {
-  const { save, progress } = useSaveReport();
+export function LostFoundItemFormModal({ open, onOpenChange, item }: LostFoundItemFormModalProps) {
+  const { save, progress } = useSaveLostFoundItem();
   const state = useListingForm<FormValues, LostFoundItem>({
     open,
     onOpenChange,
@@ -82,7 +71,6 @@ export function ReportFormModal({ open, onOpenChange, item }: ReportFormModalPro
     save,
     progress,
     imageTooLarge: L.imageTooLarge,
-    toasts: TOASTS,
   });
   const {
     register,

@@ -8,21 +8,21 @@ import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { SearchField } from '../../../components/ui/search-field';
 import { Select } from '../../../components/ui/select';
 import { useDebouncedParam, type UpdateParams } from '../../../lib/url-params';
-import type { ReportFilters } from '../lost-found-api';
+import type { LostFoundItemFilters } from '../lost-found-api';
 
 const TYPE_OPTIONS = [
   { value: 'lost', label: 'Lost only' },
   { value: 'found', label: 'Found only' },
 ];
 
-export interface ReportFiltersBarProps {
+export interface LostFoundFiltersProps {
   /** The filters read from the URL. */
-  filters: ReportFilters;
+  filters: LostFoundItemFilters;
   params: URLSearchParams;
   update: UpdateParams;
 }
 
-export function ReportFiltersBar({ filters, params, update }: ReportFiltersBarProps) {
+export function LostFoundFilters({ filters, params, update }: LostFoundFiltersProps) {
   const [search, setSearch] = useDebouncedParam('search', params, update);
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]">

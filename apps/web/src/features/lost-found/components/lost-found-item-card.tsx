@@ -1,5 +1,5 @@
 /**
- * One lost/found report (spec §2): Lost or Found label, name (a link to /lost-found/{id}), date,
+ * One lost & found item (spec §2): Lost or Found label, name (a link to /lost-found/{id}), date,
  * location, image or placeholder, "Contact Owner", and for the reporter or an admin: Mark returned,
  * Edit and Delete.
  */
@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { formatDateIN } from '../../../lib/format';
 
-export interface ReportCardProps {
+export interface LostFoundItemCardProps {
   item: LostFoundItem;
   canManage: boolean;
   onContact: (item: LostFoundItem) => void;
@@ -21,7 +21,15 @@ export interface ReportCardProps {
   busy?: boolean;
 }
 
-export function ReportCard({ item, canManage, onContact, onEdit, onDelete, onToggleReturned, busy }: ReportCardProps) {
+export function LostFoundItemCard({
+  item,
+  canManage,
+  onContact,
+  onEdit,
+  onDelete,
+  onToggleReturned,
+  busy,
+}: LostFoundItemCardProps) {
   const location = useLocation();
   return (
     <li className="flex gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm sm:gap-4 sm:p-4">
