@@ -43,7 +43,9 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://internshala.com'),
   INTERNSHIP_SOURCE_HOSTS: list
-    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i, 'must be host or host:port')))
+    .pipe(
+      z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i, 'must be host or host:port')),
+    )
     .default([]),
   /** Set by npm to the directory `npm …` was run from; relative DATA_DIR/INSTITUTE_CONFIG resolve against it. */
   INIT_CWD: z.string().optional(),

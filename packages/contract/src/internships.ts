@@ -55,7 +55,7 @@ export const INTERNSHIP_MESSAGES = {
   empty: 'No internships match these filters.',
 } as const;
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v ?? undefined);
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : (v ?? undefined));
 
 /** Whole rupees from a JSON number or a decimal string; '' and null count as absent. */
 const wholeNumber = (v: unknown) => {

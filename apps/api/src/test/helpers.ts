@@ -48,10 +48,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds an app on a fresh test database; `env` overrides configuration variables. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds an app on a fresh test database; `env` overrides configuration variables and `configure`
+ * may change the parsed configuration before the app is built (e.g. shorter time-outs).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  configure?: (config: AppConfig) => void,
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
+  configure?.(config);
   const database = await openTestDatabase();
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

@@ -282,13 +282,25 @@ describe('stipend normalisation to ₹/month', () => {
 describe('listing URLs from the filters (research §1)', () => {
   const base = 'https://internshala.com';
   it.each([
-    [{ category: 'Software Development', location: '', workFromHome: false }, '/internships/software-development-internship/'],
-    [{ category: 'Software Development', location: 'New Delhi', workFromHome: false }, '/internships/software-development-internship-in-new-delhi/'],
+    [
+      { category: 'Software Development', location: '', workFromHome: false },
+      '/internships/software-development-internship/',
+    ],
+    [
+      { category: 'Software Development', location: 'New Delhi', workFromHome: false },
+      '/internships/software-development-internship-in-new-delhi/',
+    ],
     [{ category: '', location: 'Delhi', workFromHome: false }, '/internships/internship-in-delhi/'],
-    [{ category: 'Data Science', location: 'Delhi', workFromHome: true }, '/internships/work-from-home-data-science-internships/'],
+    [
+      { category: 'Data Science', location: 'Delhi', workFromHome: true },
+      '/internships/work-from-home-data-science-internships/',
+    ],
     [{ category: '', location: '', workFromHome: true }, '/internships/work-from-home-internships/'],
     [{ category: '', location: '', workFromHome: false }, '/internships/'],
-    [{ category: 'UI/UX Design & Research', location: '', workFromHome: false }, '/internships/ui-ux-design-and-research-internship/'],
+    [
+      { category: 'UI/UX Design & Research', location: '', workFromHome: false },
+      '/internships/ui-ux-design-and-research-internship/',
+    ],
   ])('%j → %s', (f, path) => {
     expect(filterPath(f)).toBe(path);
   });
@@ -298,21 +310,50 @@ describe('listing URLs from the filters (research §1)', () => {
     expect(listingUrl(base, p, 10000, 1)).toBe(`${base}${p}stipend-10000/`);
     expect(listingUrl(base, p, 10000, 2)).toBe(`${base}${p}stipend-10000/page-2/`);
     expect(listingUrl(base, p, 0, 3)).toBe(`${base}${p}page-3/`);
-    expect(listingUrl(base, keywordPath('Data Science'), 5000, 1, false)).toBe(`${base}/internships/keywords-data%20science/`);
+    expect(listingUrl(base, keywordPath('Data Science'), 5000, 1, false)).toBe(
+      `${base}/internships/keywords-data%20science/`,
+    );
     expect(slugify('  C++ / .NET  ')).toBe('c-net');
   });
 
   it('equal searches get equal cache keys; Remote Only drops the city', () => {
-    const a = normaliseFilters({ job_category: ' Software  Development', location: 'Delhi', work_from_home: false, stipend: 0, max_results: 12, refresh: false });
-    const b = normaliseFilters({ job_category: 'software development', location: ' delhi ', work_from_home: false, stipend: 0, max_results: 40, refresh: true });
+    const a = normaliseFilters({
+      job_category: ' Software  Development',
+      location: 'Delhi',
+      work_from_home: false,
+      stipend: 0,
+      max_results: 12,
+      refresh: false,
+    });
+    const b = normaliseFilters({
+      job_category: 'software development',
+      location: ' delhi ',
+      work_from_home: false,
+      stipend: 0,
+      max_results: 40,
+      refresh: true,
+    });
     expect(cacheKey(a)).toBe(cacheKey(b));
-    const remote = normaliseFilters({ job_category: 'Software Development', location: 'Delhi', work_from_home: true, stipend: 0, max_results: 12, refresh: false });
+    const remote = normaliseFilters({
+      job_category: 'Software Development',
+      location: 'Delhi',
+      work_from_home: true,
+      stipend: 0,
+      max_results: 12,
+      refresh: false,
+    });
     expect(remote.location).toBe('');
   });
 });
 
 describe('our own filters', () => {
-  const f = (o: Partial<Parameters<typeof applyFilters>[1]>) => ({ category: '', location: '', workFromHome: false, stipend: 0, ...o });
+  const f = (o: Partial<Parameters<typeof applyFilters>[1]>) => ({
+    category: '',
+    location: '',
+    workFromHome: false,
+    stipend: 0,
+    ...o,
+  });
   const ids = (list: InternshipListing[]) => list.map((l) => l.id);
   it('minimum stipend: the lower end must meet it (inclusive); unpaid is 0; unknown only without a minimum', () => {
     expect(ids(applyFilters(PAGE_1, f({ stipend: 10000 })))).toEqual(['4100001', '4100004', '4100006', '4100008']);

@@ -78,7 +78,11 @@ export interface ParsedPage {
   markup: 'current' | 'older' | 'none';
 }
 
-const clean = (s: string | undefined) => (s ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+const clean = (s: string | undefined) =>
+  (s ?? '')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** `/internship/details/…` is disallowed by robots.txt; the `/detail/` form is the same page (research §1). */
 const toDetailPath = (href: string) => href.replace('/internship/details/', '/internship/detail/');
@@ -155,7 +159,11 @@ function parseCurrentCard(
 }
 
 /** Reads one card of the older markup (research §2 "Older" column, about 2021–23). */
-function parseOlderCard($: cheerio.CheerioAPI, $card: cheerio.Cheerio<AnyNode>, pageUrl: string): InternshipListing | null {
+function parseOlderCard(
+  $: cheerio.CheerioAPI,
+  $card: cheerio.Cheerio<AnyNode>,
+  pageUrl: string,
+): InternshipListing | null {
   const $title = $card.find('.heading_4_5.profile a, .profile a').first();
   const title = clean($title.text());
   if (!title) return null;

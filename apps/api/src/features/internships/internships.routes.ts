@@ -5,11 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiFailure } from '@campus/contract/envelope';
-import {
-  INTERNSHIP_MESSAGES,
-  fetchInternshipsBody,
-  fetchInternshipsResponse,
-} from '@campus/contract/internships';
+import { INTERNSHIP_MESSAGES, fetchInternshipsBody, fetchInternshipsResponse } from '@campus/contract/internships';
 import * as service from './internships.service.ts';
 
 export const internshipsRoutes: FastifyPluginAsyncZod = async (app) => {

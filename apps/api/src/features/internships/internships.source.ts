@@ -51,7 +51,8 @@ export function slugify(text: string): string {
 export function filterPath(f: Pick<SourceFilters, 'category' | 'location' | 'workFromHome'>): string {
   const cat = slugify(f.category);
   const city = slugify(f.location);
-  if (f.workFromHome) return cat ? `/internships/work-from-home-${cat}-internships/` : '/internships/work-from-home-internships/';
+  if (f.workFromHome)
+    return cat ? `/internships/work-from-home-${cat}-internships/` : '/internships/work-from-home-internships/';
   if (cat && city) return `/internships/${cat}-internship-in-${city}/`;
   if (cat) return `/internships/${cat}-internship/`;
   if (city) return `/internships/internship-in-${city}/`;
@@ -99,7 +100,11 @@ export function isPrivateAddress(address: string): boolean {
   }
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /** A `lookup` for net.connect that refuses names resolving to any non-public address. */
 function publicOnlyLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
@@ -132,8 +137,10 @@ export function checkTarget(cfg: InternshipSourceConfig, u: URL): void {
 
 /** Text of a page that is a bot challenge rather than content ("Just a moment…", Cloudflare). */
 export function isChallengePage(html: string): boolean {
-  return /<title>\s*(just a moment|attention required|access denied)/i.test(html) ||
-    /challenge-platform|cf-browser-verification|cf_chl_opt|id="challenge-form"/i.test(html);
+  return (
+    /<title>\s*(just a moment|attention required|access denied)/i.test(html) ||
+    /challenge-platform|cf-browser-verification|cf_chl_opt|id="challenge-form"/i.test(html)
+  );
 }
 
 /** One fetched page: the final URL after redirects and the HTML. */
