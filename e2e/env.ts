@@ -4,3 +4,6 @@ import path from 'node:path';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data-e2e'));
 export const E2E_ADMIN_EMAIL = 'admin.e2e@iiitsonepat.ac.in';
+/** The local stand-in for Internshala that the server scrapes in the browser suite (issue 14). */
+export const E2E_SOURCE_PORT = Number(process.env.E2E_SOURCE_PORT ?? 3222);
+export const E2E_SOURCE_ORIGIN = `http://127.0.0.1:${E2E_SOURCE_PORT}`;
