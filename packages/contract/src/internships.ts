@@ -4,6 +4,7 @@
  * response, which keeps `internships` at the top level (DESIGN §4). Money is whole rupees per month.
  */
 import { z } from 'zod';
+import { absent, formBoolean, optionalField, rupees, textInput } from './fields.ts';
 
 /** Default Field of Interest (spec §2). */
 export const DEFAULT_JOB_CATEGORY = 'Software Development';
@@ -48,33 +49,25 @@ export const INTERNSHIP_MESSAGES = {
   stipendInvalid: 'Minimum stipend must be a whole number of rupees, 0 or more.',
   stipendTooHigh: `Minimum stipend must be at most ₹${STIPEND_FILTER_MAX.toLocaleString('en-IN')}.`,
   maxResultsInvalid: `Number of results must be a whole number from 1 to ${MAX_RESULTS_CAP}.`,
-  booleanInvalid: 'Must be true or false.',
   // Page texts (spec §2).
   running: 'Scraping internships...',
   runningNote: 'This may take 30-60 seconds.',
   empty: 'No internships match these filters.',
 } as const;
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : (v ?? undefined));
+/** Free text (trimmed, inner spacing collapsed); empty means absent, so the default applies. */
+const searchField = (max: number, tooLong: string, fallback: string) =>
+  z.preprocess((v) => {
+    const t = textInput(v);
+    return typeof t === 'string' ? t.replace(/\s+/g, ' ') : t;
+  }, z.string().max(max, tooLong).default(fallback));
 
-/** Whole rupees from a JSON number or a decimal string; '' and null count as absent. */
-const wholeNumber = (v: unknown) => {
-  const t = trimmed(v);
-  if (t === '' || t === undefined) return undefined;
-  if (typeof t === 'string') return /^\d{1,9}$/.test(t) ? Number(t) : Number.NaN;
-  return t;
-};
+/** A yes/no filter: JSON booleans and form text, plus 'yes'/'no' (what the original client's scraper expected). */
+const flag = z.preprocess((v) => (v === 'yes' ? true : v === 'no' ? false : absent(v)), formBoolean.default(false));
 
-/** JSON booleans, or 'true'/'false'/'yes'/'no' (what the original client's scraper expected). */
-const flag = z.preprocess(
-  (v) =>
-    v === 'true' || v === 'yes' || v === '1'
-      ? true
-      : v === 'false' || v === 'no' || v === '0' || v === '' || v === null
-        ? false
-        : v,
-  z.boolean({ error: INTERNSHIP_MESSAGES.booleanInvalid }).default(false),
-);
+/** Whole rupees or a count from a JSON number or a decimal string; empty means absent (0 / the default). */
+const wholeNumber = (max: number, messages: { invalid: string; tooHigh: string }, fallback: number) =>
+  optionalField(rupees(max, { required: messages.invalid, ...messages })).default(fallback);
 
 /**
  * Body of POST /api/internships/fetch (spec §3 filters, §5 "no required fields"): `job_category`
@@ -82,33 +75,19 @@ const flag = z.preprocess(
  * minimum, ₹/month, 0 = any), `max_results` (default 12, 1–40) and `refresh` (bypass the cache).
  */
 export const fetchInternshipsBody = z.object({
-  job_category: z.preprocess(
-    (v) => trimmed(v) || undefined,
-    z.string().max(INTERNSHIP_TEXT_MAX, INTERNSHIP_MESSAGES.categoryLong).default(DEFAULT_JOB_CATEGORY),
-  ),
-  location: z.preprocess(
-    (v) => trimmed(v),
-    z.string().max(INTERNSHIP_TEXT_MAX, INTERNSHIP_MESSAGES.locationLong).default(''),
-  ),
+  job_category: searchField(INTERNSHIP_TEXT_MAX, INTERNSHIP_MESSAGES.categoryLong, DEFAULT_JOB_CATEGORY),
+  location: searchField(INTERNSHIP_TEXT_MAX, INTERNSHIP_MESSAGES.locationLong, ''),
   work_from_home: flag,
-  stipend: z.preprocess(
-    wholeNumber,
-    z
-      .number({ error: INTERNSHIP_MESSAGES.stipendInvalid })
-      .int(INTERNSHIP_MESSAGES.stipendInvalid)
-      .min(0, INTERNSHIP_MESSAGES.stipendInvalid)
-      .max(STIPEND_FILTER_MAX, INTERNSHIP_MESSAGES.stipendTooHigh)
-      .default(0),
+  stipend: wholeNumber(
+    STIPEND_FILTER_MAX,
+    { invalid: INTERNSHIP_MESSAGES.stipendInvalid, tooHigh: INTERNSHIP_MESSAGES.stipendTooHigh },
+    0,
   ),
-  max_results: z.preprocess(
-    wholeNumber,
-    z
-      .number({ error: INTERNSHIP_MESSAGES.maxResultsInvalid })
-      .int(INTERNSHIP_MESSAGES.maxResultsInvalid)
-      .min(1, INTERNSHIP_MESSAGES.maxResultsInvalid)
-      .max(MAX_RESULTS_CAP, INTERNSHIP_MESSAGES.maxResultsInvalid)
-      .default(MAX_RESULTS_DEFAULT),
-  ),
+  max_results: wholeNumber(
+    MAX_RESULTS_CAP,
+    { invalid: INTERNSHIP_MESSAGES.maxResultsInvalid, tooHigh: INTERNSHIP_MESSAGES.maxResultsInvalid },
+    MAX_RESULTS_DEFAULT,
+  ).refine((n) => n >= 1, INTERNSHIP_MESSAGES.maxResultsInvalid),
   refresh: flag,
 });
 export type FetchInternshipsBody = z.infer<typeof fetchInternshipsBody>;

@@ -10,11 +10,12 @@ import * as service from './internships.service.ts';
 
 export const internshipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  // Open to guests: the session, when there is one, is loaded for the whole scope (never refused).
+  app.addHook('onRequest', app.loadSession);
 
   app.post(
     '/fetch',
     {
-      onRequest: async (req) => app.loadSession(req),
       config: { rateLimit: { max: service.INTERNSHIP_LIMITS.searchesPerIpPerHour, timeWindow: '1 hour' } },
       schema: {
         tags: ['internships'],
