@@ -113,8 +113,10 @@ describe('Internship Finder', () => {
     expect(bodies).toEqual([
       { job_category: 'Software Development', location: 'Delhi', work_from_home: false, stipend: 5000, refresh: false },
     ]);
-    expect(screen.getByTestId('path')).toHaveTextContent(
-      '/intern-connect?category=Software+Development&location=Delhi&stipend=5000',
+    await waitFor(() =>
+      expect(screen.getByTestId('path')).toHaveTextContent(
+        '/intern-connect?category=Software+Development&location=Delhi&stipend=5000',
+      ),
     );
     expect(screen.getByText(sentence(/^3 internships · fetched 5 minutes ago$/))).toBeInTheDocument();
     const cards = screen.getAllByRole('article');

@@ -5,11 +5,11 @@
  */
 import { DEFAULT_JOB_CATEGORY, type InternshipListing } from '@campus/contract/internships';
 
-/** The form's values (all text, as typed). */
-export interface SearchForm {
+/** The filters of a search (spec §3); `stipend` is the minimum in ₹/month, 0 = any. */
+export interface Filters {
   job_category: string;
   location: string;
-  stipend: string;
+  stipend: number;
   work_from_home: boolean;
 }
 
@@ -23,10 +23,10 @@ export const INTERNSHIP_SORT_LABELS: Record<InternshipSort, string> = {
 };
 
 /** The form's defaults (spec §2: Software Development). */
-export const DEFAULT_FORM: SearchForm = {
+export const DEFAULT_FILTERS: Filters = {
   job_category: DEFAULT_JOB_CATEGORY,
   location: '',
-  stipend: '',
+  stipend: 0,
   work_from_home: false,
 };
 
@@ -35,23 +35,23 @@ export function hasSearch(params: URLSearchParams): boolean {
   return ['category', 'location', 'stipend', 'remote'].some((k) => params.has(k));
 }
 
-/** The form values a URL holds (defaults for what it lacks; a malformed stipend is dropped). */
-export function formFromParams(params: URLSearchParams): SearchForm {
+/** The filters a URL holds (defaults for what it lacks; a malformed stipend is dropped). */
+export function filtersFromParams(params: URLSearchParams): Filters {
   const stipend = params.get('stipend') ?? '';
   return {
-    job_category: params.get('category') ?? DEFAULT_FORM.job_category,
+    job_category: params.get('category') || DEFAULT_FILTERS.job_category,
     location: params.get('location') ?? '',
-    stipend: /^\d{1,9}$/.test(stipend) ? stipend : '',
+    stipend: /^\d{1,9}$/.test(stipend) ? Number(stipend) : 0,
     work_from_home: params.get('remote') === '1',
   };
 }
 
 /** URL parameters for a search (`sort` kept when given and not the default). */
-export function paramsFromForm(form: SearchForm, sort: InternshipSort): Record<string, string> {
-  const out: Record<string, string> = { category: form.job_category.trim() };
-  if (form.location.trim()) out.location = form.location.trim();
-  if (form.stipend && Number(form.stipend) > 0) out.stipend = form.stipend;
-  if (form.work_from_home) out.remote = '1';
+export function paramsFromFilters(f: Filters, sort: InternshipSort): Record<string, string> {
+  const out: Record<string, string> = { category: f.job_category };
+  if (f.location) out.location = f.location;
+  if (f.stipend > 0) out.stipend = String(f.stipend);
+  if (f.work_from_home) out.remote = '1';
   if (sort !== 'relevance') out.sort = sort;
   return out;
 }

@@ -1,39 +1,52 @@
 /**
  * The search form (spec §2): Field of Interest (default Software Development, with suggestions),
- * Location, Minimum Stipend (₹/month), Remote Only and Find Internships. Values are checked with
- * the contract's schema before sending; messages show under their field.
+ * Location, Minimum Stipend (₹/month), Remote Only and Find Internships. react-hook-form with the
+ * contract's schema: messages show under their field; `onSearch` gets the parsed filters.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Search } from 'lucide-react';
+import type { z } from 'zod';
 import { fetchInternshipsBody, JOB_CATEGORY_SUGGESTIONS } from '@campus/contract/internships';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import type { SearchForm as FormValues } from '../search-params';
+import type { Filters } from '../search-params';
+
+type FormInput = z.input<typeof fetchInternshipsBody>;
+type FormOutput = z.output<typeof fetchInternshipsBody>;
 
 export interface SearchFormProps {
-  initial: FormValues;
+  initial: Filters;
   running: boolean;
-  onSearch: (values: FormValues) => void;
+  onSearch: (filters: Filters) => void;
 }
 
 export function SearchForm({ initial, running, onSearch }: SearchFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const listId = useId();
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = fetchInternshipsBody.safeParse({ ...values, stipend: values.stipend || undefined });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    onSearch(values);
-  };
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(fetchInternshipsBody),
+    defaultValues: {
+      job_category: initial.job_category,
+      location: initial.location,
+      stipend: initial.stipend ? String(initial.stipend) : '',
+      work_from_home: initial.work_from_home,
+    },
+  });
+  const submit = handleSubmit((v) =>
+    onSearch({
+      job_category: v.job_category,
+      location: v.location,
+      stipend: v.stipend,
+      work_from_home: v.work_from_home,
+    }),
+  );
+  const stipend = register('stipend');
 
   return (
     <form
@@ -45,10 +58,9 @@ export function SearchForm({ initial, running, onSearch }: SearchFormProps) {
       <Input
         label="Field of Interest"
         list={listId}
-        value={values.job_category}
-        onChange={(e) => set('job_category', e.target.value)}
-        error={errors.job_category}
         autoComplete="off"
+        error={errors.job_category?.message}
+        {...register('job_category')}
       />
       <datalist id={listId}>
         {JOB_CATEGORY_SUGGESTIONS.map((s) => (
@@ -58,26 +70,27 @@ export function SearchForm({ initial, running, onSearch }: SearchFormProps) {
       <Input
         label="Location"
         placeholder="Any city"
-        value={values.location}
-        onChange={(e) => set('location', e.target.value)}
-        error={errors.location}
         autoComplete="address-level2"
+        error={errors.location?.message}
+        {...register('location')}
       />
       <Input
         label="Minimum Stipend (₹)"
         inputMode="numeric"
         placeholder="Any"
-        value={values.stipend}
-        onChange={(e) => set('stipend', e.target.value.replace(/\D/g, '').slice(0, 9))}
-        error={errors.stipend}
         hint={<span className="sr-only">Rupees per month</span>}
+        error={errors.stipend?.message}
+        {...stipend}
+        onChange={(e) => {
+          // Digits only: "5,000" and "₹5000" become 5000.
+          setValue('stipend', e.target.value.replace(/\D/g, '').slice(0, 9));
+        }}
       />
-      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-fg lg:pb-0">
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-fg">
         <input
           type="checkbox"
           className="size-5 rounded border-line accent-accent focus-visible:ring-2 focus-visible:ring-focus"
-          checked={values.work_from_home}
-          onChange={(e) => set('work_from_home', e.target.checked)}
+          {...register('work_from_home')}
         />
         Remote Only
       </label>

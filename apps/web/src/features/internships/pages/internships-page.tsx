@@ -27,12 +27,12 @@ import { internshipErrorText, useFetchInternshipsMutation } from '../internships
 import {
   INTERNSHIP_SORTS,
   INTERNSHIP_SORT_LABELS,
-  formFromParams,
+  filtersFromParams,
   hasSearch,
-  paramsFromForm,
+  paramsFromFilters,
   sortFromParams,
   sortListings,
-  type SearchForm as FormValues,
+  type Filters,
 } from '../search-params';
 
 const SORT_OPTIONS = INTERNSHIP_SORTS.map((s) => ({ value: s, label: INTERNSHIP_SORT_LABELS[s] }));
@@ -44,14 +44,8 @@ type SearchState =
   | { kind: 'error'; message: string }
   | { kind: 'cancelled' };
 
-/** The API body for a form (empty stipend = no minimum). */
-const toBody = (form: FormValues, refresh = false): FetchInternshipsInput => ({
-  job_category: form.job_category,
-  location: form.location,
-  work_from_home: form.work_from_home,
-  stipend: form.stipend ? Number(form.stipend) : 0,
-  refresh,
-});
+/** The API body for a search. */
+const toBody = (f: Filters, refresh = false): FetchInternshipsInput => ({ ...f, refresh });
 
 export default function InternshipsPage() {
   const { params, update, replaceAll } = useUrlParams();
@@ -59,15 +53,15 @@ export default function InternshipsPage() {
   const [trigger] = useFetchInternshipsMutation();
   const [state, setState] = useState<SearchState>({ kind: 'idle' });
   const pending = useRef<{ abort: () => void } | null>(null);
-  const lastForm = useRef<FormValues>(formFromParams(params));
+  const lastFilters = useRef<Filters>(filtersFromParams(params));
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   const run = useCallback(
-    async (form: FormValues, refresh = false) => {
+    async (filters: Filters, refresh = false) => {
       pending.current?.abort();
-      lastForm.current = form;
+      lastFilters.current = filters;
       setState({ kind: 'running', startedAt: Date.now() });
-      const request = trigger(toBody(form, refresh));
+      const request = trigger(toBody(filters, refresh));
       pending.current = request;
       try {
         const result = await request.unwrap();
@@ -89,7 +83,7 @@ export default function InternshipsPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (hasSearch(params)) void run(formFromParams(params));
+    if (hasSearch(params)) void run(filtersFromParams(params));
   }, [params, run]);
   useEffect(
     () => () => {
@@ -100,9 +94,9 @@ export default function InternshipsPage() {
     [],
   );
 
-  const search = (form: FormValues) => {
-    replaceAll(paramsFromForm(form, sort));
-    void run(form);
+  const search = (filters: Filters) => {
+    replaceAll(paramsFromFilters(filters, sort));
+    void run(filters);
   };
   const cancel = () => {
     const request = pending.current;
@@ -118,7 +112,7 @@ export default function InternshipsPage() {
         title="Internship Finder"
         subtitle="Live internships from Internshala, filtered by field, city, stipend and remote work."
       />
-      <SearchForm initial={formFromParams(params)} running={running} onSearch={search} />
+      <SearchForm initial={filtersFromParams(params)} running={running} onSearch={search} />
 
       <section aria-label="Search status and results" className="mt-6">
         {state.kind === 'running' ? (
@@ -126,7 +120,7 @@ export default function InternshipsPage() {
         ) : state.kind === 'error' ? (
           <Alert tone="error" title={M.failed}>
             <p>{state.message}</p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void run(lastForm.current)}>
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void run(lastFilters.current)}>
               Try again
             </Button>
           </Alert>
@@ -137,7 +131,7 @@ export default function InternshipsPage() {
             result={state.result}
             sort={sort}
             onSort={(s) => update({ sort: s === 'relevance' ? '' : s })}
-            onRefresh={() => void run(lastForm.current, true)}
+            onRefresh={() => void run(lastFilters.current, true)}
             headingRef={resultsHeading}
           />
         ) : (
