@@ -20,7 +20,7 @@ export const internshipsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['internships'],
         body: fetchInternshipsBody,
-        response: { 200: fetchInternshipsResponse, 502: apiFailure, 504: apiFailure },
+        response: { 200: fetchInternshipsResponse, 400: apiFailure, 429: apiFailure, 502: apiFailure, 504: apiFailure },
       },
     },
     async (req) => {

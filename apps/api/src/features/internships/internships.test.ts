@@ -324,6 +324,22 @@ describe('SSRF refusals', () => {
   });
 });
 
+describe('API docs', () => {
+  it('documents the route with its body fields and the envelope of every answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const op = res.json().paths['/api/internships/fetch'].post;
+    const body = op.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['job_category', 'location', 'work_from_home', 'stipend', 'max_results', 'refresh']),
+    );
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '429', '502', '504']);
+    const ok = op.responses['200'].content['application/json'].schema;
+    expect(Object.keys(ok.properties)).toEqual(
+      expect.arrayContaining(['success', 'message', 'internships', 'source', 'fetchedAt', 'cached']),
+    );
+  });
+});
+
 describe('validation and rate limits', () => {
   it.each([
     [{ stipend: -1 }, 'stipend', M.stipendInvalid],
