@@ -314,6 +314,8 @@ describe('listing URLs from the filters (research §1)', () => {
       `${base}/internships/keywords-data%20science/`,
     );
     expect(slugify('  C++ / .NET  ')).toBe('c-net');
+    // A lone surrogate (fuzzed input) is dropped rather than making the URL encoder throw.
+    expect(keywordPath('Data\ud800 Science')).toBe('/internships/keywords-data%20science/');
   });
 
   it('equal searches get equal cache keys; Remote Only drops the city', () => {
