@@ -5,8 +5,8 @@
  *    mean, p50 and p99 ms over `PARSES` runs after a warm-up.
  * 2. One cold search (a real scrape of the loopback fixture source, 1 page) for reference.
  * 3. The cached answer of POST /api/internships/fetch next to GET /api/users/health of the same
- *    app in the same run: the load generator is autocannon in its own child process (never inside
- *    the server's event loop); prints req/s, p50/p99 latency and the server's CPU ms per request.
+ *    app in the same run: the load generator is the shared `load-client.ts` (autocannon) in its
+ *    own child process (never inside the server's event loop); prints req/s, p50/p99 latency and the server's CPU ms per request.
  *    Each request carries its own X-Forwarded-For (autocannon's `[<id>]`, TRUST_PROXY on), so the
  *    per-IP limit of a hostel-sized crowd is not what gets measured.
  *
@@ -16,7 +16,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/api/src/app.ts';
@@ -67,30 +66,27 @@ interface Measured {
 }
 
 /**
- * autocannon in a child process (its own event loop and CPU): the child runs autocannon's API with
- * the options given as JSON (its CLI's argument parser reads `[<id>]` as a sub-argument) and prints
- * the result as JSON.
+ * Runs the shared load generator (`load-client.ts`, autocannon) in its own process against `url`
+ * while this process serves; the server's CPU is this process's CPU meanwhile (PGlite included).
  */
-const RUNNER = `
-import autocannon from ${JSON.stringify(createRequire(import.meta.url).resolve('autocannon'))};
-const result = await autocannon(JSON.parse(process.argv[1]));
-process.stdout.write(JSON.stringify(result));
-`;
-
-/** Runs the load generator against `url`; measures this (server) process's CPU meanwhile. */
-async function measure(url: string, opts: { method?: string; body?: string; duration: number }): Promise<Measured> {
-  const options = {
+async function measure(
+  url: string,
+  opts: { method?: 'GET' | 'POST'; body?: string; duration: number },
+): Promise<Measured> {
+  const job = JSON.stringify({
     url,
+    cookies: [],
     connections: CONNECTIONS,
     duration: opts.duration,
     method: opts.method ?? 'GET',
     body: opts.body,
     idReplacement: true,
     headers: { 'x-forwarded-for': '[<id>]', ...(opts.body && { 'content-type': 'application/json' }) },
-  };
+  });
   const cpu0 = process.cpuUsage();
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, JSON.stringify(options)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-client.ts'), job], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -99,23 +95,25 @@ async function measure(url: string, opts: { method?: string; body?: string; dura
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`autocannon exited ${code}: ${stderr}`)),
+      code === 0 ? resolve(stdout) : reject(new Error(`load client exited ${code}: ${stderr}`)),
     );
   });
   const cpu = process.cpuUsage(cpu0);
-  const r = JSON.parse(out) as {
-    requests: { average: number; total: number };
-    latency: { p50: number; p99: number };
+  const r = JSON.parse(out.trim().split('\n').pop()!) as {
+    requests: number;
+    reqPerSec: number;
+    p50: number;
+    p99: number;
     non2xx: number;
     errors: number;
   };
   return {
-    reqPerSec: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    total: r.requests.total,
+    reqPerSec: r.reqPerSec,
+    p50: r.p50,
+    p99: r.p99,
+    total: r.requests,
     failed: r.non2xx + r.errors,
-    cpuMsPerReq: (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total),
+    cpuMsPerReq: (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests),
   };
 }
 
