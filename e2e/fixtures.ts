@@ -1,12 +1,21 @@
 /**
  * Browser-suite fixtures: accounts created through the real API (sign-up → link from the outbox →
  * verify), and pages already signed in as a student or as an administrator. The page's
- * `request` shares the browser context's cookies, so an API login signs the page in.
+ * `request` shares the browser context's cookies, so an API login signs the page in. Also the
+ * suite's axe helper (docs/architecture.md: every page passes axe).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_DATA_DIR } from './env.ts';
+
+/** Runs axe on the page as it is now; fails listing every serious or critical violation with its targets. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 let counter = 0;
 /** A fresh institute address for this run, e.g. `e2e1a2b.20240001@iiitsonepat.ac.in`. */

@@ -6,16 +6,9 @@
  * server's cache); Remote Only shows only remote listings; the page works by keyboard, at 360 px
  * and 1280 px, with no serious or critical axe violations.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
 import { E2E_SOURCE_ORIGIN } from './env.ts';
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const titles = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
 
