@@ -62,7 +62,12 @@ export function filterPath(f: Pick<SourceFilters, 'category' | 'location' | 'wor
 /** The keyword search path the service falls back to when the site redirected a filter path. */
 export function keywordPath(category: string): string {
   // A lone surrogate (\p{Cs}) would make encodeURIComponent throw: drop it.
-  return `/internships/keywords-${encodeURIComponent(category.toLowerCase().trim().replace(/\p{Cs}/gu, ''))}/`;
+  return `/internships/keywords-${encodeURIComponent(
+    category
+      .toLowerCase()
+      .trim()
+      .replace(/\p{Cs}/gu, ''),
+  )}/`;
 }
 
 /**
