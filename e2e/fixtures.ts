@@ -1,7 +1,8 @@
 /**
  * Browser-suite fixtures: accounts created through the real API (sign-up → link from the outbox →
  * verify), and pages already signed in as a student or as an administrator. The page's
- * `request` shares the browser context's cookies, so an API login signs the page in.
+ * `request` shares the browser context's cookies, so an API login signs the page in. Also the
+ * suite's one axe helper (docs/architecture.md: every page passes axe).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

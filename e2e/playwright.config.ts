@@ -1,10 +1,18 @@
 /**
  * Playwright (DESIGN §2, §9): Debian's Chromium at /usr/bin/chromium (never a downloaded browser)
  * against the real app — the API serving the built SPA on the embedded database in a fresh
- * temporary data directory.
+ * temporary data directory — and the recorded internship fixture source on 127.0.0.1, which the
+ * server is configured to scrape instead of Internshala (issue 14).
  */
 import { defineConfig } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT, E2E_ADMIN_EMAIL, E2E_SECOND_ORIGIN } from './env.ts';
+import {
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_ADMIN_EMAIL,
+  E2E_SECOND_ORIGIN,
+  E2E_SOURCE_ORIGIN,
+  E2E_SOURCE_PORT,
+} from './env.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -36,24 +44,37 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npm run start -w @campus/api`,
-    cwd: '..',
-    url: `http://localhost:${E2E_PORT}/api/users/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      APP_URL: `http://localhost:${E2E_PORT}`,
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
-      CORS_ORIGINS: E2E_SECOND_ORIGIN,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      command: `tsx apps/api/src/features/internships/fixtures/fixture-server.ts ${E2E_SOURCE_PORT}`,
+      cwd: '..',
+      url: `${E2E_SOURCE_ORIGIN}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && npm run start -w @campus/api`,
+      cwd: '..',
+      url: `http://localhost:${E2E_PORT}/api/users/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        APP_URL: `http://localhost:${E2E_PORT}`,
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        CORS_ORIGINS: E2E_SECOND_ORIGIN,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        INTERNSHIP_SOURCE_URL: E2E_SOURCE_ORIGIN,
+        INTERNSHIP_SOURCE_HOSTS: `127.0.0.1:${E2E_SOURCE_PORT}`,
+      },
+    },
+  ],
 });

@@ -1,8 +1,10 @@
 /**
  * The load generator of the API benchmark (issue 10, DESIGN §9), run as its OWN process so that
  * generating load never shares the server's event loop: reads one job as JSON from argv[2]
- * (`{ url, cookies, connections, duration }`, duration in s), drives it with autocannon — each
- * connection signed in as its own student (`cookies[i]`) — and prints one JSON line:
+ * (`{ url, cookies, connections, duration }`, duration in s; optionally `method`, `body`, extra
+ * `headers` and `idReplacement`, autocannon's `[<id>]` placeholder, e.g. one X-Forwarded-For per
+ * request), drives it with autocannon — each connection signed in as its own student
+ * (`cookies[i]`) — and prints one JSON line:
  * `{ requests, reqPerSec, p50, p99, non2xx, errors }` (latencies in ms).
  */
 import autocannon from 'autocannon';
@@ -12,6 +14,10 @@ interface Job {
   cookies: string[];
   connections: number;
   duration: number;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: string;
+  headers?: Record<string, string>;
+  idReplacement?: boolean;
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
@@ -20,10 +26,13 @@ const result = await autocannon({
   url: job.url,
   connections: job.connections,
   duration: job.duration,
-  headers: { 'accept-encoding': 'gzip, br' },
+  method: job.method ?? 'GET',
+  body: job.body,
+  idReplacement: job.idReplacement ?? false,
+  headers: { 'accept-encoding': 'gzip, br', ...job.headers },
   setupClient: (client) => {
     const cookie = job.cookies[next++ % Math.max(job.cookies.length, 1)];
-    if (cookie) client.setHeaders({ cookie, 'accept-encoding': 'gzip, br' });
+    if (cookie) client.setHeaders({ cookie, 'accept-encoding': 'gzip, br', ...job.headers });
   },
 });
 console.log(

@@ -34,6 +34,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerApiDocs } from './lib/openapi.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { instituteRoutes } from './features/institute/institute.routes.ts';
+import { internshipsRoutes } from './features/internships/internships.routes.ts';
 import { lostFoundRoutes } from './features/lost-found/lost-found.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -82,6 +83,7 @@ const FEATURES = [
   { prefix: '/api/notification', routes: notificationsRoutes },
   { prefix: '/api/buy-and-sell', routes: marketplaceRoutes },
   { prefix: '/api/lost-and-found', routes: lostFoundRoutes },
+  { prefix: '/api/internships', routes: internshipsRoutes },
 ];
 
 /** Turns a Fastify/zod validation error into `{ field: message }` (first message per field). */

@@ -39,6 +39,14 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  INTERNSHIP_SOURCE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://internshala.com'),
+  INTERNSHIP_SOURCE_HOSTS: list
+    .pipe(
+      z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i, 'must be host or host:port')),
+    )
+    .default([]),
   /** Set by npm to the directory `npm …` was run from; relative DATA_DIR/INSTITUTE_CONFIG resolve against it. */
   INIT_CWD: z.string().optional(),
 });
@@ -63,6 +71,26 @@ export interface AppConfig {
   production: boolean;
   /** Directory of the built SPA to serve, if it exists. */
   webDist: string;
+  /** The internship source (issue 14); see {@link InternshipSourceConfig}. */
+  internships: InternshipSourceConfig;
+}
+
+/**
+ * Where and how the internship scraper may fetch (issue 14 Configuration, Scraper). Only
+ * `sourceUrl` and `extraHosts` come from the environment; the timings are the issue's numbers
+ * (tests may shorten them).
+ */
+export interface InternshipSourceConfig {
+  /** Origin of the listing site, e.g. `https://internshala.com` (no trailing slash). */
+  sourceUrl: string;
+  /** Extra hosts (`host` or `host:port`, lower-case) that may be contacted, even on private or loopback addresses. */
+  extraHosts: string[];
+  /** Per-request time-out, ms (15 s). */
+  requestTimeoutMs: number;
+  /** Whole-search time-out, ms (60 s). */
+  totalTimeoutMs: number;
+  /** Polite pause between two page requests, ms. */
+  pageDelayMs: number;
 }
 
 /** Thrown when configuration is invalid; the message names the variable or config field. */
@@ -120,5 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    internships: {
+      sourceUrl: new URL(e.INTERNSHIP_SOURCE_URL).origin,
+      extraHosts: e.INTERNSHIP_SOURCE_HOSTS.map((h) => h.toLowerCase()),
+      requestTimeoutMs: 15_000,
+      totalTimeoutMs: 60_000,
+      pageDelayMs: 2_000,
+    },
   };
 }

@@ -54,14 +54,16 @@ export interface TestApp {
 
 /**
  * Builds an app on a fresh test database; `env` overrides configuration variables, `opts.mailer`
- * replaces the outbox transport.
+ * replaces the outbox transport and `opts.configure` may change the parsed configuration before
+ * the app is built (e.g. shorter time-outs).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { mailer?: Mailer } = {},
+  opts: { mailer?: Mailer; configure?: (config: AppConfig) => void } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
+  opts.configure?.(config);
   const database = await openTestDatabase();
   const app = await buildApp({ config, database, logger: false, mailer: opts.mailer });
   await app.ready();

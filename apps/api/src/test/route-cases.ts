@@ -10,6 +10,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
+import { lastPageReply, startFixtureServer } from '../features/internships/fixtures/fixture-server.ts';
 import { type TestApp, instituteEmail, sendJson, signUpAndLogin, type SignedIn } from './helpers.ts';
 import { jpeg, multipartForm } from './multipart.ts';
 
@@ -21,8 +22,20 @@ export type Caller = (typeof CALLERS)[number];
 export const ADMIN_EMAIL = 'dean.matrix@iiitsonepat.ac.in';
 /** Another front-end's origin (in CORS_ORIGINS of the suites' app). */
 export const CORS_ORIGIN = 'http://localhost:5174';
+/**
+ * The internship source the suites' app scrapes: a one-page fixture server on 127.0.0.1 (issue 14;
+ * never Internshala), listening for the whole test file.
+ */
+const internshipSource = await startFixtureServer({ handler: lastPageReply });
+internshipSource.unref();
 /** The configuration the suites' app runs with. */
-export const SUITE_ENV = { ADMIN_EMAILS: ADMIN_EMAIL, CORS_ORIGINS: CORS_ORIGIN, TRUST_PROXY: 'true' };
+export const SUITE_ENV = {
+  ADMIN_EMAILS: ADMIN_EMAIL,
+  CORS_ORIGINS: CORS_ORIGIN,
+  TRUST_PROXY: 'true',
+  INTERNSHIP_SOURCE_URL: internshipSource.origin,
+  INTERNSHIP_SOURCE_HOSTS: internshipSource.host,
+};
 
 /** The signed-in users and records the cases act on. */
 export interface World {
@@ -409,6 +422,17 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'DELETE /api/lost-and-found/lost-items/:id': {
     request: async (w) => ({ method: 'DELETE', url: `/api/lost-and-found/lost-items/${await newLostFound(w)}` }),
     expect: ownerOrAdmin(200),
+  },
+
+  // Internship finder (spec §6, §7; issue 14): open to guests; a deactivated account's old cookie is
+  // simply no session. Scrapes the suites' loopback fixture source.
+  'POST /api/internships/fetch': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/internships/fetch',
+      payload: { job_category: 'Software Development', location: 'Delhi', stipend: 1000 },
+    }),
+    expect: everyone(200),
   },
 };
 
