@@ -294,7 +294,7 @@ export const listRidesQuery = paginationQuery
   });
 export type ListRidesQuery = z.infer<typeof listRidesQuery>;
 /** The query as a client builds it (every key optional). */
-export type RideFilters = Partial<z.input<typeof listRidesQuery>>;
+export type RideFilters = Partial<ListRidesQuery>;
 
 /** A person on a ride: id, display name (null when the profile has none), absolute avatar URL. */
 export const ridePerson = z.object({ id: z.string(), name: z.string().nullable(), avatar: z.string().nullable() });
