@@ -58,11 +58,11 @@ export type RideStatus = (typeof RIDE_STATUSES)[number];
 export const RIDE_SORTS = ['dateAsc', 'dateDesc', 'priceAsc', 'priceDesc', 'seatsDesc'] as const;
 export type RideSort = (typeof RIDE_SORTS)[number];
 export const RIDE_SORT_LABELS: Record<RideSort, string> = {
-  dateAsc: 'Departure: soonest first',
-  dateDesc: 'Departure: latest first',
-  priceAsc: 'Cost: low to high',
-  priceDesc: 'Cost: high to low',
-  seatsDesc: 'Most seats available',
+  dateAsc: 'Soonest first',
+  dateDesc: 'Latest first',
+  priceAsc: 'Cheapest first',
+  priceDesc: 'Costliest first',
+  seatsDesc: 'Most seats free',
 };
 
 /** Messages of ride sharing: the spec's form texts (§5) and alerts (§8) verbatim, and ours. */

@@ -3,11 +3,11 @@
  * the per-head share, and View Details; the creator (or an admin, for Delete) also sees Edit and
  * Delete. An `article` named by its route.
  */
-import { CalendarDays, Clock, Users } from 'lucide-react';
+import { CalendarDays, Clock, Pencil, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { rideRoute, type Ride } from '@campus/contract/rides';
+import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Pencil, Trash2 } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { CostLine, DirectionBadge, RouteTitle, SeatsLine, rideDate, rideTime } from './ride-facts';
 
@@ -54,7 +54,7 @@ export function RideCard({ ride, detailsHref, canEdit, canDelete, onEdit, onDele
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <CostLine ride={ride} />
             <DirectionBadge ride={ride} />
-            {ride.isJoined ? <span className="text-sm font-medium text-success">You joined</span> : null}
+            {ride.isJoined ? <Badge tone="success">You joined</Badge> : null}
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">

@@ -65,7 +65,10 @@ export function RideFiltersBar({ filters, params, update, places }: RideFiltersB
         })}
       </div>
       {places.length ? (
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Common places">
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Common places">
+          <span className="text-sm text-muted" aria-hidden="true">
+            Places:
+          </span>
           {places.map((p) => {
             const on = (filters.search ?? '').toLowerCase() === p.toLowerCase();
             return (
