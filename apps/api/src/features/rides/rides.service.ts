@@ -52,7 +52,7 @@ import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { addDays, daysRangeIn, isoWeekday, todayIn } from '../../lib/dates.ts';
 import { pageOffset } from '../../lib/envelope.ts';
-import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
 import { notify } from '../notifications/notifications.service.ts';
