@@ -25,6 +25,7 @@ import { createSession } from '../../lib/auth.ts';
 import { createTestApp, signUpAndLogin, type Method, type SignedIn, type TestApp } from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
 import { nextClientIp, validRide } from '../../test/route-cases.ts';
+import { seedRidesDemo } from './rides.service.ts';
 
 const ADMIN = 'warden.rides@iiitsonepat.ac.in';
 const TZ = 'Asia/Kolkata';
@@ -494,6 +495,23 @@ describe('the list', () => {
       'limit=101',
     ]) {
       expect((await send('GET', `/api/rides?${q}`, other)).statusCode, q).toBe(400);
+    }
+  });
+});
+
+describe('demo data', () => {
+  it('seeds upcoming rides whose seats match their participants', async () => {
+    const d = await createTestApp();
+    try {
+      const students = [await signUpAndLogin(d), await signUpAndLogin(d), await signUpAndLogin(d)];
+      await seedRidesDemo(d.app.ctx, { students: students.map((x) => ({ id: x.userId })) });
+      const res = await send('GET', '/api/rides?limit=100', students[0], undefined, d);
+      const list = res.json().data as Ride[];
+      expect(list.length).toBe(6);
+      for (const r of list) expect(r.availableSeats).toBe(r.totalSeats - r.participants.length);
+      expect(list.some((r) => r.participants.length > 0)).toBe(true);
+    } finally {
+      await d.close();
     }
   });
 });
