@@ -233,7 +233,8 @@ describe('rides page', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Show all (7)' }));
     await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent('/rides?direction=toCollege&all=1'));
     expect(await screen.findAllByRole('article')).toHaveLength(7);
-  });
+    // Renders twelve cards: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   it('the creator sees Edit and Delete, and Delete asks first', async () => {
     mockApi([ride({ creatorId: me.id })]);
