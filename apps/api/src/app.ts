@@ -37,6 +37,7 @@ import { instituteRoutes } from './features/institute/institute.routes.ts';
 import { internshipsRoutes } from './features/internships/internships.routes.ts';
 import { lostFoundRoutes } from './features/lost-found/lost-found.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
+import { ridesRoutes } from './features/rides/rides.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -84,6 +85,7 @@ const FEATURES = [
   { prefix: '/api/buy-and-sell', routes: marketplaceRoutes },
   { prefix: '/api/lost-and-found', routes: lostFoundRoutes },
   { prefix: '/api/internships', routes: internshipsRoutes },
+  { prefix: '/api/rides', routes: ridesRoutes },
 ];
 
 /** Turns a Fastify/zod validation error into `{ field: message }` (first message per field). */

@@ -17,6 +17,7 @@ import { graduationYearFor, hashPassword } from './features/users/users.service.
 import { seedLostFoundDemo } from './features/lost-found/lost-found.service.ts';
 import { seedMarketplaceDemo } from './features/marketplace/marketplace.service.ts';
 import { seedNotificationsDemo } from './features/notifications/notifications.service.ts';
+import { seedRidesDemo } from './features/rides/rides.service.ts';
 
 /** One demo account as created; `password` is the generated plain text (shown once). */
 export interface DemoAccount {
@@ -48,6 +49,7 @@ export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [
   { feature: 'marketplace', seed: seedMarketplaceDemo },
   { feature: 'lost-found', seed: seedLostFoundDemo },
   { feature: 'notifications', seed: seedNotificationsDemo },
+  { feature: 'rides', seed: seedRidesDemo },
 ];
 
 /** Arbitrary constant key of the seed advisory lock (instances starting together on one PostgreSQL). */

@@ -433,6 +433,12 @@ export const DEFAULT_TIMETABLE: z.input<typeof timetable> = {
   ],
 };
 
+/**
+ * Common ride places (issue 11, OneStop #388): quick picks in the offer form and quick filters on
+ * the rides page. The first is the campus itself.
+ */
+export const DEFAULT_RIDE_PLACES = ['IIIT Sonepat Campus', 'Main Gate', 'Railway Station', 'Airport', 'ISBT Bus Stand'];
+
 /** Schema of the institute config file (DESIGN §8); every key has the spec's default. */
 export const instituteConfig = z.object({
   name: z.string().trim().min(1).default('Indian Institute of Information Technology, Sonepat'),
@@ -457,6 +463,13 @@ export const instituteConfig = z.object({
   branches: nonEmptyList.default(DEFAULT_BRANCHES),
   semesters: nonEmptyList.default(DEFAULT_SEMESTERS),
   hostels: nonEmptyList.default(DEFAULT_HOSTELS),
+  /** Common ride places (issue 11): quick picks and quick filters of ride sharing, at most 12. */
+  ridePlaces: z
+    .array(text(100))
+    .min(1)
+    .max(12)
+    .refine((list) => new Set(list.map((p) => p.toLowerCase())).size === list.length, 'places must be unique')
+    .default(DEFAULT_RIDE_PLACES),
   /** Quick Links (spec §1): the three generated PDFs and the external payment portal. */
   quickLinks: z
     .array(quickLink)

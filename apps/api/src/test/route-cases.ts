@@ -48,6 +48,8 @@ export interface World {
   itemId: string;
   /** A lost & found item of `owner` (never deleted by a case). */
   lostFoundId: string;
+  /** A ride offered by `owner` (never deleted by a case). */
+  rideId: string;
   /** A notification of `owner` (never deleted by a case). */
   notificationId: string;
   /** A stored file (the photo of `itemId`). */
@@ -128,6 +130,20 @@ export const VALID_LOST_FOUND = {
   description: 'Milton, with a sticker',
 };
 
+/** A valid ride offer (JSON) departing `days` days from now (issue 11). */
+export function validRide(days = 3) {
+  return {
+    pickupLocation: 'Railway Station',
+    dropLocation: 'IIIT Sonepat Campus',
+    departureDateTime: new Date(Date.now() + days * 86_400_000).toISOString(),
+    totalSeats: 3,
+    estimatedCost: 450,
+    description: 'Cab from the station after the evening train',
+    phoneNumber: '9812345678',
+    direction: 'toCollege',
+  };
+}
+
 function form(fields: Record<string, string>, file?: { field: string; content: Buffer }) {
   const body = multipartForm(fields, file ? [{ ...file, filename: 'photo.png', type: 'image/png' }] : []);
   return { payload: body.payload, headers: body.headers };
@@ -160,6 +176,23 @@ const newLostFound = (w: World) =>
   created(w, { method: 'POST', url: '/api/lost-and-found/lost-items', payload: VALID_LOST_FOUND }, w.owner.cookie);
 const newNotification = (w: World) =>
   created(w, { method: 'POST', url: '/api/notification', payload: { message: 'A note to self' } }, w.owner.cookie);
+const newRide = (w: World) => created(w, { method: 'POST', url: '/api/rides', payload: validRide() }, w.owner.cookie);
+/** A fresh ride of `owner` that `caller` (another student or an admin) has joined. */
+async function joinedRide(w: World, caller: Caller): Promise<string> {
+  const id = await newRide(w);
+  if (caller === 'other' || caller === 'admin') {
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/rides/${id}/join`,
+      headers: { cookie: w[caller].cookie, 'x-forwarded-for': nextClientIp() },
+    });
+    if (res.statusCode !== 200) throw new Error(`setup join: ${res.statusCode} ${res.body}`);
+  }
+  return id;
+}
+/** Joining: any student or admin but the creator (403). */
+const joiner = (status: number): Record<Caller, number> => ({ ...signedIn(status), owner: 403 });
+
 async function newSend(w: World): Promise<string> {
   const res = await sendJson(w.t, 'POST', '/api/notification', w.admin.cookie, {
     message: 'Library closes early today',
@@ -434,6 +467,44 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
     expect: everyone(200),
   },
+  // Ride sharing (spec §7; issue 11): the creator edits; the creator or an admin deletes; anyone
+  // but the creator joins and leaves.
+  'GET /api/rides': {
+    request: () => ({
+      method: 'GET',
+      url: '/api/rides',
+      query: { search: 'station', dateRange: 'week', minSeats: '1', maxPrice: '500', sortBy: 'priceAsc' },
+    }),
+    expect: signedIn(200),
+  },
+  'GET /api/rides/user/rides': {
+    request: () => ({ method: 'GET', url: '/api/rides/user/rides' }),
+    expect: signedIn(200),
+  },
+  'GET /api/rides/:id': {
+    request: (w) => ({ method: 'GET', url: `/api/rides/${w.rideId}` }),
+    expect: signedIn(200),
+  },
+  'POST /api/rides': {
+    request: () => ({ method: 'POST', url: '/api/rides', payload: validRide() }),
+    expect: signedIn(201),
+  },
+  'PUT /api/rides/:id': {
+    request: (w) => ({ method: 'PUT', url: `/api/rides/${w.rideId}`, ...form({ description: 'Leaving at 6 sharp' }) }),
+    expect: ownerOnly(200, 403),
+  },
+  'DELETE /api/rides/:id': {
+    request: async (w) => ({ method: 'DELETE', url: `/api/rides/${await newRide(w)}` }),
+    expect: ownerOrAdmin(200),
+  },
+  'POST /api/rides/:id/join': {
+    request: async (w) => ({ method: 'POST', url: `/api/rides/${await newRide(w)}/join` }),
+    expect: joiner(200),
+  },
+  'DELETE /api/rides/:id/join': {
+    request: async (w, caller) => ({ method: 'DELETE', url: `/api/rides/${await joinedRide(w, caller)}/join` }),
+    expect: joiner(200),
+  },
 };
 
 /** Files of the built web app (served when `apps/web/dist` exists): public, like any static site. */
@@ -499,6 +570,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   w.fileId = new URL(item.json().data.image_url).pathname.split('/').pop()!;
   w.lostFoundId = await newLostFound(w);
   w.notificationId = await newNotification(w);
+  w.rideId = await newRide(w);
   const off = await sendJson(t, 'POST', `/api/users/admin/users/${deactivated.userId}/deactivate`, admin.cookie);
   if (off.statusCode !== 200) throw new Error(`deactivate: ${off.statusCode} ${off.body}`);
   return w;

@@ -95,7 +95,7 @@ export function AppRoutes() {
         <Route path="intern-connect" element={<InternshipsPage />} />
         <Route path="spotlight/:slug" element={<SpotlightPage />} />
         <Route element={<RequireAuth />}>
-          <Route path="rides" element={<RidesPage />} />
+          <Route path="rides/:id?" element={<RidesPage />} />
           <Route path="profile" element={<ProfilePage />} />
           {/* One route with an optional id, so opening/closing a deep link keeps the page mounted. */}
           <Route path="marketplace/:id?" element={<MarketplacePage />} />

@@ -1,0 +1,297 @@
+/**
+ * Offer / edit modal (spec §2, §5; issue 11): pickup and drop with the institute's common places as
+ * quick picks, departure (date and time, not in the past), seats 1–8, optional total cost (₹),
+ * 10-digit phone, direction, optional description and photo. Validated with the contract's
+ * `createRideBody` (the spec's exact messages, same as the server); the form keeps its input on
+ * error and shows the server's field messages under the fields. Sends multipart (text parts + the
+ * photo `image`); an edit that clears the cost sends `remove_cost=true`.
+ */
+import { useEffect, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { format } from 'date-fns';
+import {
+  RIDE_DIRECTIONS,
+  RIDE_DIRECTION_LABELS,
+  RIDE_MESSAGES as R,
+  RIDE_SEATS_MAX,
+  createRideBody,
+  type Ride,
+} from '@campus/contract/rides';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ImageField, UploadProgress, useImageField } from '../../../components/ui/image-field';
+import { Input } from '../../../components/ui/input';
+import { Modal } from '../../../components/ui/modal';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { showFieldErrors, toApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
+import { useSaveRide } from '../rides-api';
+
+/** The form's values: all text, as the inputs hold them (`departure` is a datetime-local value). */
+export interface RideFormValues {
+  pickupLocation: string;
+  dropLocation: string;
+  departure: string;
+  totalSeats: string;
+  estimatedCost: string;
+  phoneNumber: string;
+  direction: string;
+  description: string;
+}
+type Field = keyof RideFormValues;
+const FIELDS: Field[] = [
+  'pickupLocation',
+  'dropLocation',
+  'departure',
+  'totalSeats',
+  'estimatedCost',
+  'phoneNumber',
+  'direction',
+  'description',
+];
+/** The API field each form field is sent as. */
+const API_FIELD: Record<Field, string> = {
+  ...Object.fromEntries(FIELDS.map((f) => [f, f])),
+  departure: 'departureDateTime',
+} as Record<Field, string>;
+
+/** A datetime-local value (browser time) as an ISO instant, or '' when empty or invalid. */
+export function toIsoInstant(local: string): string {
+  const at = local ? new Date(local) : null;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : '';
+}
+
+/** The request fields of the form's values (what is validated and sent). */
+export function toRequestFields(v: RideFormValues): Record<string, string> {
+  return {
+    pickupLocation: v.pickupLocation,
+    dropLocation: v.dropLocation,
+    departureDateTime: toIsoInstant(v.departure),
+    totalSeats: v.totalSeats,
+    estimatedCost: v.estimatedCost,
+    phoneNumber: v.phoneNumber,
+    direction: v.direction,
+    description: v.description,
+  };
+}
+
+/** react-hook-form resolver: the contract's schema over the request fields, errors mapped back. */
+export const rideFormResolver: Resolver<RideFormValues> = async (values) => {
+  const result = createRideBody.safeParse(toRequestFields(values));
+  if (result.success) return { values, errors: {} };
+  const errors: FieldErrors<RideFormValues> = {};
+  for (const issue of result.error.issues) {
+    const apiField = String(issue.path[0] ?? '');
+    const field = (FIELDS.find((f) => API_FIELD[f] === apiField) ?? 'pickupLocation') as Field;
+    errors[field] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
+function valuesOf(ride: Ride | null): RideFormValues {
+  if (!ride)
+    return {
+      pickupLocation: '',
+      dropLocation: '',
+      departure: '',
+      totalSeats: '3',
+      estimatedCost: '',
+      phoneNumber: '',
+      direction: 'other',
+      description: '',
+    };
+  return {
+    pickupLocation: ride.pickupLocation,
+    dropLocation: ride.dropLocation,
+    departure: format(new Date(ride.departureDateTime), "yyyy-MM-dd'T'HH:mm"),
+    totalSeats: String(ride.totalSeats),
+    estimatedCost: ride.estimatedCost === null ? '' : String(ride.estimatedCost),
+    phoneNumber: ride.phoneNumber ?? '',
+    direction: ride.direction,
+    description: ride.description,
+  };
+}
+
+/** Quick-pick chips of the common places; picking one fills the field. */
+function PlacePicks({
+  places,
+  label,
+  onPick,
+  current,
+}: {
+  places: string[];
+  label: string;
+  onPick: (p: string) => void;
+  current: string;
+}) {
+  if (!places.length) return null;
+  return (
+    <div role="group" aria-label={label} className="flex flex-wrap gap-1.5">
+      {places.map((p) => (
+        <button
+          key={p}
+          type="button"
+          aria-pressed={current === p}
+          onClick={() => onPick(p)}
+          className={cn(
+            'min-h-8 rounded-full border px-3 text-xs font-medium',
+            current === p
+              ? 'border-accent bg-accent text-on-accent'
+              : 'border-line bg-surface text-fg hover:bg-surface-muted',
+          )}
+        >
+          {p}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export interface RideFormModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The ride being edited, or null to offer a new one. */
+  ride: Ride | null;
+  /** The institute's common places (config `ridePlaces`); the first is the campus. */
+  places: string[];
+}
+
+export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModalProps) {
+  const { save, progress } = useSaveRide();
+  const [formError, setFormError] = useState<string | null>(null);
+  const saved = ride ? { image_url: ride.imageUrl, image_thumb_url: ride.imageThumbUrl } : null;
+  const image = useImageField(saved, 'Image size should be less than 5MB', setFormError);
+  const resetImage = image.reset;
+  const form = useForm<RideFormValues>({ resolver: rideFormResolver, defaultValues: valuesOf(ride) });
+  const { register, reset, setValue, watch, setError, handleSubmit, formState } = form;
+  const { errors } = formState;
+
+  useEffect(() => {
+    if (!open) return;
+    reset(valuesOf(ride));
+    resetImage();
+    setFormError(null);
+  }, [open, ride, reset, resetImage]);
+
+  const campus = places[0];
+  const pick = (field: 'pickupLocation' | 'dropLocation', place: string) => {
+    setValue(field, place, { shouldValidate: formState.isSubmitted });
+    // Picking the campus as one end suggests the direction, unless one was chosen already.
+    if (place === campus && watch('direction') === 'other')
+      setValue('direction', field === 'dropLocation' ? 'toCollege' : 'fromCollege');
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const body = new FormData();
+    for (const [k, v] of Object.entries(toRequestFields(values))) body.append(k, v.trim());
+    if (ride && ride.estimatedCost !== null && !values.estimatedCost.trim()) body.append('remove_cost', 'true');
+    image.appendTo(body);
+    try {
+      await save(body, ride?.id);
+      toast.success(ride ? R.updated : R.created);
+      onOpenChange(false);
+    } catch (err) {
+      const apiError = toApiError(err);
+      showFieldErrors(apiError, FIELDS, (field, message) => setError(field, { message }));
+      if (apiError.errors?.departureDateTime) setError('departure', { message: apiError.errors.departureDateTime });
+      setFormError(apiError.errors?.image ?? apiError.message);
+      toast.error(`${R.failedSave} ${apiError.message}`);
+    }
+  });
+
+  const busy = formState.isSubmitting || progress !== null;
+  const seatOptions = Array.from({ length: RIDE_SEATS_MAX }, (_, i) => String(i + 1));
+  return (
+    <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={ride ? 'Edit Ride' : 'Offer Ride'}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div className="space-y-2">
+          <Input
+            label="Pickup location"
+            maxLength={100}
+            placeholder="Where from?"
+            error={errors.pickupLocation?.message}
+            {...register('pickupLocation')}
+          />
+          <PlacePicks
+            places={places}
+            label="Common pickup places"
+            current={watch('pickupLocation')}
+            onPick={(p) => pick('pickupLocation', p)}
+          />
+        </div>
+        <div className="space-y-2">
+          <Input
+            label="Drop location"
+            maxLength={100}
+            placeholder="Where to?"
+            error={errors.dropLocation?.message}
+            {...register('dropLocation')}
+          />
+          <PlacePicks
+            places={places}
+            label="Common drop places"
+            current={watch('dropLocation')}
+            onPick={(p) => pick('dropLocation', p)}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label="Departure time"
+            type="datetime-local"
+            min={format(new Date(), "yyyy-MM-dd'T'HH:mm")}
+            error={errors.departure?.message}
+            {...register('departure')}
+          />
+          <Select
+            label="Total seats"
+            options={seatOptions}
+            error={errors.totalSeats?.message}
+            {...register('totalSeats')}
+          />
+          <Input
+            label="Estimated total cost (₹, optional)"
+            inputMode="numeric"
+            placeholder="e.g. 600"
+            error={errors.estimatedCost?.message}
+            {...register('estimatedCost')}
+          />
+          <Input
+            label="Phone number"
+            type="tel"
+            inputMode="tel"
+            placeholder="10-digit mobile"
+            error={errors.phoneNumber?.message}
+            {...register('phoneNumber')}
+          />
+        </div>
+        <Select
+          label="Direction"
+          options={RIDE_DIRECTIONS.map((d) => ({ value: d, label: RIDE_DIRECTION_LABELS[d] }))}
+          error={errors.direction?.message}
+          {...register('direction')}
+        />
+        <Textarea
+          label="Description (optional)"
+          rows={3}
+          maxLength={500}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <ImageField field={image} />
+        <UploadProgress progress={progress} />
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} disabled={image.preparing}>
+            {ride ? 'Save Changes' : 'Offer Ride'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

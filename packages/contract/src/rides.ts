@@ -1,0 +1,379 @@
+/**
+ * Ride sharing (spec §2 "Ride share", §3, §4, §5, §7, §8, §9; DESIGN §4, §7; issue 11): constants,
+ * messages (declared once), the offer/edit form schemas (JSON or multipart text parts; the photo is
+ * the file part `image`), the list query with the spec's filters and sorts, and the ride as the API
+ * returns it. Costs are whole rupees (₹); times are ISO 8601 instants; days are the institute's.
+ */
+import { z } from 'zod';
+import {
+  absent,
+  choice,
+  choiceFilter,
+  formBoolean,
+  isoDate,
+  optionalField,
+  requiredText,
+  searchText,
+  tenDigitContact,
+  textInput,
+} from './fields.ts';
+import { apiPage, apiSuccess, paginationQuery } from './envelope.ts';
+
+/** Seats a ride may offer (spec §9). */
+export const RIDE_SEATS_MIN = 1;
+export const RIDE_SEATS_MAX = 8;
+/** Rides shown on the page before "Show all" (spec §9 "Recent lists"). */
+export const RECENT_RIDES = 5;
+/** Length limits (characters) and the cost cap (₹, a typo guard). */
+export const RIDE_PLACE_MAX = 100;
+export const RIDE_DESCRIPTION_MAX = 500;
+export const RIDE_COST_MAX = 100_000;
+
+/** Which way a ride goes (issue 11). */
+export const RIDE_DIRECTIONS = ['toCollege', 'fromCollege', 'other'] as const;
+export type RideDirection = (typeof RIDE_DIRECTIONS)[number];
+export const RIDE_DIRECTION_LABELS: Record<RideDirection, string> = {
+  toCollege: 'To College',
+  fromCollege: 'From College',
+  other: 'Other',
+};
+
+/** Date filters (spec §9): `week` = today to the coming Sunday; `nextWeek` = next Monday–Sunday. */
+export const RIDE_DATE_RANGES = ['today', 'tomorrow', 'week', 'nextWeek', 'custom'] as const;
+export type RideDateRange = (typeof RIDE_DATE_RANGES)[number];
+export const RIDE_DATE_RANGE_LABELS: Record<RideDateRange, string> = {
+  today: 'Today',
+  tomorrow: 'Tomorrow',
+  week: 'This Week',
+  nextWeek: 'Next Week',
+  custom: 'Custom dates',
+};
+/** The timeFrame filter (spec §9). */
+export const RIDE_TIME_FRAMES = ['today', 'tomorrow'] as const;
+export type RideTimeFrame = (typeof RIDE_TIME_FRAMES)[number];
+/** Seat status filter; `all` is the default. Full rides stay visible (issue 11). */
+export const RIDE_STATUSES = ['all', 'open', 'full'] as const;
+export type RideStatus = (typeof RIDE_STATUSES)[number];
+/** Sorts (spec §9); `dateAsc` (soonest first) is the default. */
+export const RIDE_SORTS = ['dateAsc', 'dateDesc', 'priceAsc', 'priceDesc', 'seatsDesc'] as const;
+export type RideSort = (typeof RIDE_SORTS)[number];
+export const RIDE_SORT_LABELS: Record<RideSort, string> = {
+  dateAsc: 'Soonest first',
+  dateDesc: 'Latest first',
+  priceAsc: 'Cheapest first',
+  priceDesc: 'Costliest first',
+  seatsDesc: 'Most seats free',
+};
+
+/** Messages of ride sharing: the spec's form texts (§5) and alerts (§8) verbatim, and ours. */
+export const RIDE_MESSAGES = {
+  // Spec §5 form messages.
+  pickupRequired: 'Pickup location is required',
+  dropRequired: 'Drop location is required',
+  departureRequired: 'Departure time is required',
+  departurePast: 'Departure time cannot be in the past',
+  seatsMin: 'Total seats must be at least 1',
+  seatsMax: 'Maximum 8 seats allowed',
+  costNegative: 'Cost cannot be negative',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid 10-digit phone number.',
+  // Ours.
+  pickupLong: `Pickup location must be at most ${RIDE_PLACE_MAX} characters.`,
+  dropLong: `Drop location must be at most ${RIDE_PLACE_MAX} characters.`,
+  samePlaces: 'Pickup and drop locations must be different.',
+  departureInvalid: 'Please enter a valid departure date and time.',
+  seatsWhole: 'Total seats must be a whole number.',
+  costWhole: 'Cost must be a whole number of rupees.',
+  costTooHigh: `Cost must be at most ₹${RIDE_COST_MAX.toLocaleString('en-IN')}.`,
+  descriptionLong: `Description must be at most ${RIDE_DESCRIPTION_MAX} characters.`,
+  directionInvalid: 'Please choose To College, From College or Other.',
+  filterInvalid: 'Invalid filter value.',
+  dateInvalid: 'Please enter a date in yyyy-MM-dd format.',
+  dateOrder: 'The start date cannot be after the end date.',
+  minSeatsInvalid: `Minimum seats must be a whole number from ${RIDE_SEATS_MIN} to ${RIDE_SEATS_MAX}.`,
+  maxPriceInvalid: 'Maximum cost must be a whole number of rupees, 0 or more.',
+  seatsBelowJoined: (joined: number) =>
+    `Total seats cannot be fewer than the ${joined} ${joined === 1 ? 'student who has' : 'students who have'} joined.`,
+  notFound: 'Ride not found',
+  forbidden: 'Only the ride’s creator can change this ride.',
+  full: 'This ride is full.',
+  alreadyJoined: 'You have already joined this ride.',
+  ownRide: 'You cannot join your own ride.',
+  creatorCannotLeave: 'You created this ride: delete it instead of leaving.',
+  notJoined: 'You have not joined this ride.',
+  departed: 'This ride has already departed.',
+  created: 'Ride offered successfully!',
+  updated: 'Ride updated successfully!',
+  deleted: 'Ride deleted successfully!',
+  joined: 'You joined the ride!',
+  left: 'You left the ride.',
+  // Spec §8 alerts and load failure.
+  failedJoin: 'Failed to join ride.',
+  failedCancel: 'Failed to cancel join.',
+  failedDelete: 'Failed to delete ride.',
+  failedSave: 'Failed to save ride.',
+  errorLoading: 'Error Loading Rides',
+  tryAgain: 'Try Again',
+  loading: 'Loading rides...',
+  empty: 'No rides found',
+  // Notifications (DESIGN §7); `route` is e.g. "Railway Station → IIIT Sonepat Campus", `when` a local time.
+  noticeJoined: (name: string, route: string, when: string) => `${name} joined your ride ${route} on ${when}.`,
+  noticeLeft: (name: string, route: string, when: string) => `${name} left your ride ${route} on ${when}.`,
+  noticeChanged: (route: string, when: string) => `A ride you joined changed: now ${route} on ${when}.`,
+  noticeDeleted: (route: string, when: string) =>
+    `The ride ${route} on ${when} you joined was cancelled by its creator.`,
+  adminDeleted: (route: string) => `An administrator removed your ride ${route}.`,
+} as const;
+
+/** "A → B", the title of a ride everywhere (cards, dialogs, notifications). */
+export const rideRoute = (ride: { pickupLocation: string; dropLocation: string }) =>
+  `${ride.pickupLocation} → ${ride.dropLocation}`;
+
+/**
+ * Cost per head in whole rupees (rounded up) when the ride is full: the creator plus every seat
+ * share `estimatedCost`. Null when the ride has no cost.
+ */
+export function costPerHead(ride: { estimatedCost: number | null; totalSeats: number }): number | null {
+  return ride.estimatedCost === null ? null : Math.ceil(ride.estimatedCost / (ride.totalSeats + 1));
+}
+
+const pickupLocation = requiredText(RIDE_PLACE_MAX, {
+  required: RIDE_MESSAGES.pickupRequired,
+  tooLong: RIDE_MESSAGES.pickupLong,
+});
+const dropLocation = requiredText(RIDE_PLACE_MAX, {
+  required: RIDE_MESSAGES.dropRequired,
+  tooLong: RIDE_MESSAGES.dropLong,
+});
+
+/**
+ * Departure: an ISO 8601 date-time with an offset (`2026-11-24T14:30:00+05:30` or `…Z`), not in the
+ * past (checked against the clock of whoever validates: the browser for the form, the server for
+ * the request, which decides).
+ */
+const departureDateTime = z.preprocess(
+  textInput,
+  z
+    .string({ error: RIDE_MESSAGES.departureRequired })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, RIDE_MESSAGES.departureInvalid)
+    .refine((v) => !Number.isNaN(Date.parse(v)), RIDE_MESSAGES.departureInvalid)
+    .refine((v) => Date.parse(v) > Date.now(), RIDE_MESSAGES.departurePast)
+    .transform((v) => new Date(v).toISOString()),
+);
+
+/** A whole number from a JSON number or a decimal string (multipart parts, queries); NaN otherwise. */
+const wholeInput = (v: unknown) => {
+  const t = textInput(v);
+  if (typeof t === 'string') return /^-?\d{1,12}(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
+  return t;
+};
+
+/** Seats 1–8 (spec §5, §9). */
+const totalSeats = z.preprocess(
+  wholeInput,
+  z
+    .number({ error: RIDE_MESSAGES.seatsMin })
+    .int(RIDE_MESSAGES.seatsWhole)
+    .min(RIDE_SEATS_MIN, RIDE_MESSAGES.seatsMin)
+    .max(RIDE_SEATS_MAX, RIDE_MESSAGES.seatsMax),
+);
+
+/** Whole rupees ≥ 0 (spec §5 "Cost cannot be negative"); empty means no cost. */
+const estimatedCost = z.preprocess(
+  wholeInput,
+  z
+    .number({ error: RIDE_MESSAGES.costWhole })
+    .min(0, RIDE_MESSAGES.costNegative)
+    .int(RIDE_MESSAGES.costWhole)
+    .max(RIDE_COST_MAX, RIDE_MESSAGES.costTooHigh),
+);
+
+const description = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : absent(v)),
+  z.string({ error: RIDE_MESSAGES.descriptionLong }).max(RIDE_DESCRIPTION_MAX, RIDE_MESSAGES.descriptionLong),
+);
+
+const phoneNumber = tenDigitContact({ required: RIDE_MESSAGES.phoneRequired, invalid: RIDE_MESSAGES.phoneInvalid });
+
+const direction = choice(RIDE_DIRECTIONS, {
+  required: RIDE_MESSAGES.directionInvalid,
+  invalid: RIDE_MESSAGES.directionInvalid,
+});
+
+/** The fields of the offer form, before the cross-field rule. */
+const rideFields = z.object({
+  pickupLocation,
+  dropLocation,
+  departureDateTime,
+  totalSeats,
+  estimatedCost: optionalField(estimatedCost),
+  description: optionalField(description),
+  phoneNumber,
+  direction: optionalField(direction),
+});
+
+/**
+ * POST /api/rides fields (spec §3, §5): pickup, drop, departure (future), seats 1–8, optional cost
+ * (₹ ≥ 0), optional description, 10-digit phone, direction (default `other`). A `creatorId` in the
+ * body is ignored: the creator is always the caller.
+ */
+export const createRideBody = rideFields.refine(
+  (b) => b.pickupLocation.toLowerCase() !== b.dropLocation.toLowerCase(),
+  { message: RIDE_MESSAGES.samePlaces, path: ['dropLocation'] },
+);
+export type CreateRideBody = z.infer<typeof createRideBody>;
+
+/**
+ * PUT /api/rides/{id} fields: partial (DESIGN §4). `remove_cost=true` clears the cost,
+ * `remove_image=true` the photo. Lowering `totalSeats` below the joined students is refused (400).
+ */
+export const updateRideBody = z.object({
+  pickupLocation: optionalField(pickupLocation),
+  dropLocation: optionalField(dropLocation),
+  departureDateTime: optionalField(departureDateTime),
+  totalSeats: optionalField(totalSeats),
+  estimatedCost: optionalField(estimatedCost),
+  description: optionalField(description),
+  phoneNumber: optionalField(phoneNumber),
+  direction: optionalField(direction),
+  remove_cost: optionalField(formBoolean),
+  remove_image: optionalField(formBoolean),
+});
+export type UpdateRideBody = z.infer<typeof updateRideBody>;
+
+const filterChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  choiceFilter(values, RIDE_MESSAGES.filterInvalid, 'all');
+
+/**
+ * GET /api/rides query (spec §3, §4, §9; issue 11): `search` (pickup or drop, case-insensitive),
+ * `dateRange` (today | tomorrow | week | nextWeek | custom with `startDate`/`endDate` inclusive,
+ * `yyyy-MM-dd` in the institute's time zone), `timeFrame` (today | tomorrow), `minSeats` (seats
+ * still available), `maxPrice` (₹, rides without a cost do not match), `direction`, `status`
+ * (all | open | full), `sortBy` (default dateAsc), `page`/`limit`. `all` or empty means no filter.
+ */
+export const listRidesQuery = paginationQuery
+  .extend({
+    search: searchText(),
+    dateRange: filterChoice(RIDE_DATE_RANGES),
+    startDate: optionalField(isoDate(RIDE_MESSAGES.dateInvalid)),
+    endDate: optionalField(isoDate(RIDE_MESSAGES.dateInvalid)),
+    timeFrame: filterChoice(RIDE_TIME_FRAMES),
+    minSeats: optionalField(
+      z.preprocess(
+        wholeInput,
+        z
+          .number({ error: RIDE_MESSAGES.minSeatsInvalid })
+          .int(RIDE_MESSAGES.minSeatsInvalid)
+          .min(RIDE_SEATS_MIN, RIDE_MESSAGES.minSeatsInvalid)
+          .max(RIDE_SEATS_MAX, RIDE_MESSAGES.minSeatsInvalid),
+      ),
+    ),
+    maxPrice: optionalField(
+      z.preprocess(
+        wholeInput,
+        z
+          .number({ error: RIDE_MESSAGES.maxPriceInvalid })
+          .int(RIDE_MESSAGES.maxPriceInvalid)
+          .min(0, RIDE_MESSAGES.maxPriceInvalid)
+          .max(RIDE_COST_MAX, RIDE_MESSAGES.costTooHigh),
+      ),
+    ),
+    direction: filterChoice(RIDE_DIRECTIONS),
+    status: z.preprocess(
+      (v) => absent(v),
+      z.enum(RIDE_STATUSES, { error: RIDE_MESSAGES.filterInvalid }).default('all'),
+    ),
+    sortBy: z.preprocess(
+      (v) => absent(v),
+      z.enum(RIDE_SORTS, { error: RIDE_MESSAGES.filterInvalid }).default('dateAsc'),
+    ),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: RIDE_MESSAGES.dateOrder,
+    path: ['startDate'],
+  });
+export type ListRidesQuery = z.infer<typeof listRidesQuery>;
+/** The query as a client builds it (every key optional). */
+export type RideFilters = Partial<ListRidesQuery>;
+
+/** A person on a ride: id, display name (null when the profile has none), absolute avatar URL. */
+export const ridePerson = z.object({ id: z.string(), name: z.string().nullable(), avatar: z.string().nullable() });
+export type RidePerson = z.infer<typeof ridePerson>;
+
+/** A joined student (spec §3: "each has a participant object with id"). */
+export const rideParticipant = z.object({
+  id: z.string(),
+  rideId: z.string(),
+  userId: z.string(),
+  joinedAt: z.string(),
+  participant: ridePerson,
+});
+export type RideParticipant = z.infer<typeof rideParticipant>;
+
+/**
+ * A ride as the API returns it (spec §3 plus the creator): `availableSeats` is derived by the
+ * server; `phoneNumber` is the creator's phone for the creator, participants and admins, null for
+ * everyone else (`hasPhone` says one exists); `imageUrl` absolute or null; `estimatedCost` ₹ or
+ * null; `departureDateTime` ISO 8601 (UTC).
+ */
+export const ride = z.object({
+  id: z.string(),
+  creatorId: z.string(),
+  pickupLocation: z.string(),
+  dropLocation: z.string(),
+  departureDateTime: z.string(),
+  totalSeats: z.number().int(),
+  availableSeats: z.number().int(),
+  estimatedCost: z.number().int().nullable(),
+  description: z.string(),
+  phoneNumber: z.string().nullable(),
+  hasPhone: z.boolean(),
+  imageUrl: z.string().nullable(),
+  imageThumbUrl: z.string().nullable(),
+  direction: z.enum(RIDE_DIRECTIONS),
+  participants: z.array(rideParticipant),
+  /** The creator's display name and avatar (also in `creator`). */
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  creator: ridePerson,
+  isFull: z.boolean(),
+  hasDeparted: z.boolean(),
+  /** Whether the caller has joined. */
+  isJoined: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Ride = z.infer<typeof ride>;
+
+export const rideResponse = apiSuccess(ride);
+export const rideList = apiPage(ride);
+/** Join and cancel answer `data` = the participants (spec §7). */
+export const participantsResponse = apiSuccess(z.array(rideParticipant));
+
+/** Query of GET /api/rides/user/rides: pagination only. */
+export const userRidesQuery = paginationQuery;
+
+/**
+ * The active-filter count (spec §4, read literally): every filter of spec §3 other than `sortBy`
+ * that is set and not `all` (so a custom range's `startDate` and `endDate` count too), plus one for
+ * a search term.
+ */
+export function activeRideFilterCount(filters: RideFilters): number {
+  let n = 0;
+  const keys = [
+    'status',
+    'timeFrame',
+    'dateRange',
+    'minSeats',
+    'maxPrice',
+    'direction',
+    'startDate',
+    'endDate',
+  ] as const;
+  for (const key of keys) {
+    const v = filters[key];
+    if (v !== undefined && v !== null && v !== '' && v !== 'all') n += 1;
+  }
+  if (typeof filters.search === 'string' && filters.search.trim()) n += 1;
+  return n;
+}
