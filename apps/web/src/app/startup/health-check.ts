@@ -46,6 +46,8 @@ async function tryOnce(fetchFn: typeof fetch, timeoutMs: number): Promise<boolea
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const res = await fetchFn(HEALTH_URL, { signal: controller.signal, credentials: 'include', cache: 'no-store' });
+    // The body is not needed, but an unread body keeps the request open in Chromium: release it.
+    await res.body?.cancel();
     return res.status === 200;
   } catch {
     return false;

@@ -61,8 +61,12 @@ export const checkSession = createAsyncThunk<SessionCheck, void>('auth/checkSess
       signal: controller.signal,
       headers: { accept: 'application/json' },
     });
-    if (res.status === 401) return { kind: 'signed-out' };
-    if (!res.ok) return { kind: 'failed' };
+    // Bodies the check does not need are still read to the end: an unread body keeps the request
+    // open in Chromium (the page never reaches network idle).
+    if (res.status === 401 || !res.ok) {
+      await res.body?.cancel();
+      return res.status === 401 ? { kind: 'signed-out' } : { kind: 'failed' };
+    }
     const body = (await res.json()) as { data?: UserData };
     return body.data?.user ? { kind: 'user', data: body.data } : { kind: 'failed' };
   } catch {
