@@ -7,8 +7,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN_EMAIL, E2E_DATA_DIR } from './env.ts';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
+import { E2E_ADMIN_EMAIL, E2E_DATA_DIR, E2E_PORT } from './env.ts';
 
 let counter = 0;
 /** A fresh institute address for this run, e.g. `e2e1a2b.20240001@iiitsonepat.ac.in`. */
@@ -60,10 +66,15 @@ export async function createVerifiedAccount(
   if (signup.status() === 409) return { email, password };
   expect(signup.status(), await signup.text()).toBe(201);
   const token = new URL(await linkFromOutbox(email, 'verify-email')).searchParams.get('token');
-  const verify = await request.post('/api/users/verify-email', { data: { token, password } });
-  expect(verify.status()).toBe(200);
-  // Verifying signed `request`'s context in; leave it as a fresh visitor.
-  expect((await request.post('/api/users/logout')).status()).toBe(200);
+  // Verifying signs in whoever sends it: a context of its own, so the caller's session (an admin
+  // creating a student, say) stays as it was.
+  const visitor = await playwrightRequest.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  try {
+    const verify = await visitor.post('/api/users/verify-email', { data: { token, password } });
+    expect(verify.status()).toBe(200);
+  } finally {
+    await visitor.dispose();
+  }
   return { email, password };
 }
 
