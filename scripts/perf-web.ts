@@ -6,7 +6,7 @@
  * performance score, LCP, TBT, CLS and the bytes transferred (all, and JavaScript).
  *
  * Run: `npm run perf:web`. Options: `RUNS`, `CHROMIUM_PATH` (default /usr/bin/chromium),
- * `PERF_PORT` (default 3295).
+ * `PERF_PORT` (default 3295), `REPORT_DIR` (also writes each run's full Lighthouse JSON there).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse';
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.PERF_PORT ?? 3295);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const REPORT_DIR = process.env.REPORT_DIR;
 const root = path.resolve(import.meta.dirname, '..');
 const base = `http://localhost:${PORT}`;
 
@@ -107,6 +108,10 @@ async function audit(url: string, cookie?: string): Promise<PageFigures> {
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
     const lhr = result!.lhr;
+    if (REPORT_DIR) {
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      await fs.writeFile(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+    }
     const items = (lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> })?.items ?? [];
     const js = items.filter((i) => i.resourceType === 'Script').reduce((s, i) => s + Number(i.transferSize ?? 0), 0);
     return {

@@ -1,16 +1,18 @@
 /**
- * Browser entry: starts the start-up health check and the current page's module download at once
- * (issue 10: in parallel, not one after the other), then mounts the app into #root under React
- * StrictMode.
+ * Browser entry: starts the start-up health check, the first session check and the current page's
+ * module download at once (issue 10: in parallel, not one after the other), then mounts the app
+ * into #root under React StrictMode.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/routes';
 import { primeHealthCheck } from './app/startup/health-check';
+import { primeSessionCheck } from './features/auth/auth-slice';
 import './index.css';
 
 primeHealthCheck();
+primeSessionCheck();
 preloadPage(window.location.pathname);
 
 const root = document.getElementById('root');

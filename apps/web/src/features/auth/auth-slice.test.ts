@@ -8,6 +8,7 @@ import {
   checkSession,
   initialAuthState,
   loggedOut,
+  primeSessionCheck,
   signedIn,
   type AuthState,
 } from './auth-slice';
@@ -36,6 +37,31 @@ describe('auth slice: session status (spec §4)', () => {
     expect(auth.status).toBe('authenticated');
     expect(auth.user?.email).toBe(userData.user.email);
     expect(auth.roles).toEqual(['user', 'admin']);
+  });
+
+  it('the first check uses the request primed at start-up: one call, not two', async () => {
+    const fetchMock = vi.fn(async () => json(200, { success: true, message: 'OK', data: userData }));
+    vi.stubGlobal('fetch', fetchMock);
+    primeSessionCheck();
+    const store = storeWith();
+    await store.dispatch(checkSession());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(store.getState().auth.status).toBe('authenticated');
+    await store.dispatch(checkSession());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a primed check that failed (server still starting) is asked again, not taken as signed out', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(200, { success: true, message: 'OK', data: userData }));
+    vi.stubGlobal('fetch', fetchMock);
+    primeSessionCheck();
+    const store = storeWith();
+    await store.dispatch(checkSession());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(store.getState().auth.status).toBe('authenticated');
   });
 
   it('unknown → unauthenticated on 401', async () => {

@@ -49,10 +49,8 @@ export const AUTH_CHECK_TIMEOUT_MS = 3000;
 /** Result of one status check: the session's data, 'signed-out' (401) or 'failed' (time-out, network, 5xx). */
 export type SessionCheck = { kind: 'user'; data: UserData } | { kind: 'signed-out' } | { kind: 'failed' };
 
-/**
- * GET /api/users/current with a 3 s time-out. Never rejects; resolves a {@link SessionCheck}.
- */
-export const checkSession = createAsyncThunk<SessionCheck, void>('auth/checkSession', async () => {
+/** GET /api/users/current with a 3 s time-out. Never rejects; resolves a {@link SessionCheck}. */
+async function fetchSessionCheck(): Promise<SessionCheck> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), AUTH_CHECK_TIMEOUT_MS);
   try {
@@ -74,6 +72,29 @@ export const checkSession = createAsyncThunk<SessionCheck, void>('auth/checkSess
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The check {@link primeSessionCheck} started, waiting for the first {@link checkSession}. */
+let primed: Promise<SessionCheck> | null = null;
+
+/**
+ * Starts the first session check before React renders (issue 10: it then runs beside the start-up
+ * health check instead of after it). The first {@link checkSession} uses its answer when it is a
+ * user or a 401; a failed primed check (e.g. the server was still starting) is asked again.
+ */
+export function primeSessionCheck(): void {
+  primed ??= fetchSessionCheck();
+}
+
+/**
+ * GET /api/users/current with a 3 s time-out (the primed request the first time, if any). Never
+ * rejects; resolves a {@link SessionCheck}.
+ */
+export const checkSession = createAsyncThunk<SessionCheck, void>('auth/checkSession', async () => {
+  const early = primed;
+  primed = null;
+  const result = early ? await early : null;
+  return result && result.kind !== 'failed' ? result : fetchSessionCheck();
 });
 
 function applyUser(state: AuthState, data: UserData): void {

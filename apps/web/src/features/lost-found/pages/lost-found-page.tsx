@@ -6,7 +6,7 @@
  * returned, mine) and pages in the URL. The reporter or an admin may mark returned, edit and delete
  * (with a confirmation). /lost-found/{id} opens one item.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Plus, SearchX } from 'lucide-react';
 import {
@@ -31,7 +31,7 @@ import { ContactModal } from '../components/contact-modal';
 import { LostFoundItemCard } from '../components/lost-found-item-card';
 import { LostFoundFilters } from '../components/lost-found-filters';
 import { LostFoundItemDetailModal } from '../components/lost-found-item-detail-modal';
-import { LostFoundItemFormModal } from '../components/lost-found-item-form-modal';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import {
   LOST_FOUND_TOAST_MS,
   useDeleteLostFoundItemMutation,
@@ -39,6 +39,11 @@ import {
   useSetReturnedMutation,
   type LostFoundItemFilters,
 } from '../lost-found-api';
+
+// The form (react-hook-form, the contract's zod schemas) loads on first opening (issue 10).
+const LostFoundItemFormModal = lazy(() =>
+  import('../components/lost-found-item-form-modal').then((m) => ({ default: m.LostFoundItemFormModal })),
+);
 
 /** Items per page in "View all". */
 export const PAGE_SIZE = 10;
@@ -77,6 +82,7 @@ export default function LostFoundPage() {
   }, [list.isError]);
 
   const [formOpen, setFormOpen] = useState(false);
+  const formMounted = useOpenedOnce(formOpen);
   const [editing, setEditing] = useState<LostFoundItem | null>(null);
   const [contact, setContact] = useState<LostFoundItem | null>(null);
   const [deleting, setDeleting] = useState<LostFoundItem | null>(null);
@@ -191,7 +197,11 @@ export default function LostFoundPage() {
           onToggleReturned={toggleReturned}
         />
       ) : null}
-      <LostFoundItemFormModal open={formOpen} onOpenChange={setFormOpen} item={editing} />
+      {formMounted ? (
+        <Suspense fallback={null}>
+          <LostFoundItemFormModal open={formOpen} onOpenChange={setFormOpen} item={editing} />
+        </Suspense>
+      ) : null}
       <ContactModal item={contact} onClose={() => setContact(null)} />
       <ConfirmModal
         open={!!deleting}

@@ -7,7 +7,7 @@
  * `sort`, `page`), so a search survives a reload and can be shared. /marketplace/{id} opens the
  * item's dialog (the link Share copies).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { PackageOpen, Plus } from 'lucide-react';
@@ -32,7 +32,7 @@ import { isAdmin } from '../../auth/roles';
 import { ItemCard } from '../components/item-card';
 import { MarketplaceFilters } from '../components/marketplace-filters';
 import { ItemDetailModal } from '../components/item-detail-modal';
-import { ItemFormModal } from '../components/item-form-modal';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import {
   MARKETPLACE_TOAST_MS,
   useDeleteItemMutation,
@@ -42,6 +42,9 @@ import {
   useUserItemsQuery,
   type ItemFilters,
 } from '../marketplace-api';
+
+// The form (react-hook-form, the contract's zod schemas) loads on first opening (issue 10).
+const ItemFormModal = lazy(() => import('../components/item-form-modal').then((m) => ({ default: m.ItemFormModal })));
 
 /** The two views (tab value, label); `mine` is `?view=mine`. */
 const VIEWS = [
@@ -93,6 +96,7 @@ export default function MarketplacePage() {
   }, [current.isError, view]);
 
   const [formOpen, setFormOpen] = useState(false);
+  const formMounted = useOpenedOnce(formOpen);
   const [editing, setEditing] = useState<MarketplaceItem | null>(null);
   const [deleting, setDeleting] = useState<MarketplaceItem | null>(null);
   const [deleteItem, { isLoading: deletingBusy }] = useDeleteItemMutation();
@@ -225,7 +229,11 @@ export default function MarketplacePage() {
           onDelete={setDeleting}
         />
       ) : null}
-      <ItemFormModal open={formOpen} onOpenChange={setFormOpen} item={editing} />
+      {formMounted ? (
+        <Suspense fallback={null}>
+          <ItemFormModal open={formOpen} onOpenChange={setFormOpen} item={editing} />
+        </Suspense>
+      ) : null}
       <ConfirmModal
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}

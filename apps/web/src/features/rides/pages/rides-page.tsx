@@ -6,7 +6,7 @@
  * with Join Ride / Cancel Join; the Confirm Delete dialog; the offer/edit dialog; loading, empty and
  * "Error Loading Rides" with Try Again states. Failures show spec §8's alerts as toasts.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, CarFront, Plus } from 'lucide-react';
 import { RECENT_RIDES, RIDE_MESSAGES as R, rideRoute, type Ride } from '@campus/contract/rides';
@@ -27,9 +27,12 @@ import { useInstituteInfo } from '../../institute/institute-query';
 import { RideCard } from '../components/ride-card';
 import { RideDetailModal } from '../components/ride-detail-modal';
 import { RideFiltersBar } from '../components/ride-filters-bar';
-import { RideFormModal } from '../components/ride-form-modal';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { filtersFromParams } from '../ride-filters';
 import { useDeleteRideMutation, useListRidesQuery, useUserRidesQuery } from '../rides-api';
+
+// The form (react-hook-form, the contract's zod schemas) loads on first opening (issue 10).
+const RideFormModal = lazy(() => import('../components/ride-form-modal').then((m) => ({ default: m.RideFormModal })));
 
 /** Rides per page under "Show all" and "My rides". */
 export const PAGE_SIZE = 10;
@@ -56,6 +59,7 @@ export default function RidesPage() {
   const current = view === 'mine' ? mine : browse;
 
   const [formOpen, setFormOpen] = useState(false);
+  const formMounted = useOpenedOnce(formOpen);
   const [editing, setEditing] = useState<Ride | null>(null);
   const [deleting, setDeleting] = useState<Ride | null>(null);
   const [deleteRide, { isLoading: deleteBusy }] = useDeleteRideMutation();
@@ -202,7 +206,11 @@ export default function RidesPage() {
           onDelete={setDeleting}
         />
       ) : null}
-      <RideFormModal open={formOpen} onOpenChange={setFormOpen} ride={editing} places={places} />
+      {formMounted ? (
+        <Suspense fallback={null}>
+          <RideFormModal open={formOpen} onOpenChange={setFormOpen} ride={editing} places={places} />
+        </Suspense>
+      ) : null}
       <ConfirmModal
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
