@@ -182,7 +182,7 @@ export async function buildApp(opts: BuildOptions) {
       new AppError(429, COMMON_MESSAGES.rateLimited, undefined, { 'retry-after': String(Math.ceil(limit.ttl / 1000)) }),
   });
   // JSON answers over 2 KB go out compressed (issue 10); precompressed files and streams are left alone.
-  await app.register(compress, { threshold: 2048, encodings: ['br', 'gzip'] });
+  await app.register(compress, { threshold: 2048, syncThreshold: 65536, encodings: ['br', 'gzip'] });
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES - 1, files: 1, fields: 30, fieldSize: 64 * 1024 },
     throwFileSizeLimit: true,
