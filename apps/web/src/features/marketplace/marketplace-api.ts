@@ -5,7 +5,8 @@
  * file) go through {@link useSaveItem}, which uses XMLHttpRequest for upload progress and then
  * invalidates the same tags.
  */
-import { MARKETPLACE_MESSAGES as M, type MarketplaceItem, type MarketplaceSort } from '@campus/contract/marketplace';
+import { MARKETPLACE_MESSAGES as M } from '@campus/contract/marketplace-ui';
+import type { MarketplaceItem, MarketplaceSort } from '@campus/contract/marketplace';
 import { useAppDispatch } from '../../app/store';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';

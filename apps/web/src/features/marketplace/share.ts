@@ -3,7 +3,7 @@
  * fails for a reason other than the user cancelling) the deep link is copied to the clipboard and
  * "Link copied to clipboard!" is shown for 3 s (spec §9).
  */
-import { MARKETPLACE_MESSAGES } from '@campus/contract/marketplace';
+import { MARKETPLACE_MESSAGES } from '@campus/contract/marketplace-ui';
 import { toast } from '../../lib/toast';
 
 /** Share toast duration in ms (spec §9). */

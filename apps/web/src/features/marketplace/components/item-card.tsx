@@ -7,7 +7,8 @@
  */
 import { Link, useLocation } from 'react-router';
 import { Heart, ImageOff, RefreshCw, Share2, Tag } from 'lucide-react';
-import { NO_DESCRIPTION, REMOVED_DESCRIPTION, type MarketplaceItem } from '@campus/contract/marketplace';
+import { NO_DESCRIPTION, REMOVED_DESCRIPTION } from '@campus/contract/marketplace-ui';
+import type { MarketplaceItem } from '@campus/contract/marketplace';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';

@@ -4,7 +4,8 @@
  * removed items show "Error fetching item" with the server's reason.
  */
 import { Share2 } from 'lucide-react';
-import { MARKETPLACE_MESSAGES as M, NO_DESCRIPTION, type MarketplaceItem } from '@campus/contract/marketplace';
+import { MARKETPLACE_MESSAGES as M, NO_DESCRIPTION } from '@campus/contract/marketplace-ui';
+import type { MarketplaceItem } from '@campus/contract/marketplace';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DetailModal } from '../../../components/ui/detail-modal';

@@ -4,7 +4,7 @@
  * fields write it 400 ms after typing stops, and a pending edit is dropped when the filters leave
  * the page (switching to My listings).
  */
-import { MARKETPLACE_CHIPS, MARKETPLACE_SORTS, MARKETPLACE_SORT_LABELS } from '@campus/contract/marketplace';
+import { MARKETPLACE_CHIPS, MARKETPLACE_SORTS, MARKETPLACE_SORT_LABELS } from '@campus/contract/marketplace-ui';
 import { Input } from '../../../components/ui/input';
 import { SearchField } from '../../../components/ui/search-field';
 import { Select } from '../../../components/ui/select';

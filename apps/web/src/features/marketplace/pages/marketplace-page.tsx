@@ -11,12 +11,8 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { PackageOpen, Plus } from 'lucide-react';
-import {
-  MARKETPLACE_MESSAGES as M,
-  MARKETPLACE_SORTS,
-  type MarketplaceItem,
-  type MarketplaceSort,
-} from '@campus/contract/marketplace';
+import { MARKETPLACE_MESSAGES as M, MARKETPLACE_SORTS } from '@campus/contract/marketplace-ui';
+import type { MarketplaceItem, MarketplaceSort } from '@campus/contract/marketplace';
 import { useAppSelector } from '../../../app/store';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
