@@ -22,3 +22,12 @@ export function page<T>(data: T[], pagination: { page: number; limit: number; to
 export function pageOffset(q: { page: number; limit: number }): number {
   return (q.page - 1) * q.limit;
 }
+
+/**
+ * `{ success: true, message, ...keys }` for the closed list of routes whose spec client reads
+ * top-level keys instead of `data` (DESIGN §4): skill exchange (`skills`; `teach` and `learn`;
+ * `matches`; `userSkill`; `request`) and internships (`internships`). No other route uses it.
+ */
+export function topLevel<K extends Record<string, unknown>>(keys: K, message = 'OK') {
+  return { success: true as const, message, ...keys };
+}
