@@ -101,7 +101,7 @@ export const SKILL_TEXTS = {
 } as const;
 
 /** The inbox link notifications carry (DESIGN §7). */
-export const SKILL_INBOX_LINK = '/skill-exchange?tab=requests';
+export const SKILL_INBOX_LINK = '/skill-exchange?tab=received';
 
 /**
  * The key two skill names are compared by (issue 13): trimmed, inner spaces collapsed, lower-cased.
