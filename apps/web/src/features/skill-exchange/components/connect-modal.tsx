@@ -15,6 +15,9 @@ import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Textarea } from '../../../components/ui/textarea';
 
+/** The fields the student types (the contract's rules for them). */
+const typedFields = sendRequestBody.pick({ message: true, phone: true });
+
 export interface ConnectModalProps {
   match: Match | null;
   busy: boolean;
@@ -42,7 +45,7 @@ export function ConnectModal({ match, busy, onClose, onSend }: ConnectModalProps
       message: message.trim() || undefined,
       phone: phone.trim() || undefined,
     };
-    const parsed = sendRequestBody.safeParse(args);
+    const parsed = typedFields.safeParse(args);
     if (!parsed.success) {
       const found: { message?: string; phone?: string } = {};
       for (const issue of parsed.error.issues) {
