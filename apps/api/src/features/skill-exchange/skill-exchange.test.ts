@@ -20,6 +20,7 @@ import {
 import { sessions } from '../../db/schema/users.ts';
 import { createTestApp, signUpAndLogin, type Method, type SignedIn, type TestApp } from '../../test/helpers.ts';
 import { nextClientIp } from '../../test/route-cases.ts';
+import { seedSkillExchangeDemo } from './skill-exchange.service.ts';
 
 const ADMIN = 'dean.skills@iiitsonepat.ac.in';
 let t: TestApp;
@@ -497,5 +498,20 @@ describe('connect requests', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const final = (await box(learner, 'sent'))[0]!.status;
     expect(['accepted', 'cancelled']).toContain(final);
+  });
+});
+
+describe('demo data', () => {
+  it('gives demo students skills, reciprocal matches, a pending and an accepted request', async () => {
+    const s = [await student('Demo A'), await student('Demo B'), await student('Demo C'), await student('Demo D')];
+    await seedSkillExchangeDemo(t.app.ctx, { students: s.map((x) => ({ id: x.userId })) });
+    const mine = (await send('GET', '/my-skills', s[0])).json();
+    expect(mine.teach.map((u: UserSkill) => u.Skill.name)).toEqual(['Python', 'Guitar']);
+    expect(mine.learn.map((u: UserSkill) => u.Skill.name)).toEqual(['JavaScript', 'UI/UX Design']);
+    const found = await matchesOf(s[0]!);
+    expect(found.find((m) => m.user.id === s[1]!.userId)).toMatchObject({ reciprocal: true, requestStatus: 'pending' });
+    const received = await box(s[0]!, 'received');
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ status: 'accepted', contact: { email: s[2]!.email, phone: null } });
   });
 });
