@@ -46,5 +46,4 @@ CREATE UNIQUE INDEX "skill_requests_pending_uq" ON "skill_requests" USING btree 
 CREATE INDEX "skill_requests_recipient_created_idx" ON "skill_requests" USING btree ("recipient_id","created_at");--> statement-breakpoint
 CREATE INDEX "skill_requests_sender_created_idx" ON "skill_requests" USING btree ("sender_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "skills_name_key_uq" ON "skills" USING btree ("name_key");--> statement-breakpoint
-CREATE INDEX "skills_name_idx" ON "skills" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "user_skills_skill_type_idx" ON "user_skills" USING btree ("skill_id","type");

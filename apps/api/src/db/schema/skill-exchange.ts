@@ -23,7 +23,8 @@ export const skills = pgTable(
     nameKey: text('name_key').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('skills_name_key_uq').on(t.nameKey), index('skills_name_idx').on(t.name)],
+  // The key also orders the dropdown (lower-cased name): one index for lookups and the list.
+  (t) => [uniqueIndex('skills_name_key_uq').on(t.nameKey)],
 );
 
 export const skillAliases = pgTable('skill_aliases', {

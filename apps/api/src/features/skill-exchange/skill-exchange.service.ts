@@ -66,7 +66,7 @@ export async function listSkills(ctx: ServiceContext): Promise<Skill[]> {
   return ctx.db
     .select({ id: skills.id, name: skills.name })
     .from(skills)
-    .orderBy(asc(sql`lower(${skills.name})`), asc(skills.id));
+    .orderBy(asc(skills.nameKey));
 }
 
 /** GET /skill-exchange/my-skills: `user`'s teach and learn lists, oldest first. */
