@@ -57,6 +57,7 @@ export const SKILL_MESSAGES = {
   messageTooLong: `Message must be at most ${SKILL_REQUEST_MESSAGE_MAX} characters.`,
   phoneInvalid: 'Please enter a valid 10-digit Indian mobile number.',
   userNotFound: 'User not found',
+  otherUser: 'Skill exchange acts on your own account only.',
   selfRequest: 'You cannot send a request to yourself.',
   notTaught: 'This student does not teach that skill.',
   pendingExists: 'You already have a pending request to this student for this skill.',

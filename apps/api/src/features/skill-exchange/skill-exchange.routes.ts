@@ -21,6 +21,7 @@ import {
   skillsResponse,
 } from '@campus/contract/skill-exchange';
 import { done, ok, page, topLevel } from '../../lib/envelope.ts';
+import { forbidden } from '../../lib/errors.ts';
 import * as service from './skill-exchange.service.ts';
 
 const tags = ['skill-exchange'];
@@ -31,6 +32,13 @@ const requestParams = idParams(M.requestNotFound);
 export const skillExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   app.addHook('onRequest', app.requireUser);
+  // DESIGN §5: skill calls act on the caller; a `userId` naming someone else is refused, never trusted.
+  app.addHook('preValidation', async (req) => {
+    for (const source of [req.body, req.query]) {
+      const userId = (source as { userId?: unknown } | null | undefined)?.userId;
+      if (userId !== undefined && userId !== '' && userId !== req.user!.id) throw forbidden(M.otherUser);
+    }
+  });
 
   app.get('/skills', { schema: { tags, response: { 200: skillsResponse } } }, async () =>
     topLevel({ skills: await service.listSkills(ctx) }),

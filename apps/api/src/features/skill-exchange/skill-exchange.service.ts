@@ -63,10 +63,7 @@ const toUserSkill = (row: UserSkillRow, s: Skill): UserSkill => ({
 
 /** GET /skill-exchange/skills: every skill (seeded and added), by name (spec §2 learn dropdown). */
 export async function listSkills(ctx: ServiceContext): Promise<Skill[]> {
-  return ctx.db
-    .select({ id: skills.id, name: skills.name })
-    .from(skills)
-    .orderBy(asc(skills.nameKey));
+  return ctx.db.select({ id: skills.id, name: skills.name }).from(skills).orderBy(asc(skills.nameKey));
 }
 
 /** GET /skill-exchange/my-skills: `user`'s teach and learn lists, oldest first. */

@@ -125,6 +125,22 @@ describe('guests', () => {
   });
 });
 
+describe('acting for someone else', () => {
+  it('refuses a userId that is not the caller’s with 403 (DESIGN §5), and accepts the caller’s own', async () => {
+    const who = await student('Self');
+    const someone = await student('Someone');
+    const res = await send('POST', '/add-skill', who, { skillName: 'Chess', type: 'teach', userId: someone.userId });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, message: M.otherUser });
+    const query = await send('GET', `/my-skills?userId=${someone.userId}`, who);
+    expect(query.statusCode).toBe(403);
+    expect((await send('GET', '/my-skills', someone)).json().teach).toEqual([]);
+    expect(
+      (await send('POST', '/add-skill', who, { skillName: 'Chess', type: 'teach', userId: who.userId })).statusCode,
+    ).toBe(201);
+  });
+});
+
 describe('skills', () => {
   it('lists the seeded common skills at the top level, by name', async () => {
     const who = await student('Lister');
