@@ -10,10 +10,11 @@ import { useUrlParams } from '../../../lib/url-params';
 import { RequestsInbox } from '../components/requests-inbox';
 import { SkillsPanel } from '../components/skills-panel';
 
+/** Tab value and label; "Requests " is only read out (and shown from the sm breakpoint) so three tabs fit 360 px. */
 const TABS = [
-  ['skills', 'Skills'],
-  ['received', 'Requests received'],
-  ['sent', 'Requests sent'],
+  ['skills', null, 'Skills'],
+  ['received', 'Requests ', 'received'],
+  ['sent', 'Requests ', 'sent'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
@@ -26,13 +27,14 @@ export default function SkillExchangePage() {
       <PageHeader title={T.title} subtitle="Learn from other students, and teach what you know." />
       <Tabs.Root value={tab} onValueChange={(v) => replaceAll(v === 'skills' ? {} : { tab: v })}>
         <Tabs.List aria-label="Skill exchange views" className="mb-4 flex gap-1 overflow-x-auto border-b border-line">
-          {TABS.map(([v, label]) => (
+          {TABS.map(([v, prefix, label]) => (
             <Tabs.Trigger
               key={v}
               value={v}
               className="-mb-px shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:text-accent"
             >
-              {label}
+              {prefix ? <span className="sr-only sm:not-sr-only">{prefix}</span> : null}
+              <span className={prefix ? 'capitalize sm:normal-case' : undefined}>{label}</span>
             </Tabs.Trigger>
           ))}
         </Tabs.List>
