@@ -2,8 +2,8 @@
  * Skill exchange journey (issue 13 "Browser"): student A teaches "Python"; student B wants to learn
  * "python" (picked from the searchable dropdown), sees A among the Recommended Matches and sends a
  * request; A is notified, opens the inbox from the notification and accepts; both then see each
- * other's e-mail (mailto) and WhatsApp links. The page passes axe at 1280 px and 360 px, with no
- * console errors in either browser.
+ * other's e-mail (mailto) and WhatsApp links. The page passes axe at 1280 px and 360 px and in the
+ * dark scheme, with no console errors in either browser.
  */
 import type { Page } from '@playwright/test';
 import {
@@ -139,6 +139,13 @@ test('A teaches Python, B wants to learn python, finds A and asks; A accepts; bo
   await expect(sent.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/919123456780');
   await expect(b.getByRole('tab', { name: 'Requests sent' })).toHaveAttribute('aria-selected', 'true');
   await expectNoSeriousA11yViolations(b, 'skill-exchange-sent-1280');
+
+  // The dark colour scheme passes axe too: the inbox, and the matches with their new state.
+  await b.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousA11yViolations(b, 'skill-exchange-sent-dark');
+  await b.getByRole('tab', { name: 'Skills' }).click();
+  await expect(card.getByText('Connected: see your requests')).toBeVisible();
+  await expectNoSeriousA11yViolations(b, 'skill-exchange-matches-dark');
 
   await contextB.close();
   expect(errorsB, 'console errors in B’s browser').toEqual([]);
