@@ -4,7 +4,7 @@
  * the older one and restarts its clock. Also the spec §8 texts of a failed call.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { SKILL_ERROR_MS, SKILL_MESSAGES as M, SKILL_SUCCESS_MS } from '@campus/contract/skill-exchange';
+import { SKILL_ERROR_MS, SKILL_SUCCESS_MS } from '@campus/contract/skill-exchange';
 import type { ApiError } from '../../lib/api';
 
 /** A shown message; `at` distinguishes two equal texts shown one after the other. */
@@ -35,11 +35,12 @@ export function useMessageBox() {
 
 /**
  * The text of a failed call (spec §8 general rule): the server's message, else the network error's
- * text, else `fallback`. A 409 on adding a skill without a message reads "Skill already exists".
+ * text, else `fallback` — or `conflict` for a 409 without a message (adding a skill: "Skill already
+ * exists").
  */
-export function failureText(error: ApiError, fallback: string): string {
+export function failureText(error: ApiError, fallback: string, conflict?: string): string {
   if (error.serverMessage) return error.serverMessage;
   if (error.status === 'NETWORK' || error.status === 'TIMEOUT') return error.message;
-  if (error.status === 409 && fallback === M.failedAdd) return M.exists;
+  if (error.status === 409 && conflict) return conflict;
   return fallback;
 }

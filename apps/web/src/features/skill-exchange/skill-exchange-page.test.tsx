@@ -64,7 +64,7 @@ describe('message box (spec §4, §9)', () => {
     expect(failureText({ status: 409, message: 'x', serverMessage: 'You have already…' }, M.failedAdd)).toBe(
       'You have already…',
     );
-    expect(failureText({ status: 409, message: 'Something went wrong.' }, M.failedAdd)).toBe(M.exists);
+    expect(failureText({ status: 409, message: 'Something went wrong.' }, M.failedAdd, M.exists)).toBe(M.exists);
     expect(failureText({ status: 500, message: 'Something went wrong.' }, M.failedRequest)).toBe(M.failedRequest);
     expect(failureText({ status: 'NETWORK', message: 'Network error.' }, M.failedRequest)).toBe('Network error.');
   });

@@ -79,7 +79,7 @@ export function SkillsPanel() {
     }
     const result = await addSkill(parsed.data);
     if (result.error) {
-      box.show('error', failureText(toApiError(result.error), M.failedAdd));
+      box.show('error', failureText(toApiError(result.error), M.failedAdd, M.exists));
       return;
     }
     box.show('success', M.skillAdded);
