@@ -193,7 +193,8 @@ export type SkillPerson = z.infer<typeof skillPerson>;
  * A match (spec §3): someone who teaches a skill the caller wants to learn. `id` is their user
  * skill; `user` with e-mail as the spec's card shows it; `Skill` the skill they teach;
  * `reciprocal` when they also want to learn something the caller teaches; `requestStatus` of the
- * caller's latest pending or accepted request to them for this skill (null when none).
+ * caller's pending or accepted request to them for this skill, or `accepted` when they asked the
+ * caller and were accepted (null when none).
  */
 export const match = z.object({
   id: z.string(),

@@ -145,7 +145,8 @@ const person = (
  * `user`) teaching a skill `user` wants to learn, ranked: reciprocal (they want to learn something
  * `user` teaches) first, then `user`'s branch, then the most recently active (latest session
  * activity, else sign-up), then the newest user skill. Each with the status of `user`'s live
- * (pending or accepted) request to them for that skill. Two queries.
+ * (pending or accepted) request to them for that skill, or `accepted` when they asked `user`
+ * for it and were accepted (connected either way; null when none). Two queries.
  */
 export async function matches(ctx: ServiceContext, user: SessionUser): Promise<Match[]> {
   // Aliased user skills inside raw subqueries: FROM names the table, then the alias.
@@ -186,28 +187,35 @@ export async function matches(ctx: ServiceContext, user: SessionUser): Promise<M
     )
     .orderBy(desc(reciprocal), ...sameBranch, sql`${lastActive} DESC`, desc(userSkills.createdAt), asc(userSkills.id))
     .limit(MATCHES_MAX);
+  // My pending or accepted requests to them, and their accepted requests to me (connected either way).
+  const them = rows.map((r) => r.user.id);
   const live = rows.length
     ? await ctx.db
         .select({
+          senderId: skillRequests.senderId,
           recipientId: skillRequests.recipientId,
           skillId: skillRequests.skillId,
           status: skillRequests.status,
         })
         .from(skillRequests)
         .where(
-          and(
-            eq(skillRequests.senderId, user.id),
-            inArray(
-              skillRequests.recipientId,
-              rows.map((r) => r.user.id),
+          or(
+            and(
+              eq(skillRequests.senderId, user.id),
+              inArray(skillRequests.recipientId, them),
+              inArray(skillRequests.status, ['pending', 'accepted']),
             ),
-            inArray(skillRequests.status, ['pending', 'accepted']),
+            and(
+              eq(skillRequests.recipientId, user.id),
+              inArray(skillRequests.senderId, them),
+              eq(skillRequests.status, 'accepted'),
+            ),
           ),
         )
     : [];
   const statusOf = new Map<string, 'pending' | 'accepted'>();
   for (const r of live) {
-    const k = `${r.recipientId}:${r.skillId}`;
+    const k = `${r.senderId === user.id ? r.recipientId : r.senderId}:${r.skillId}`;
     if (statusOf.get(k) !== 'accepted') statusOf.set(k, r.status as 'pending' | 'accepted');
   }
   return rows.map((r) => ({

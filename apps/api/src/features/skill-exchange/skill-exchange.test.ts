@@ -307,6 +307,27 @@ describe('matches', () => {
     expect((await send('POST', `/requests/${sent.id}/accept`, teacher)).statusCode).toBe(200);
     expect((await matchesOf(me))[0]!.requestStatus).toBe('accepted');
   });
+
+  it('counts a connection made the other way round (they asked me for the skill, I accepted) as accepted', async () => {
+    const topic = `Juggling ${Date.now()}`;
+    const me = await student('Juggling learner');
+    const chess = await add(me, 'Chess', 'teach');
+    const learnt = await add(me, topic, 'learn');
+    await add(me, topic, 'teach'); // I teach it a little too
+    const them = await student('Juggler');
+    await add(them, topic, 'teach');
+    // A connection for another skill does not count for this card.
+    const other = await request(them, me, chess.skillId);
+    expect((await send('POST', `/requests/${other.id}/accept`, me)).statusCode).toBe(200);
+    expect((await matchesOf(me))[0]!.requestStatus).toBeNull();
+    // Their request for this skill, pending: still Request to Connect for me; accepted: connected.
+    const asked = await request(them, me, learnt.skillId);
+    expect((await matchesOf(me))[0]!.requestStatus).toBeNull();
+    expect((await send('POST', `/requests/${asked.id}/accept`, me)).statusCode).toBe(200);
+    expect((await matchesOf(me))[0]!.requestStatus).toBe('accepted');
+    const again = await send('POST', '/request', me, { recipientId: them.userId, skillId: learnt.skillId });
+    expect(again.json().message).toBe(M.alreadyConnected);
+  });
 });
 
 describe('connect requests', () => {
