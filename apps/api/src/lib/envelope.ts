@@ -22,3 +22,19 @@ export function page<T>(data: T[], pagination: { page: number; limit: number; to
 export function pageOffset(q: { page: number; limit: number }): number {
   return (q.page - 1) * q.limit;
 }
+
+/** The keys a spec client reads at the top level instead of `data` (DESIGN §4): the closed list. */
+export type TopLevelKey = 'skills' | 'teach' | 'learn' | 'matches' | 'userSkill' | 'request' | 'internships';
+
+/**
+ * `{ success: true, message, ...keys }` for the closed list of routes whose spec client reads
+ * top-level keys instead of `data` (DESIGN §4): skill exchange (`skills`; `teach` and `learn`;
+ * `matches`; `userSkill`; `request`) and internships (`internships`). A key outside
+ * {@link TopLevelKey} does not compile.
+ */
+export function topLevel<K extends Partial<Record<TopLevelKey, unknown>>>(
+  keys: K & Record<Exclude<keyof K, TopLevelKey>, never>,
+  message = 'OK',
+) {
+  return { success: true as const, message, ...keys };
+}

@@ -1,0 +1,63 @@
+/**
+ * One recommended match (spec §2): avatar (default image if absent), name (or Unknown), Branch,
+ * Email, Semester (each N/A if absent) and Skill, and Request to Connect — or, once asked, the
+ * request's state. Reciprocal matches carry a "Wants to learn from you too" badge.
+ */
+import { SKILL_TEXTS as T, type Match } from '@campus/contract/skill-exchange';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Avatar } from './avatar';
+
+export interface MatchCardProps {
+  match: Match;
+  onConnect: (match: Match) => void;
+}
+
+export function MatchCard({ match, onConnect }: MatchCardProps) {
+  const { user } = match;
+  const name = user.name || T.unknown;
+  const headingId = `match-${match.id}`;
+  const facts: Array<[string, string | null]> = [
+    ['Branch', user.branch],
+    ['Email', user.email],
+    ['Semester', user.semester],
+    ['Skill', match.Skill.name],
+  ];
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm"
+      >
+        <div className="flex items-center gap-3">
+          <Avatar src={user.avatar} />
+          <div className="min-w-0">
+            <h3 id={headingId} className="truncate text-base font-semibold text-fg">
+              {name}
+            </h3>
+            {match.reciprocal ? <Badge tone="accent">Wants to learn from you too</Badge> : null}
+          </div>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {facts.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted">{label}</dt>
+              <dd className="min-w-0 break-words text-fg">{value || T.na}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-auto">
+          {match.requestStatus === 'accepted' ? (
+            <Badge tone="success">Connected: see your requests</Badge>
+          ) : match.requestStatus === 'pending' ? (
+            <Badge tone="warning">Request pending</Badge>
+          ) : (
+            <Button size="sm" onClick={() => onConnect(match)} aria-describedby={headingId}>
+              {T.requestToConnect}
+            </Button>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * Peer-to-peer skill exchange (spec §2 "Skill exchange", §3, §4, §5, §7, §8, §9; DESIGN §4, §5, §7;
+ * issue 13): constants, messages (declared once), the bodies of adding a skill and sending,
+ * accepting a connect request, and the shapes the API returns. The spec's five routes read
+ * top-level keys (`skills`; `teach`, `learn`; `matches`; `userSkill`; `request`, DESIGN §4); the
+ * requests inbox (our addition) reads `data` like everything else.
+ */
+import { z } from 'zod';
+import { apiPage, apiSuccess, paginationQuery } from './envelope.ts';
+import { choice, indianMobile, optionalField, requiredText, textInput } from './fields.ts';
+
+/** Longest skill name, in characters (spec §5, §9). */
+export const SKILL_NAME_MAX = 100;
+/** Longest optional message of a connect request, in characters. */
+export const SKILL_REQUEST_MESSAGE_MAX = 500;
+/** Most matches one call returns (best first). */
+export const MATCHES_MAX = 50;
+/** How long the page's message box shows a success / an error, in ms (spec §4, §9). */
+export const SKILL_SUCCESS_MS = 3000;
+export const SKILL_ERROR_MS = 5000;
+
+/** The two modes of a user skill (spec §3). */
+export const SKILL_TYPES = ['teach', 'learn'] as const;
+export type SkillType = (typeof SKILL_TYPES)[number];
+
+/** States of a connect request (issue 13): pending, then accepted / declined (recipient) or cancelled (sender). */
+export const SKILL_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+export type SkillRequestStatus = (typeof SKILL_REQUEST_STATUSES)[number];
+
+/** The two boxes of the requests inbox. */
+export const SKILL_REQUEST_BOXES = ['received', 'sent'] as const;
+export type SkillRequestBox = (typeof SKILL_REQUEST_BOXES)[number];
+
+/** Messages and page texts of skill exchange: spec §2, §5, §8 verbatim, and ours. */
+export const SKILL_MESSAGES = {
+  // Spec §5.
+  nameEmpty: 'Skill name cannot be empty',
+  nameTooLong: 'Skill name must be less than 100 characters',
+  duplicate: (skill: string, type: SkillType) => `You have already added "${skill}" as a ${type} skill`,
+  // Spec §8.
+  failedFetchSkills: 'Failed to fetch skills',
+  failedFetchUserSkills: 'Failed to fetch user skills',
+  failedFetchMatches: 'Failed to fetch matches',
+  failedAdd: 'Failed to add skill',
+  failedRequest: 'Failed to send request',
+  failedDelete: (reason: string) => `Failed to delete skill: ${reason}`,
+  notFound: 'Skill not found',
+  exists: 'Skill already exists',
+  // Spec §2 message box.
+  requestSent: 'Request sent successfully!',
+  skillDeleted: 'Skill deleted successfully!',
+  // Ours.
+  skillAdded: 'Skill added successfully!',
+  typeInvalid: 'Please choose teach or learn.',
+  recipientInvalid: 'Please choose a student to connect with.',
+  skillInvalid: 'Please choose a skill.',
+  messageTooLong: `Message must be at most ${SKILL_REQUEST_MESSAGE_MAX} characters.`,
+  phoneInvalid: 'Please enter a valid 10-digit Indian mobile number.',
+  userNotFound: 'User not found',
+  otherUser: 'Skill exchange acts on your own account only.',
+  selfRequest: 'You cannot send a request to yourself.',
+  notTaught: 'This student does not teach that skill.',
+  pendingExists: 'You already have a pending request to this student for this skill.',
+  alreadyConnected: 'You are already connected with this student for this skill.',
+  requestNotFound: 'Request not found',
+  onlyRecipient: 'Only the student who received this request can accept or decline it.',
+  onlySender: 'Only the student who sent this request can cancel it.',
+  notPending: (status: SkillRequestStatus) => `This request is already ${status}.`,
+  accepted: 'Request accepted. You can now contact each other.',
+  declined: 'Request declined.',
+  cancelled: 'Request cancelled.',
+  failedAccept: 'Failed to accept request',
+  failedDecline: 'Failed to decline request',
+  failedCancel: 'Failed to cancel request',
+  failedFetchRequests: 'Failed to fetch requests',
+  boxInvalid: 'Please choose received or sent.',
+  // Notifications (DESIGN §7), linking to the inbox.
+  noticeRequest: (name: string, skill: string) => `${name} would like to learn ${skill} from you.`,
+  noticeAccepted: (name: string, skill: string) =>
+    `${name} accepted your request to learn ${skill}. You can now contact each other.`,
+  noticeDeclined: (name: string, skill: string) => `${name} declined your request to learn ${skill}.`,
+} as const;
+
+/** Page texts (spec §2) verbatim. */
+export const SKILL_TEXTS = {
+  title: 'Peer-to-Peer Skill Exchange',
+  learnMode: 'I want to learn',
+  teachMode: 'I want to teach',
+  learnPlaceholder: 'Select a skill to learn',
+  teachPlaceholder: 'e.g. Python Programming, Web Development',
+  addLearn: 'Add to Learn Skills',
+  addTeach: 'Add to Teach Skills',
+  adding: 'Adding...',
+  teaching: 'Your Teaching Skills',
+  learning: 'Your Learning Skills',
+  learningTag: '(Learning)',
+  matches: 'Recommended Matches',
+  noMatches: 'No matches found yet',
+  requestToConnect: 'Request to Connect',
+  unknown: 'Unknown',
+  na: 'N/A',
+} as const;
+
+/** The inbox link notifications carry (DESIGN §7). */
+export const SKILL_INBOX_LINK = '/skill-exchange?tab=received';
+
+/**
+ * The key two skill names are compared by (issue 13): trimmed, inner spaces collapsed, lower-cased.
+ * `"  python "`, `"Python"` and `"PYTHON"` share the key `python`; aliases (`js`, `ml`) map keys to
+ * a canonical skill in the database.
+ */
+export function skillKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** A skill name as stored and shown: trimmed, inner spaces collapsed (case kept). */
+export function skillDisplayName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * POST /api/skill-exchange/add-skill body (spec §5, §7): `skillName` (trimmed, 1–100 characters)
+ * and `type` teach | learn.
+ */
+export const addSkillBody = z.object({
+  skillName: requiredText(SKILL_NAME_MAX, { required: SKILL_MESSAGES.nameEmpty, tooLong: SKILL_MESSAGES.nameTooLong }),
+  type: choice(SKILL_TYPES, { required: SKILL_MESSAGES.typeInvalid, invalid: SKILL_MESSAGES.typeInvalid }),
+});
+export type AddSkillBody = z.infer<typeof addSkillBody>;
+
+/** An optional Indian mobile number to reach the caller on WhatsApp once connected. */
+const phone = optionalField(
+  indianMobile({ required: SKILL_MESSAGES.phoneInvalid, invalid: SKILL_MESSAGES.phoneInvalid }),
+);
+
+/**
+ * POST /api/skill-exchange/request body (spec §3, §7): `recipientId` (a user id), `skillId` (a
+ * skill the recipient teaches), optional `message` (≤ 500 characters) and optional `phone` (the
+ * sender's WhatsApp number, shown to the recipient only after acceptance).
+ */
+export const sendRequestBody = z.object({
+  recipientId: z.preprocess(textInput, z.uuid({ error: SKILL_MESSAGES.recipientInvalid })),
+  skillId: z.preprocess(textInput, z.uuid({ error: SKILL_MESSAGES.skillInvalid })),
+  message: optionalField(
+    z.preprocess(
+      textInput,
+      z.string({ error: SKILL_MESSAGES.messageTooLong }).max(SKILL_REQUEST_MESSAGE_MAX, SKILL_MESSAGES.messageTooLong),
+    ),
+  ),
+  phone,
+});
+export type SendRequestBody = z.infer<typeof sendRequestBody>;
+
+/** POST /api/skill-exchange/requests/{id}/accept body: optional `phone` (the recipient's WhatsApp number). */
+export const acceptRequestBody = z.object({ phone });
+export type AcceptRequestBody = z.infer<typeof acceptRequestBody>;
+
+/** GET /api/skill-exchange/requests query: `box` received (default) | sent, `page`/`limit`; newest first. */
+export const listRequestsQuery = paginationQuery.extend({
+  box: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(SKILL_REQUEST_BOXES, { error: SKILL_MESSAGES.boxInvalid }).default('received'),
+  ),
+});
+export type ListRequestsQuery = z.infer<typeof listRequestsQuery>;
+
+/** A skill (spec §3). */
+export const skill = z.object({ id: z.string(), name: z.string() });
+export type Skill = z.infer<typeof skill>;
+
+/** A user skill (spec §3): `type`, the nested skill as `Skill` (issue 13) and `skill` (spec §3). */
+export const userSkill = z.object({
+  id: z.string(),
+  type: z.enum(SKILL_TYPES),
+  skillId: z.string(),
+  Skill: skill,
+  skill,
+  createdAt: z.string(),
+});
+export type UserSkill = z.infer<typeof userSkill>;
+
+/** A student as a match card or the inbox shows them (spec §3 match user); `avatar` absolute or null. */
+export const skillPerson = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  branch: z.string().nullable(),
+  semester: z.string().nullable(),
+});
+export type SkillPerson = z.infer<typeof skillPerson>;
+
+/**
+ * A match (spec §3): someone who teaches a skill the caller wants to learn. `id` is their user
+ * skill; `user` with e-mail as the spec's card shows it; `Skill` the skill they teach;
+ * `reciprocal` when they also want to learn something the caller teaches; `requestStatus` of the
+ * caller's pending or accepted request to them for this skill, or `accepted` when they asked the
+ * caller and were accepted (null when none).
+ */
+export const match = z.object({
+  id: z.string(),
+  user: skillPerson.extend({ email: z.string() }),
+  Skill: skill,
+  reciprocal: z.boolean(),
+  requestStatus: z.enum(['pending', 'accepted']).nullable(),
+});
+export type Match = z.infer<typeof match>;
+
+/** The other student's contact, revealed to both once a request is accepted (issue 13). */
+export const skillContact = z.object({ email: z.string(), phone: z.string().nullable() });
+export type SkillContact = z.infer<typeof skillContact>;
+
+/**
+ * A connect request (spec §3: recipientId, skillId, message) with its state, both students, the
+ * skill and — only when accepted — `contact`, the other student's e-mail and phone (null otherwise).
+ * Times are ISO 8601; `respondedAt` is when it left `pending`.
+ */
+export const skillRequest = z.object({
+  id: z.string(),
+  senderId: z.string(),
+  recipientId: z.string(),
+  skillId: z.string(),
+  message: z.string(),
+  status: z.enum(SKILL_REQUEST_STATUSES),
+  Skill: skill,
+  sender: skillPerson,
+  recipient: skillPerson,
+  contact: skillContact.nullable(),
+  createdAt: z.string(),
+  respondedAt: z.string().nullable(),
+});
+export type SkillRequest = z.infer<typeof skillRequest>;
+
+const topLevel = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ success: z.literal(true), message: z.string(), ...shape });
+
+/** GET /skill-exchange/skills: `skills` at the top level, by name. */
+export const skillsResponse = topLevel({ skills: z.array(skill) });
+/** GET /skill-exchange/my-skills: `teach` and `learn` at the top level, oldest first. */
+export const mySkillsResponse = topLevel({ teach: z.array(userSkill), learn: z.array(userSkill) });
+/** GET /skill-exchange/matches: `matches` at the top level, best first. */
+export const matchesResponse = topLevel({ matches: z.array(match) });
+/** POST /skill-exchange/add-skill: `userSkill` at the top level. */
+export const addSkillResponse = topLevel({ userSkill });
+/** POST /skill-exchange/request: `request` at the top level. */
+export const sendRequestResponse = topLevel({ request: skillRequest });
+/** GET /skill-exchange/requests: a page of requests in `data`. */
+export const requestList = apiPage(skillRequest);
+/** POST /skill-exchange/requests/{id}/accept | decline | cancel: the request in `data`. */
+export const requestResponse = apiSuccess(skillRequest);
