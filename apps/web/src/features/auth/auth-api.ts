@@ -12,7 +12,7 @@ import type {
   UserData,
   VerifyEmailBody,
 } from '@campus/contract/users';
-import { AUTH_UI } from '@campus/contract/users';
+import { AUTH_UI } from '@campus/contract/users-ui';
 import { api, toApiError, type EnvelopeMeta } from '../../lib/api';
 import { loginErrorMessage, signupErrorMessage } from './auth-errors';
 import {

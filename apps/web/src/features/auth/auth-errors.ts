@@ -2,7 +2,7 @@
  * Maps failed sign-in / sign-up calls to the texts of spec §8 (general rule: the server's message,
  * else the network message, else the listed default).
  */
-import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users';
+import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
 import type { ApiError } from '../../lib/api';
 
 function isTransport(err: ApiError): boolean {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_ROLE as CONTRACT_ADMIN_ROLE } from '@campus/contract/users';
+import { ADMIN_ROLE as CONTRACT_ADMIN_ROLE } from '@campus/contract/users-ui';
 import { makeStore } from '../../app/store';
 import { makeUser } from '../../test/render';
 import { ADMIN_ROLE } from './roles';

@@ -4,7 +4,7 @@
  * error box (for example the refusal to demote oneself or an ADMIN_EMAILS administrator).
  */
 import { useState, type FormEvent } from 'react';
-import { ADMIN_ROLE } from '@campus/contract/users';
+import { ADMIN_ROLE } from '@campus/contract/users-ui';
 import type { AdminUpdateUserBody } from '@campus/contract/admin';
 import type { PublicUser } from '@campus/contract/users';
 import { Alert } from '../../../components/ui/alert';

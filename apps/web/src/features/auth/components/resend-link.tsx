@@ -3,7 +3,7 @@
  * server's answer (always 200, so the text never reveals whether the account exists).
  */
 import { toast } from '../../../lib/toast';
-import { USER_MESSAGES } from '@campus/contract/users';
+import { USER_MESSAGES } from '@campus/contract/users-ui';
 import { Button } from '../../../components/ui/button';
 import { toApiError } from '../../../lib/api';
 import { useResendVerificationMutation } from '../auth-api';

@@ -6,7 +6,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast';
-import { AUTH_UI, PASSWORD_MIN, signupBody } from '@campus/contract/users';
+import { AUTH_UI, PASSWORD_MIN } from '@campus/contract/users-ui';
+import { signupBody } from '@campus/contract/users';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users';
+import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
 import { toast } from 'react-toastify/unstyled';
 import { GuestOnly } from '../../../app/guards/guest-only';
 import { LocationProbe, makeUser, renderApp } from '../../../test/render';
@@ -16,8 +16,9 @@ const json = (status: number, body: unknown) =>
 /** Queries inside the visible tab panel (both forms stay mounted). */
 const panel = () => within(screen.getByRole('tabpanel'));
 
-function renderLogin(from?: string) {
-  return renderApp(
+/** Renders /login and waits for its lazily loaded forms. */
+async function renderLogin(from?: string) {
+  const rendered = renderApp(
     <Routes>
       <Route element={<GuestOnly />}>
         <Route path="/login" element={<LoginPage />} />
@@ -27,6 +28,8 @@ function renderLogin(from?: string) {
     </Routes>,
     { auth: { status: 'unauthenticated' }, initialEntries: [{ pathname: '/login', state: from ? { from } : null }] },
   );
+  await screen.findByRole('button', { name: 'Log in' });
+  return rendered;
 }
 
 describe('login screen', () => {
@@ -35,7 +38,7 @@ describe('login screen', () => {
       'fetch',
       vi.fn(async () => json(200, { success: true, message: 'OK', data: {} })),
     );
-    renderLogin();
+    await renderLogin();
     expect(screen.getByRole('heading', { name: AUTH_UI.loginHeading })).toBeInTheDocument();
     expect(screen.getByText(AUTH_UI.terms)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -53,7 +56,7 @@ describe('login screen', () => {
       return json(200, { success: true, message: 'OK', data: {} });
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderLogin();
+    await renderLogin();
     const email = panel().getByLabelText('Email');
     await userEvent.type(email, 'asha.12345678@iiitsonepat.ac.in');
     await userEvent.type(panel().getByLabelText('Password'), 'correct horse');
@@ -69,7 +72,7 @@ describe('login screen', () => {
       'fetch',
       vi.fn(async () => json(401, { success: false, message: 'nope' })),
     );
-    renderLogin();
+    await renderLogin();
     await userEvent.type(panel().getByLabelText('Email'), 'asha.12345678@iiitsonepat.ac.in');
     const password = panel().getByLabelText('Password');
     await userEvent.type(password, 'wrong-password');
@@ -86,7 +89,7 @@ describe('login screen', () => {
       'fetch',
       vi.fn(async () => json(200, { success: true, message: 'Welcome back!', data: { user, roles: ['user'] } })),
     );
-    const { store } = renderLogin('/rides');
+    const { store } = await renderLogin('/rides');
     await userEvent.type(panel().getByLabelText('Email'), user.email);
     await userEvent.type(panel().getByLabelText('Password'), 'correct horse');
     const clickedAt = Date.now();

@@ -4,17 +4,27 @@
  * sign-up returns to the Login tab with the e-mail filled in and the note "We sent a verification
  * link to {email}" with a Resend link. Both forms stay mounted so typed input survives switching.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { AUTH_UI } from '@campus/contract/users';
+import { AUTH_UI } from '@campus/contract/users-ui';
 import { Alert } from '../../../components/ui/alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/cn';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { clearAuthError } from '../auth-slice';
-import { LoginForm } from '../components/login-form';
 import { ResendLink } from '../components/resend-link';
-import { SignupForm } from '../components/signup-form';
+
+// The forms (react-hook-form, the contract's zod schemas) load beside the page, which paints its
+// heading and tabs first (issue 10). Both downloads start as soon as this module runs.
+const loginFormModule = import('../components/login-form');
+const signupFormModule = import('../components/signup-form');
+const LoginForm = lazy(() => loginFormModule.then((m) => ({ default: m.LoginForm })));
+const SignupForm = lazy(() => signupFormModule.then((m) => ({ default: m.SignupForm })));
+
+/** Holds a form's place while it loads (about its height, so nothing below it jumps). */
+function FormPlaceholder() {
+  return <div aria-busy="true" className="min-h-[15.75rem]" />;
+}
 
 type Mode = 'login' | 'signup';
 
@@ -60,15 +70,19 @@ export default function LoginPage() {
                 {AUTH_UI.verificationNote(verificationEmail)}. <ResendLink email={verificationEmail} />
               </Alert>
             ) : null}
-            <LoginForm key={verificationEmail ?? ''} defaultEmail={verificationEmail ?? ''} />
+            <Suspense fallback={<FormPlaceholder />}>
+              <LoginForm key={verificationEmail ?? ''} defaultEmail={verificationEmail ?? ''} />
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="signup" forceMount className="data-[state=inactive]:hidden" hidden={mode !== 'signup'}>
-            <SignupForm
-              onSignedUp={(email) => {
-                setVerificationEmail(email);
-                switchTo('login');
-              }}
-            />
+            <Suspense fallback={<FormPlaceholder />}>
+              <SignupForm
+                onSignedUp={(email) => {
+                  setVerificationEmail(email);
+                  switchTo('login');
+                }}
+              />
+            </Suspense>
           </Tabs.Content>
         </Tabs.Root>
         <p className="mt-6 text-center text-xs text-muted">{AUTH_UI.terms}</p>

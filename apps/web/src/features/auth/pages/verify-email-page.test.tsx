@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users';
+import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
 import { makeUser, renderApp } from '../../../test/render';
 import VerifyEmailPage from './verify-email-page';
 

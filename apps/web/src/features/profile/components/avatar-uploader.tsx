@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@campus/contract/files';
-import { USER_MESSAGES } from '@campus/contract/users';
+import { USER_MESSAGES } from '@campus/contract/users-ui';
 import { Button } from '../../../components/ui/button';
 import { toApiError } from '../../../lib/api';
 import { prepareImageForUpload } from '../../../lib/image';

@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { UserRoundPen, X } from 'lucide-react';
-import { isProfileIncomplete } from '@campus/contract/users';
+import { isProfileIncomplete } from '@campus/contract/users-ui';
 import { buttonClasses } from '../../../components/ui/button';
 import { useAppSelector } from '../../../app/store';
 

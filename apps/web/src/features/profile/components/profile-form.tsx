@@ -9,13 +9,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
-import {
-  AUTH_UI,
-  updateProfileBody,
-  USER_MESSAGES,
-  type PublicUser,
-  type UpdateProfileBody,
-} from '@campus/contract/users';
+import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
+import { updateProfileBody, type PublicUser, type UpdateProfileBody } from '@campus/contract/users';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';

@@ -9,7 +9,8 @@
 import { useSearchParams, useNavigate } from 'react-router';
 import { LogOut, Pencil, UserX } from 'lucide-react';
 import { toast } from '../../../lib/toast';
-import { AUTH_UI, USER_MESSAGES, type PublicUser } from '@campus/contract/users';
+import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
+import type { PublicUser } from '@campus/contract/users';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
