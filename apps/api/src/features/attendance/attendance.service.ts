@@ -411,41 +411,54 @@ function statsOf(row: { present: number; absent: number; percentage: number }, t
   };
 }
 
-/** GET /api/attendance/percentage: one subject's figures (zeros when no classes are marked). */
+/**
+ * The student's own target as a scalar subquery (null when they follow the institute's), so each
+ * percentage call is one statement.
+ */
+const ownTarget = (userId: string) =>
+  sql<
+    number | null
+  >`(SELECT ${attendanceTargets.target} FROM ${attendanceTargets} WHERE ${attendanceTargets.userId} = ${userId})`;
+
+/** GET /api/attendance/percentage: one subject's figures (zeros when no classes are marked); one statement. */
 export async function subjectPercentage(
   ctx: ServiceContext,
   scope: Changeable<Scope>,
   subjectId: string,
 ): Promise<SubjectStats> {
-  const [{ target }, [row]] = await Promise.all([
-    getTarget(ctx, scope),
-    ctx.db
-      .select({ present, absent, percentage })
-      .from(attendanceRecords)
-      .where(and(eq(attendanceRecords.userId, scope.userId), eq(attendanceRecords.subjectId, subjectId))),
-  ]);
-  return { subjectId, ...statsOf(row ?? { present: 0, absent: 0, percentage: 0 }, target) };
+  const [row] = await ctx.db
+    .select({ present, absent, percentage, own: ownTarget(scope.userId) })
+    .from(attendanceRecords)
+    .where(and(eq(attendanceRecords.userId, scope.userId), eq(attendanceRecords.subjectId, subjectId)));
+  const target = row?.own ?? ctx.config.institute.attendanceTarget;
+  return { subjectId, ...statsOf(row ?? { present: 0, absent: 0, percentage: 0 }, Number(target)) };
 }
 
-/** GET /api/attendance/percentage/overall: every class of every enrolled subject, and how many subjects. */
+/**
+ * GET /api/attendance/percentage/overall: every class of every enrolled subject, and how many
+ * subjects; one statement.
+ */
 export async function overallPercentage(ctx: ServiceContext, scope: Changeable<Scope>): Promise<OverallStats> {
-  const [{ target }, [row], [subjectsRow]] = await Promise.all([
-    getTarget(ctx, scope),
-    ctx.db
-      .select({ present, absent, percentage })
-      .from(attendanceRecords)
-      .where(eq(attendanceRecords.userId, scope.userId)),
-    ctx.db.select({ n: count() }).from(enrollments).where(eq(enrollments.userId, scope.userId)),
-  ]);
+  const [row] = await ctx.db
+    .select({
+      present,
+      absent,
+      percentage,
+      own: ownTarget(scope.userId),
+      subjectCount: sql<number>`(SELECT count(*)::int FROM ${enrollments} WHERE ${enrollments.userId} = ${scope.userId})`,
+    })
+    .from(attendanceRecords)
+    .where(eq(attendanceRecords.userId, scope.userId));
+  const target = Number(row?.own ?? ctx.config.institute.attendanceTarget);
   return {
     ...statsOf(row ?? { present: 0, absent: 0, percentage: 0 }, target),
-    subjectCount: Number(subjectsRow?.n ?? 0),
+    subjectCount: Number(row?.subjectCount ?? 0),
   };
 }
 
 /**
  * GET /api/attendance/percentage/subject-wise: one entry per enrolled subject (by name), with its
- * name and code; counts grouped in SQL over the student's records.
+ * name and code; counts grouped in SQL over the student's records, in one statement.
  */
 export async function subjectWisePercentages(
   ctx: ServiceContext,
@@ -462,22 +475,21 @@ export async function subjectWisePercentages(
     .where(eq(attendanceRecords.userId, scope.userId))
     .groupBy(attendanceRecords.subjectId)
     .as('counts');
-  const [{ target }, rows] = await Promise.all([
-    getTarget(ctx, scope),
-    ctx.db
-      .select({
-        subjectId: subjects.id,
-        name: subjects.name,
-        code: subjects.code,
-        present: sql<number>`coalesce(${counts.present}, 0)`,
-        absent: sql<number>`coalesce(${counts.absent}, 0)`,
-        percentage: sql<number>`coalesce(${counts.percentage}, 0)`,
-      })
-      .from(enrollments)
-      .innerJoin(subjects, eq(subjects.id, enrollments.subjectId))
-      .leftJoin(counts, eq(counts.subjectId, enrollments.subjectId))
-      .where(eq(enrollments.userId, scope.userId))
-      .orderBy(asc(subjects.name), asc(subjects.code)),
-  ]);
-  return rows.map((r) => ({ subjectId: r.subjectId, name: r.name, code: r.code, ...statsOf(r, target) }));
+  const rows = await ctx.db
+    .select({
+      subjectId: subjects.id,
+      name: subjects.name,
+      code: subjects.code,
+      present: sql<number>`coalesce(${counts.present}, 0)`,
+      absent: sql<number>`coalesce(${counts.absent}, 0)`,
+      percentage: sql<number>`coalesce(${counts.percentage}, 0)`,
+      own: ownTarget(scope.userId),
+    })
+    .from(enrollments)
+    .innerJoin(subjects, eq(subjects.id, enrollments.subjectId))
+    .leftJoin(counts, eq(counts.subjectId, enrollments.subjectId))
+    .where(eq(enrollments.userId, scope.userId))
+    .orderBy(asc(subjects.name), asc(subjects.code));
+  const target = (own: number | null) => Number(own ?? ctx.config.institute.attendanceTarget);
+  return rows.map((r) => ({ subjectId: r.subjectId, name: r.name, code: r.code, ...statsOf(r, target(r.own)) }));
 }
