@@ -18,6 +18,7 @@ import { seedLostFoundDemo } from './features/lost-found/lost-found.service.ts';
 import { seedMarketplaceDemo } from './features/marketplace/marketplace.service.ts';
 import { seedNotificationsDemo } from './features/notifications/notifications.service.ts';
 import { seedRidesDemo } from './features/rides/rides.service.ts';
+import { seedAttendanceDemo } from './features/attendance/attendance.service.ts';
 
 /** One demo account as created; `password` is the generated plain text (shown once). */
 export interface DemoAccount {
@@ -50,6 +51,7 @@ export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [
   { feature: 'lost-found', seed: seedLostFoundDemo },
   { feature: 'notifications', seed: seedNotificationsDemo },
   { feature: 'rides', seed: seedRidesDemo },
+  { feature: 'attendance', seed: seedAttendanceDemo },
 ];
 
 /** Arbitrary constant key of the seed advisory lock (instances starting together on one PostgreSQL). */

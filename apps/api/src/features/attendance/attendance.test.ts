@@ -23,6 +23,7 @@ import { attendanceRecords } from '../../db/schema/attendance.ts';
 import { addDays, startOfDayIn, todayIn } from '../../lib/dates.ts';
 import { createTestApp, signUpAndLogin, type Method, type SignedIn, type TestApp } from '../../test/helpers.ts';
 import { nextClientIp } from '../../test/route-cases.ts';
+import { seedAttendanceDemo } from './attendance.service.ts';
 
 const ADMIN = 'registrar.attendance@iiitsonepat.ac.in';
 const TZ = 'Asia/Kolkata';
@@ -605,5 +606,25 @@ describe('percentages, canMiss and mustAttend (hand-computed)', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('demo data', () => {
+  it('enrolls each demo student in subjects of their branch and semester, with weekday classes up to yesterday', async () => {
+    const a = await signUpAndLogin(t);
+    const b = await signUpAndLogin(t);
+    await seedAttendanceDemo(t.app.ctx, {
+      students: [
+        { id: a.userId, branch: 'Computer Science Engineering', semester: 'Fifth' },
+        { id: b.userId, branch: 'Astrology', semester: 'Fifth' },
+      ],
+    });
+    const wise = await subjectWise(a);
+    expect(wise.map((e) => e.code)).toEqual(expect.arrayContaining(['CS501', 'CS502', 'CS503']));
+    expect(wise.every((e) => e.totalDays === 30 && e.presentDays > 0)).toBe(true);
+    const records = (await send('GET', `/api/attendance?userId=${a.userId}&limit=100`, a)).json()
+      .data as AttendanceRecord[];
+    expect(records.every((r) => r.date < today())).toBe(true);
+    expect(await subjectWise(b)).toEqual([]);
   });
 });

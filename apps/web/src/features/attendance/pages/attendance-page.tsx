@@ -178,7 +178,11 @@ export default function AttendancePage() {
   const targetValue = target.data?.custom ? String(target.data.target) : '';
   const instituteTarget = target.data?.instituteTarget ?? institute?.attendanceTarget ?? DEFAULT_ATTENDANCE_TARGET;
   // Offline, the last data stays on screen (issue 12); the error panel is for data we do not have.
-  const statsError = (!subjectWise.data && subjectWise.error) || (!overall.data && overall.error) || undefined;
+  const statsError =
+    (!subjectWise.data && subjectWise.error) ||
+    (!overall.data && overall.error) ||
+    (!enrollments.data && enrollments.error) ||
+    undefined;
   const anyMarked = entries.some((e) => e.totalDays > 0);
 
   return (
@@ -220,6 +224,7 @@ export default function AttendancePage() {
             onClick={() => {
               void subjectWise.refetch();
               void overall.refetch();
+              void enrollments.refetch();
             }}
           >
             {M.retry}
