@@ -84,6 +84,15 @@ describe('the offline queue', () => {
     expect(JSON.parse(localStorage.getItem(QUEUE_KEY)!)).toEqual([]);
   });
 
+  it('sends only the signed-in student’s marks; another student’s wait for them', async () => {
+    enqueueMark(mark('2026-11-20'));
+    enqueueMark({ ...mark('2026-11-21'), userId: 'u2' });
+    const send = vi.fn(async () => ({ kind: 'sent' as const }));
+    expect(await flushMarks(send, undefined, (m) => m.userId === 'u2')).toBe(1);
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ userId: 'u2', date: '2026-11-21' }));
+    expect(pendingMarks().map((m) => m.userId)).toEqual(['u1']);
+  });
+
   it('reports a mark the server refuses instead of dropping it silently', async () => {
     enqueueMark(mark('2026-11-20'));
     const refused = vi.fn();

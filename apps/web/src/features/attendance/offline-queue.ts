@@ -6,7 +6,7 @@
  * reported through `onRefused`, so no mark is ever lost silently. One module-level store shared by
  * every component (`useSyncExternalStore`).
  */
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { MarkAttendanceBody } from '@campus/contract/attendance';
 import type { ApiError } from '../../lib/api';
 
@@ -74,19 +74,22 @@ export function resetQueueCache(): void {
 let flushing: Promise<number> | null = null;
 
 /**
- * Sends the queued marks oldest first with `send`, one at a time; stops at the first `offline`
- * outcome (the rest wait for the next try). Refused marks leave the queue and go to `onRefused`.
+ * Sends the queued marks that are `mine` (the signed-in student's; another student's marks on a
+ * shared device wait for them) oldest first with `send`, one at a time; stops at the first
+ * `offline` outcome (the rest wait for the next try). Refused marks leave the queue and go to
+ * `onRefused`.
  * Concurrent calls share one run. Resolves how many were sent.
  */
 export function flushMarks(
   send: (mark: MarkAttendanceBody) => Promise<SendOutcome>,
   onRefused: (mark: QueuedMark, error: ApiError) => void = () => {},
+  mine: (mark: QueuedMark) => boolean = () => true,
 ): Promise<number> {
   if (flushing) return flushing;
   const run = async () => {
     await Promise.resolve(); // `flushing` is set before the first mark is read
     let sent = 0;
-    for (const mark of [...read()]) {
+    for (const mark of read().filter(mine)) {
       const { key: _key, queuedAt: _at, ...body } = mark;
       const outcome = await send(body);
       if (outcome.kind === 'offline') break;
@@ -115,15 +118,21 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * The queue as React state, flushed with `send` when the page opens and whenever the browser comes
- * back online. Returns the pending marks and `flush` (to try again by hand).
+ * The signed-in student's (`userId`) queued marks as React state, flushed with `send` when the page
+ * opens and whenever the browser comes back online. Returns those pending marks and `flush` (to try
+ * again by hand).
  */
 export function useOfflineMarks(
+  userId: string,
   send: (mark: MarkAttendanceBody) => Promise<SendOutcome>,
   onRefused?: (mark: QueuedMark, error: ApiError) => void,
 ) {
-  const pending = useSyncExternalStore(subscribe, pendingMarks, pendingMarks);
-  const flush = useCallback(() => flushMarks(send, onRefused), [send, onRefused]);
+  const all = useSyncExternalStore(subscribe, pendingMarks, pendingMarks);
+  const pending = useMemo(() => all.filter((m) => m.userId === userId), [all, userId]);
+  const flush = useCallback(
+    () => (userId ? flushMarks(send, onRefused, (m) => m.userId === userId) : Promise.resolve(0)),
+    [send, onRefused, userId],
+  );
   useEffect(() => {
     if (navigator.onLine) void flush();
     const onOnline = () => void flush();

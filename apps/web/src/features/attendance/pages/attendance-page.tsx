@@ -118,8 +118,8 @@ export default function AttendancePage() {
     (_mark: QueuedMark, error: ApiError) => toast.error(`${M.failedMark}: ${error.message}`),
     [],
   );
-  const queue = useOfflineMarks(send, onRefused);
-  const pendingHere = queue.pending.filter((m) => m.subjectId === selectedId && m.date === date && m.userId === userId);
+  const queue = useOfflineMarks(userId, send, onRefused);
+  const pendingHere = queue.pending.filter((m) => m.subjectId === selectedId && m.date === date);
 
   const selectSubject = (id: string) => {
     setSelectedId(id);
