@@ -153,3 +153,34 @@ async function userId(page: Page): Promise<string> {
   const res = await page.request.get('/api/users/current');
   return (await res.json()).data.user.id;
 }
+
+test('an administrator adds, edits and removes a subject of the catalogue', async ({ adminPage: page }) => {
+  const code = `QC${Date.now().toString(36).slice(-5).toUpperCase()}`;
+  await page.goto('/admin/subjects');
+  await expect(page.getByRole('heading', { name: 'Subjects', level: 2 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Subjects' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add subject' }).click();
+  const form = page.getByRole('dialog', { name: 'Add subject' });
+  await form.getByLabel('Name').fill('Quantum Computing');
+  await form.getByLabel('Code').fill(code.toLowerCase());
+  await form.getByLabel('Branch').selectOption('Computer Science Engineering');
+  await form.getByLabel('Semester').selectOption('Eighth');
+  await form.getByLabel('Credits').fill('3');
+  await expectNoSeriousA11yViolations(page, 'admin-subject-form');
+  await form.getByRole('button', { name: 'Add subject' }).click();
+  await expect(form).toBeHidden();
+
+  await page.getByLabel('Search subjects').fill(code);
+  await expect(page.getByText(`${code} · Quantum Computing`)).toBeVisible();
+  await page.getByRole('button', { name: `Edit ${code}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${code}` });
+  await edit.getByLabel('Name').fill('Quantum Information');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText(`${code} · Quantum Information`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'admin-subjects');
+
+  await page.getByRole('button', { name: `Delete ${code}` }).click();
+  await page.getByRole('dialog', { name: 'Delete subject' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No subjects match these filters.')).toBeVisible();
+});
