@@ -312,6 +312,25 @@ describe('enrollments', () => {
   });
 });
 
+describe('concurrency (meaningful on PostgreSQL; serialized on PGlite)', () => {
+  it('marks racing an unenroll either land before it and go with it, or are refused: no record outlives it', async () => {
+    const who = await signUpAndLogin(t);
+    const subjectId = await enroll(who);
+    await mark(who, subjectId, 'Present');
+    const body = { userId: who.userId, subjectId, date: today(), status: 'Present' };
+    const [unenrolled, ...marks] = await Promise.all([
+      send('DELETE', '/api/enrollments', who, { userId: who.userId, subjectId }),
+      ...Array.from({ length: 12 }, () => send('POST', '/api/attendance', who, body)),
+    ]);
+    expect(unenrolled.statusCode, unenrolled.body).toBe(200);
+    for (const m of marks) expect([201, 404], m.body).toContain(m.statusCode);
+    const left = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM attendance_records WHERE user_id = ${who.userId} AND subject_id = ${subjectId}`,
+    );
+    expect((left as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
+});
+
 describe('attendance records', () => {
   it('marks Present and Absent (several per day allowed), lists by subject and date, edits its own', async () => {
     const who = await signUpAndLogin(t);
