@@ -221,6 +221,37 @@ describe('the attendance page', () => {
   });
 });
 
+describe('the Subject Stats Error panel', () => {
+  it('shows the server’s message after "Subject Stats Error: " and retries', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req = input instanceof Request ? input : new Request(new URL(String(input), 'http://x'), init);
+        const { pathname: path } = new URL(req.url, 'http://x');
+        if (path === '/api/attendance/percentage/subject-wise')
+          return fail
+            ? json(500, { success: false, message: 'Server error. Please try again later.' })
+            : json(200, { success: true, message: 'OK', data: [] });
+        if (path === '/api/attendance/percentage/overall')
+          return json(200, { success: true, message: 'OK', data: { ...stats({}), subjectCount: 0 } });
+        if (path.endsWith('/enrollments')) return json(200, { success: true, message: 'OK', data: [] });
+        if (path === '/api/attendance/target')
+          return json(200, { success: true, message: 'OK', data: { target: 75, instituteTarget: 75, custom: false } });
+        return json(200, { success: true, message: 'OK', data: {} });
+      }),
+    );
+    const me = makeUser();
+    const user = userEvent.setup();
+    renderApp(<AttendancePage />, { auth: { status: 'authenticated', user: me, roles: me.roles } });
+    expect(await screen.findByText('Subject Stats Error: Server error. Please try again later.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: M.retry }));
+    expect(await screen.findByText('You are not enrolled in any subject yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/Subject Stats Error/)).not.toBeInTheDocument();
+  });
+});
+
 describe('the Subjects tab of the admin area', () => {
   it('lists the catalogue, adds a subject with the contract’s rules, and shows a refused deletion', async () => {
     const { toast } = await import('../../lib/toast');
