@@ -31,6 +31,9 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app registers a service worker (issue 12). Journeys that route API calls must see them,
+    // so it is blocked by default; the attendance journey, which tests offline reading, allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

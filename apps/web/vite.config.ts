@@ -5,14 +5,21 @@
  *   next to itself as `.br` (brotli, quality 11) and `.gz` (gzip 9), which the API serves with
  *   `Content-Encoding` (issue 10, DESIGN §9), and the build fails when the initial JS as
  *   transferred exceeds 110 KB (`bundle-budget.ts`);
+ * - installable and readable offline (issue 12): a web app manifest with icons and a Workbox service
+ *   worker (vite-plugin-pwa) that precaches the built app shell and keeps the last answers of the
+ *   session, institute, attendance, enrollment and catalogue reads (network first, cache when
+ *   offline; `API_READ_CACHE`, cleared at logout); registered by a small separate script, so the
+ *   initial JS budget is untouched;
  * - tests: happy-dom environment, jest-dom matchers loaded from `src/test/setup.ts`.
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { constants } from 'node:zlib';
 import { initialJsBudget } from './bundle-budget';
+import { API_READ_CACHE } from './src/lib/offline-cache';
 
 const apiPort = process.env.API_PORT ?? '3000';
 // CI (.ci/run) collects a JSON report per suite in CC_REPORT_DIR for its one summary line.
@@ -29,6 +36,48 @@ export default defineConfig({
         defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
         defineAlgorithm('gzip', { level: 9 }),
       ],
+    }),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script',
+      includeAssets: ['favicon.svg', 'default-avatar.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Campus Companion',
+        short_name: 'Campus',
+        description: 'Attendance, rides, marketplace, lost and found and more for the students of one institute.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#4f46e5',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // A new worker takes over at once, also the page that installed it (offline after one visit).
+        clientsClaim: true,
+        skipWaiting: true,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        runtimeCaching: [
+          {
+            urlPattern:
+              /\/api\/(users\/(current|health)|institute|attendance|enrollments|resources\/subjects)(\/|\?|$)/,
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: API_READ_CACHE,
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 300, maxAgeSeconds: 14 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
     }),
     // DESIGN §9: the first visit downloads at most 110 KB of JavaScript as transferred.
     initialJsBudget(110 * 1024),

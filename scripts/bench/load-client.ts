@@ -3,7 +3,7 @@
  * generating load never shares the server's event loop: reads one job as JSON from argv[2]
  * (`{ url, cookies, connections, duration }`, duration in s; optionally `method`, `body`, extra
  * `headers` and `idReplacement`, autocannon's `[<id>]` placeholder, e.g. one X-Forwarded-For per
- * request), drives it with autocannon — each connection signed in as its own student
+ * request; `paths`, one request path per connection, e.g. each student's own `?userId=`), drives it with autocannon — each connection signed in as its own student
  * (`cookies[i]`) — and prints one JSON line:
  * `{ requests, reqPerSec, p50, p99, non2xx, errors }` (latencies in ms).
  */
@@ -18,6 +18,8 @@ interface Job {
   body?: string;
   headers?: Record<string, string>;
   idReplacement?: boolean;
+  /** One path (with query) per connection, used in turn; the url's path when absent. */
+  paths?: string[];
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
@@ -31,8 +33,12 @@ const result = await autocannon({
   idReplacement: job.idReplacement ?? false,
   headers: { 'accept-encoding': 'gzip, br', ...job.headers },
   setupClient: (client) => {
-    const cookie = job.cookies[next++ % Math.max(job.cookies.length, 1)];
-    if (cookie) client.setHeaders({ cookie, 'accept-encoding': 'gzip, br', ...job.headers });
+    const i = next++;
+    const cookie = job.cookies[i % Math.max(job.cookies.length, 1)];
+    const headers = { ...(cookie && { cookie }), 'accept-encoding': 'gzip, br', ...job.headers };
+    if (job.paths?.length)
+      client.setRequests([{ method: job.method ?? 'GET', path: job.paths[i % job.paths.length]!, headers }]);
+    else if (cookie) client.setHeaders(headers);
   },
 });
 console.log(

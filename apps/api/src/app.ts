@@ -39,6 +39,7 @@ import { lostFoundRoutes } from './features/lost-found/lost-found.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { ridesRoutes } from './features/rides/rides.routes.ts';
 import { skillExchangeRoutes } from './features/skill-exchange/skill-exchange.routes.ts';
+import { attendanceRoutes, enrollmentsRoutes, subjectsRoutes } from './features/attendance/attendance.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -88,6 +89,9 @@ const FEATURES = [
   { prefix: '/api/internships', routes: internshipsRoutes },
   { prefix: '/api/rides', routes: ridesRoutes },
   { prefix: '/api/skill-exchange', routes: skillExchangeRoutes },
+  { prefix: '/api/attendance', routes: attendanceRoutes },
+  { prefix: '/api/enrollments', routes: enrollmentsRoutes },
+  { prefix: '/api/resources', routes: subjectsRoutes },
 ];
 
 /** Turns a Fastify/zod validation error into `{ field: message }` (first message per field). */

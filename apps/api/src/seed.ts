@@ -19,6 +19,7 @@ import { seedMarketplaceDemo } from './features/marketplace/marketplace.service.
 import { seedNotificationsDemo } from './features/notifications/notifications.service.ts';
 import { seedRidesDemo } from './features/rides/rides.service.ts';
 import { seedSkillExchangeDemo } from './features/skill-exchange/skill-exchange.service.ts';
+import { seedAttendanceDemo } from './features/attendance/attendance.service.ts';
 
 /** One demo account as created; `password` is the generated plain text (shown once). */
 export interface DemoAccount {
@@ -52,6 +53,7 @@ export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [
   { feature: 'notifications', seed: seedNotificationsDemo },
   { feature: 'rides', seed: seedRidesDemo },
   { feature: 'skill-exchange', seed: seedSkillExchangeDemo },
+  { feature: 'attendance', seed: seedAttendanceDemo },
 ];
 
 /** Arbitrary constant key of the seed advisory lock (instances starting together on one PostgreSQL). */

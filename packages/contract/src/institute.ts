@@ -470,6 +470,11 @@ export const instituteConfig = z.object({
     .max(12)
     .refine((list) => new Set(list.map((p) => p.toLowerCase())).size === list.length, 'places must be unique')
     .default(DEFAULT_RIDE_PLACES),
+  /**
+   * The attendance every subject needs, in whole percent (DESIGN §8, issue 12; default 75). A
+   * student may choose their own target from 75 to 95 on the attendance page.
+   */
+  attendanceTarget: z.number().int().min(50).max(95).default(75),
   /** Quick Links (spec §1): the three generated PDFs and the external payment portal. */
   quickLinks: z
     .array(quickLink)

@@ -1,10 +1,11 @@
 /**
  * Logout (spec §4): asks the server to end the session (POST /api/users/logout), then clears the
- * client session and every cached query whatever the answer. Resolves `{ serverFailed }` so the
+ * client session, every cached query and the service worker's cached API reads whatever the answer. Resolves `{ serverFailed }` so the
  * screen can show "Server logout failed, but client session cleared." when the call failed.
  */
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { api } from '../../lib/api';
+import { clearOfflineCache } from '../../lib/offline-cache';
 import { usersApi } from './auth-api';
 import { loggedOut } from './auth-slice';
 
@@ -17,5 +18,7 @@ export const logout = createAsyncThunk('auth/logout', async (_: void, { dispatch
   }
   dispatch(loggedOut());
   dispatch(api.util.resetApiState());
+  // The service worker's copies of personal API answers go too (issue 12).
+  await clearOfflineCache();
   return { serverFailed };
 });

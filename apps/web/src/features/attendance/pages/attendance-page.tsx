@@ -1,6 +1,401 @@
-/** Attendance Dashboard (spec §2). Placeholder: shows its title only until its own issue builds the screen. */
+/**
+ * /attendance, the Attendance Dashboard (spec §2, §4, §8; DESIGN §8; issue 12): the intro text;
+ * "Enroll in a subject" opening the enrollment modal; the student's target (75–95 or the
+ * institute's); the Subject Breakdown grid (3 columns on large screens) with the subject count,
+ * cards with the percentage circle and the hover- and focus-revealed unenroll with its
+ * confirmation; the selected subject's date picker (no future dates, default today) with Mark
+ * Attendance and "Mark all present"; the Summary card with the can-miss line; the Attendance Record
+ * card (status badges, Marked at HH:mm, edit, pending marks); the Subject Stats Error panel with
+ * Retry. Marks made without a connection wait in the offline queue, shown as pending, and are sent
+ * on reconnect. Reloads follow spec §4 through the API's tags.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { CalendarCheck, CloudOff, Pencil, Plus } from 'lucide-react';
+import {
+  ATTENDANCE_MESSAGES as M,
+  ATTENDANCE_TARGET_MAX,
+  ATTENDANCE_TARGET_MIN,
+  DEFAULT_ATTENDANCE_TARGET,
+  type AttendanceRecord,
+  type AttendanceStatus,
+  type MarkAttendanceBody,
+  type SubjectWiseEntry,
+} from '@campus/contract/attendance';
+import { useAppSelector } from '../../../app/store';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { toApiError, type ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useInstituteInfo } from '../../institute/institute-query';
+import {
+  useEnrollmentsQuery,
+  useMarkAttendanceMutation,
+  useMarkBulkMutation,
+  useOverallStatsQuery,
+  useRecordsQuery,
+  useSetTargetMutation,
+  useSubjectStatsQuery,
+  useSubjectWiseQuery,
+  useTargetQuery,
+  useUnenrollMutation,
+  useUpdateRecordMutation,
+} from '../attendance-api';
+import { timeIn, todayIn } from '../attendance-outlook';
+import { EnrollModal } from '../components/enroll-modal';
+import { RecordModal } from '../components/record-modal';
+import { SubjectCard } from '../components/subject-card';
+import { SummaryCard } from '../components/summary-card';
+import { enqueueMark, useOfflineMarks, type QueuedMark, type SendOutcome } from '../offline-queue';
+
+const DEFAULT_TZ = 'Asia/Kolkata';
+const TARGET_CHOICES = Array.from(
+  { length: (ATTENDANCE_TARGET_MAX - ATTENDANCE_TARGET_MIN) / 5 + 1 },
+  (_, i) => ATTENDANCE_TARGET_MIN + i * 5,
+);
+
+/** True when a failure means "no connection" (the mark should wait in the queue). */
+const isOffline = (e: ApiError) => e.status === 'NETWORK' || e.status === 'TIMEOUT';
 
 export default function AttendancePage() {
-  return <PageHeader title="Attendance Dashboard" />;
+  const user = useAppSelector((s) => s.auth.user);
+  const userId = user?.id ?? '';
+  const institute = useInstituteInfo().data;
+  const timeZone = institute?.timezone ?? DEFAULT_TZ;
+  const today = todayIn(timeZone);
+
+  const enrollments = useEnrollmentsQuery(userId, { skip: !userId });
+  const subjectWise = useSubjectWiseQuery(userId, { skip: !userId });
+  const overall = useOverallStatsQuery(userId, { skip: !userId });
+  const target = useTargetQuery(undefined, { skip: !userId });
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [date, setDate] = useState(today);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [modal, setModal] = useState<{ record: AttendanceRecord | null } | null>(null);
+  const [enrollOpen, setEnrollOpen] = useState(false);
+  const [unenrolling, setUnenrolling] = useState<SubjectWiseEntry | null>(null);
+
+  const entries = useMemo(() => subjectWise.data ?? [], [subjectWise.data]);
+  const enrolledIds = useMemo(() => new Set((enrollments.data ?? []).map((e) => e.id)), [enrollments.data]);
+  const selected = entries.find((e) => e.subjectId === selectedId) ?? null;
+
+  // Spec §4: no enrollments resets the selection; a subject no longer enrolled is deselected.
+  useEffect(() => {
+    if (selectedId && enrollments.data && !enrolledIds.has(selectedId)) setSelectedId(null);
+  }, [selectedId, enrollments.data, enrolledIds]);
+
+  const haveSelection = !!selected && !!userId;
+  const records = useRecordsQuery(
+    { userId, subjectId: selectedId ?? '', date },
+    { skip: !haveSelection || !!dateError },
+  );
+  const subjectStats = useSubjectStatsQuery({ userId, subjectId: selectedId ?? '' }, { skip: !haveSelection });
+
+  const [markAttendance, markState] = useMarkAttendanceMutation();
+  const [markBulk, bulkState] = useMarkBulkMutation();
+  const [updateRecord, updateState] = useUpdateRecordMutation();
+  const [unenroll, unenrollState] = useUnenrollMutation();
+  const [setTarget] = useSetTargetMutation();
+
+  const send = useCallback(
+    async (mark: MarkAttendanceBody): Promise<SendOutcome> => {
+      const result = await markAttendance(mark);
+      if (!('error' in result) || !result.error) return { kind: 'sent' };
+      const error = toApiError(result.error, M.failedMark);
+      return isOffline(error) ? { kind: 'offline' } : { kind: 'refused', error };
+    },
+    [markAttendance],
+  );
+  const onRefused = useCallback(
+    (_mark: QueuedMark, error: ApiError) => toast.error(`${M.failedMark}: ${error.message}`),
+    [],
+  );
+  const queue = useOfflineMarks(userId, send, onRefused);
+  const pendingHere = queue.pending.filter((m) => m.subjectId === selectedId && m.date === date);
+
+  const selectSubject = (id: string) => {
+    setSelectedId(id);
+    setDate(today);
+    setDateError(null);
+  };
+
+  const onDateChange = (value: string) => {
+    setDate(value);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) setDateError(M.dateInvalid);
+    else if (value > today) setDateError(M.dateFuture);
+    else setDateError(null);
+  };
+
+  const openCreate = () => {
+    if (!userId || !selected) return void toast.error(M.modalMissing);
+    setModal({ record: null });
+  };
+
+  const submitRecord = async (values: { status: AttendanceStatus; date: string }) => {
+    if (!selected || !userId) return void toast.error(M.modalInvalid);
+    if (modal?.record) {
+      const res = await updateRecord({ id: modal.record.id, ...values });
+      if (!res.error) setModal(null);
+      return;
+    }
+    const body: MarkAttendanceBody = { userId, subjectId: selected.subjectId, ...values };
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      enqueueMark(body);
+      toast.info(M.offlineQueued);
+      setModal(null);
+      return;
+    }
+    const outcome = await send(body);
+    if (outcome.kind === 'offline') {
+      enqueueMark(body);
+      toast.info(M.offlineQueued);
+    } else if (outcome.kind === 'refused') {
+      toast.error(`${M.failedMark}: ${outcome.error.message}`);
+      return;
+    }
+    setModal(null);
+  };
+
+  const markAllPresent = async () => {
+    if (!userId || !entries.length) return;
+    await markBulk({ userId, date: today, status: 'Present', subjectIds: entries.map((e) => e.subjectId) });
+  };
+
+  const confirmUnenroll = async () => {
+    if (!unenrolling || !userId) return;
+    const res = await unenroll({ userId, subjectId: unenrolling.subjectId });
+    if (!res.error) setUnenrolling(null);
+  };
+
+  const targetValue = target.data?.custom ? String(target.data.target) : '';
+  const instituteTarget = target.data?.instituteTarget ?? institute?.attendanceTarget ?? DEFAULT_ATTENDANCE_TARGET;
+  // Offline, the last data stays on screen (issue 12); the error panel is for data we do not have.
+  const statsError =
+    (!subjectWise.data && subjectWise.error) ||
+    (!overall.data && overall.error) ||
+    (!enrollments.data && enrollments.error) ||
+    undefined;
+  const anyMarked = entries.some((e) => e.totalDays > 0);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Attendance Dashboard"
+        subtitle={M.intro}
+        actions={
+          <Button onClick={() => setEnrollOpen(true)} disabled={!userId}>
+            <Plus aria-hidden="true" size={18} /> {M.enrollButton}
+          </Button>
+        }
+      />
+
+      {queue.pending.length > 0 ? (
+        <Alert tone="warning">
+          <span className="inline-flex items-center gap-2">
+            <CloudOff aria-hidden="true" size={18} />
+            {queue.pending.length === 1
+              ? '1 mark is pending: it will be sent when you are back online.'
+              : `${queue.pending.length} marks are pending: they will be sent when you are back online.`}
+          </span>
+          <Button variant="link" size="sm" className="ml-2" onClick={() => void queue.flush()}>
+            Send now
+          </Button>
+        </Alert>
+      ) : null}
+
+      {statsError ? (
+        <Alert tone="error">
+          <span>
+            {M.statsErrorPrefix}
+            {toApiError(statsError, M.statsErrorDefault).serverMessage ?? M.statsErrorDefault}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="ml-3"
+            onClick={() => {
+              void subjectWise.refetch();
+              void overall.refetch();
+              void enrollments.refetch();
+            }}
+          >
+            {M.retry}
+          </Button>
+        </Alert>
+      ) : null}
+
+      <section aria-labelledby="breakdown-heading" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="breakdown-heading" className="flex items-center gap-2 text-lg font-semibold text-fg">
+            {M.subjectBreakdown}
+            <Badge tone="accent">
+              {entries.length} {entries.length === 1 ? 'subject' : 'subjects'}
+            </Badge>
+          </h2>
+          <div className="flex flex-wrap items-end gap-3">
+            <Select
+              label="My target"
+              className="w-48"
+              value={targetValue}
+              options={[
+                { value: '', label: `Institute (${instituteTarget}%)` },
+                ...TARGET_CHOICES.map((t) => ({ value: String(t), label: `${t}%` })),
+              ]}
+              onChange={(e) => void setTarget(e.target.value ? Number(e.target.value) : null)}
+              disabled={!target.data}
+            />
+            {entries.length > 0 ? (
+              <Button variant="secondary" onClick={() => void markAllPresent()} loading={bulkState.isLoading}>
+                <CalendarCheck aria-hidden="true" size={18} /> Mark all present today
+              </Button>
+            ) : null}
+          </div>
+        </div>
+        {subjectWise.isLoading || enrollments.isLoading ? (
+          <Spinner label="Loading subjects" />
+        ) : entries.length === 0 && !statsError ? (
+          <EmptyState
+            title="You are not enrolled in any subject yet."
+            description="Enroll in your subjects to start tracking attendance."
+            action={<Button onClick={() => setEnrollOpen(true)}>{M.enrollButton}</Button>}
+          />
+        ) : (
+          <>
+            {!anyMarked && entries.length > 0 ? <p className="text-muted">{M.noneMarked}</p> : null}
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={M.subjectBreakdown}>
+              {entries.map((entry) => (
+                <SubjectCard
+                  key={entry.subjectId}
+                  entry={entry}
+                  selected={entry.subjectId === selectedId}
+                  onSelect={() => selectSubject(entry.subjectId)}
+                  onUnenroll={() => setUnenrolling(entry)}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="space-y-6">
+          {selected ? (
+            <Card aria-label="Selected subject">
+              <h2 className="text-lg font-semibold text-fg">{selected.name}</h2>
+              <p className="text-sm text-muted">{selected.code}</p>
+              <div className="mt-4 flex flex-wrap items-end gap-3">
+                <Input
+                  label="Date"
+                  type="date"
+                  max={today}
+                  value={date}
+                  error={dateError ?? undefined}
+                  onChange={(e) => onDateChange(e.target.value)}
+                  className="w-48"
+                />
+                <Button onClick={openCreate} disabled={!!dateError}>
+                  {M.markAttendance}
+                </Button>
+              </div>
+            </Card>
+          ) : null}
+          {selected && subjectStats.data ? (
+            <SummaryCard stats={subjectStats.data} title={`${M.summary}: ${selected.code}`} />
+          ) : overall.data ? (
+            <SummaryCard stats={overall.data} title={`${M.summary}: all subjects`} />
+          ) : overall.isLoading ? (
+            <Spinner label="Loading summary" />
+          ) : null}
+        </div>
+
+        {selected ? (
+          <Card title={M.attendanceRecord} aria-label={M.attendanceRecord}>
+            {records.isLoading ? (
+              <Spinner label="Loading records" />
+            ) : records.isError && !records.data ? (
+              <p role="alert" className="text-danger">
+                {M.failedFetchRecords}
+                <Button variant="link" size="sm" className="ml-2" onClick={() => void records.refetch()}>
+                  {M.retry}
+                </Button>
+              </p>
+            ) : (records.data?.length ?? 0) + pendingHere.length === 0 ? (
+              <p className="text-muted">{M.noRecords}</p>
+            ) : (
+              <ul className="divide-y divide-line" aria-label="Records">
+                {(records.data ?? []).map((r) => (
+                  <li key={r.id} className="flex items-center justify-between gap-3 py-2">
+                    <span className="flex items-center gap-3">
+                      <Badge tone={r.status === 'Present' ? 'success' : 'danger'}>{r.status}</Badge>
+                      <span className="text-sm text-muted">Marked at {timeIn(r.markedAt, timeZone)}</span>
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Edit ${r.status} record marked at ${timeIn(r.markedAt, timeZone)}`}
+                      onClick={() => setModal({ record: r })}
+                    >
+                      <Pencil aria-hidden="true" size={16} /> Edit
+                    </Button>
+                  </li>
+                ))}
+                {pendingHere.map((m) => (
+                  <li key={m.key} className="flex items-center justify-between gap-3 py-2">
+                    <span className="flex items-center gap-3">
+                      <Badge tone={m.status === 'Present' ? 'success' : 'danger'}>{m.status}</Badge>
+                      <Badge tone="warning">{M.pending}</Badge>
+                    </span>
+                    <span className="text-sm text-muted">Queued at {timeIn(m.queuedAt, timeZone)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        ) : null}
+      </div>
+
+      {selected ? (
+        <RecordModal
+          open={modal !== null}
+          onOpenChange={(open) => !open && setModal(null)}
+          subjectName={selected.name}
+          record={modal?.record ?? null}
+          date={date}
+          today={today}
+          busy={markState.isLoading || updateState.isLoading}
+          onSubmit={submitRecord}
+        />
+      ) : null}
+      {userId ? (
+        <EnrollModal
+          open={enrollOpen}
+          onOpenChange={setEnrollOpen}
+          userId={userId}
+          enrolledIds={enrolledIds}
+          branches={institute?.branches ?? []}
+          semesters={institute?.semesters ?? []}
+          defaultBranch={user?.branch}
+          defaultSemester={user?.semester}
+        />
+      ) : null}
+      <ConfirmModal
+        open={unenrolling !== null}
+        onOpenChange={(open) => !open && setUnenrolling(null)}
+        title="Unenroll"
+        description={unenrolling ? M.confirmUnenroll(unenrolling.name) : undefined}
+        confirmLabel="Unenroll"
+        confirmVariant="danger"
+        busy={unenrollState.isLoading}
+        onConfirm={confirmUnenroll}
+      />
+    </div>
+  );
 }

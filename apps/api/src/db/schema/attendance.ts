@@ -1,0 +1,101 @@
+/**
+ * Attendance and enrollment (spec §3, issue 12). `subjects` is the catalogue (unique code; a
+ * subject with enrollments cannot be removed: the enrollment FK restricts). `enrollments` holds one
+ * row per (user, subject). `attendance_records` may hold several rows per subject per day (labs,
+ * extra classes; DESIGN §8) and references its enrollment by (user, subject), so a record can only
+ * exist for an enrolled subject (unenrolling deletes the records and the enrollment in one
+ * transaction; the FK cascades as a backstop, e.g. when a user is deleted).
+ * `attendance_targets` stores a student's own target (75–95) when it differs from the institute's.
+ * Indexes serve the per-student aggregates (user, subject, status), the day's records and the
+ * catalogue filters.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, tstz } from './columns.ts';
+import { users } from './users.ts';
+
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    /** Upper-case course code, unique: `CS201`. */
+    code: text('code').notNull(),
+    /** One of the institute config's branches. */
+    branch: text('branch').notNull(),
+    /** One of the institute config's semesters (`First` … `Eighth`). */
+    semester: text('semester').notNull(),
+    credits: integer('credits').notNull().default(4),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('subjects_code_uq').on(t.code),
+    index('subjects_branch_semester_idx').on(t.branch, t.semester, t.code),
+    index('subjects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'restrict' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('enrollments_user_subject_unique').on(t.userId, t.subjectId),
+    index('enrollments_subject_idx').on(t.subjectId),
+  ],
+);
+
+export const attendanceRecords = pgTable(
+  'attendance_records',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id').notNull(),
+    /** The class day, in the institute's time zone. */
+    date: date('date', { mode: 'string' }).notNull(),
+    /** Present | Absent. */
+    status: text('status').notNull(),
+    markedAt: tstz('marked_at').notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    check('attendance_records_status_check', sql`${t.status} IN ('Present', 'Absent')`),
+    foreignKey({
+      name: 'attendance_records_enrollment_fk',
+      columns: [t.userId, t.subjectId],
+      foreignColumns: [enrollments.userId, enrollments.subjectId],
+    }).onDelete('cascade'),
+    index('attendance_records_user_subject_status_idx').on(t.userId, t.subjectId, t.status),
+    index('attendance_records_user_subject_date_idx').on(t.userId, t.subjectId, t.date, t.markedAt),
+  ],
+);
+
+export const attendanceTargets = pgTable('attendance_targets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  target: smallint('target').notNull(),
+  ...timestamps,
+});

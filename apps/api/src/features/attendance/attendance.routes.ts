@@ -1,0 +1,193 @@
+/**
+ * Attendance and enrollment routes (spec §7, DESIGN §4, §5; issue 12), three plugins under their
+ * spec prefixes: `/api/attendance`, `/api/enrollments` and `/api/resources` (the subject
+ * catalogue). Every route needs a session (one onRequest guard per plugin; the catalogue's writes
+ * sit in an admin sub-scope). A `userId` naming someone else is refused by `ownScope` (403) before
+ * anything is read.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiOk, idParams } from '@campus/contract/envelope';
+import {
+  ATTENDANCE_MESSAGES as M,
+  attendanceRecordList,
+  attendanceRecordResponse,
+  attendanceRecordsResponse,
+  attendanceTargetResponse,
+  bulkAttendanceBody,
+  createSubjectBody,
+  enrollBody,
+  enrollmentList,
+  enrollmentResponse,
+  enrollmentsParams,
+  listAttendanceQuery,
+  listSubjectsQuery,
+  markAttendanceBody,
+  overallStatsResponse,
+  recordParams,
+  setTargetBody,
+  subjectList,
+  subjectPercentageQuery,
+  subjectResponse,
+  subjectStatsResponse,
+  subjectWiseResponse,
+  unenrollBody,
+  updateAttendanceBody,
+  updateSubjectBody,
+  userPercentageQuery,
+} from '@campus/contract/attendance';
+import { guarded } from '../../lib/auth.ts';
+import { done, ok, page } from '../../lib/envelope.ts';
+import * as service from './attendance.service.ts';
+
+const tags = ['attendance'];
+/** Per-IP ceilings on writes (a hostel shares one IP, DESIGN §5). */
+const writeLimit = { rateLimit: { max: 600, timeWindow: '1 hour' } };
+/** The caller's target; `userId` is optional here (the signed-in student), checked when sent. */
+const targetQuery = z.object({ userId: userPercentageQuery.shape.userId.optional() });
+
+/** /api/attendance: records, bulk marks, percentages and the student's target. */
+export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  app.addHook('onRequest', app.requireUser);
+
+  app.get(
+    '/',
+    { schema: { tags, querystring: listAttendanceQuery, response: { 200: attendanceRecordList } } },
+    async (req) => {
+      const scope = service.ownScope(req.user!, req.query.userId);
+      const { items, total } = await service.listRecords(ctx, scope, req.query);
+      return page(items, { ...req.query, total });
+    },
+  );
+
+  app.post(
+    '/',
+    { config: writeLimit, schema: { tags, body: markAttendanceBody, response: { 201: attendanceRecordResponse } } },
+    async (req, reply) => {
+      const scope = service.ownScope(req.user!, req.body.userId);
+      return reply.code(201).send(ok(await service.markAttendance(ctx, scope, req.body), M.marked));
+    },
+  );
+
+  app.post(
+    '/bulk',
+    { config: writeLimit, schema: { tags, body: bulkAttendanceBody, response: { 201: attendanceRecordsResponse } } },
+    async (req, reply) => {
+      const scope = service.ownScope(req.user!, req.body.userId);
+      const records = await service.markBulk(ctx, scope, req.body);
+      return reply.code(201).send(ok(records, M.bulkMarked(records.length)));
+    },
+  );
+
+  app.put(
+    '/:recordId',
+    {
+      config: writeLimit,
+      schema: { tags, params: recordParams, body: updateAttendanceBody, response: { 200: attendanceRecordResponse } },
+    },
+    async (req) => {
+      const record = await service.getChangeableRecord(ctx, req.user!, req.params.recordId);
+      return ok(await service.updateRecord(ctx, record, req.body), M.updated);
+    },
+  );
+
+  app.get(
+    '/percentage',
+    { schema: { tags, querystring: subjectPercentageQuery, response: { 200: subjectStatsResponse } } },
+    async (req) => {
+      const scope = service.ownScope(req.user!, req.query.userId);
+      return ok(await service.subjectPercentage(ctx, scope, req.query.subjectId));
+    },
+  );
+
+  app.get(
+    '/percentage/overall',
+    { schema: { tags, querystring: userPercentageQuery, response: { 200: overallStatsResponse } } },
+    async (req) => ok(await service.overallPercentage(ctx, service.ownScope(req.user!, req.query.userId))),
+  );
+
+  app.get(
+    '/percentage/subject-wise',
+    { schema: { tags, querystring: userPercentageQuery, response: { 200: subjectWiseResponse } } },
+    async (req) => ok(await service.subjectWisePercentages(ctx, service.ownScope(req.user!, req.query.userId))),
+  );
+
+  app.get(
+    '/target',
+    { schema: { tags, querystring: targetQuery, response: { 200: attendanceTargetResponse } } },
+    async (req) => ok(await service.getTarget(ctx, service.ownScope(req.user!, req.query.userId ?? req.user!.id))),
+  );
+
+  app.put(
+    '/target',
+    { config: writeLimit, schema: { tags, body: setTargetBody, response: { 200: attendanceTargetResponse } } },
+    async (req) =>
+      ok(await service.setTarget(ctx, service.ownScope(req.user!, req.user!.id), req.body.target), M.targetSaved),
+  );
+};
+
+/** /api/enrollments: the student's subjects; enroll; unenroll (records removed in the same transaction). */
+export const enrollmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  app.addHook('onRequest', app.requireUser);
+
+  app.get(
+    '/users/:userId/enrollments',
+    { schema: { tags, params: enrollmentsParams, response: { 200: enrollmentList } } },
+    async (req) => ok(await service.listEnrollments(ctx, service.ownScope(req.user!, req.params.userId))),
+  );
+
+  app.post(
+    '/',
+    { config: writeLimit, schema: { tags, body: enrollBody, response: { 201: enrollmentResponse } } },
+    async (req, reply) => {
+      const scope = service.ownScope(req.user!, req.body.userId);
+      return reply.code(201).send(ok(await service.enroll(ctx, scope, req.body.subjectId), M.enrolled));
+    },
+  );
+
+  app.delete(
+    '/',
+    { config: writeLimit, schema: { tags, body: unenrollBody, response: { 200: apiOk } } },
+    async (req) => {
+      await service.unenroll(ctx, service.ownScope(req.user!, req.body.userId), req.body.subjectId);
+      return done(M.unenrolled);
+    },
+  );
+};
+
+/** /api/resources: the subject catalogue; admins add, edit and remove subjects. */
+export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  app.addHook('onRequest', app.requireUser);
+  const params = idParams(M.subjectNotFound);
+
+  app.get(
+    '/subjects',
+    { schema: { tags, querystring: listSubjectsQuery, response: { 200: subjectList } } },
+    async (req) => {
+      const { items, total } = await service.listSubjects(ctx, req.query);
+      return page(items, { ...req.query, total });
+    },
+  );
+
+  await app.register(
+    guarded(app.requireAdmin, async (admin) => {
+      admin.post(
+        '/subjects',
+        { schema: { tags, body: createSubjectBody, response: { 201: subjectResponse } } },
+        async (req, reply) => reply.code(201).send(ok(await service.createSubject(ctx, req.body), M.subjectCreated)),
+      );
+      admin.put(
+        '/subjects/:id',
+        { schema: { tags, params, body: updateSubjectBody, response: { 200: subjectResponse } } },
+        async (req) => ok(await service.updateSubject(ctx, req.params.id, req.body), M.subjectUpdated),
+      );
+      admin.delete('/subjects/:id', { schema: { tags, params, response: { 200: apiOk } } }, async (req) => {
+        await service.deleteSubject(ctx, req.params.id);
+        return done(M.subjectDeleted);
+      });
+    }),
+  );
+};

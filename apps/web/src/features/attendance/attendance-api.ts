@@ -1,0 +1,156 @@
+/**
+ * RTK Query endpoints of attendance and enrollment (spec §4, §7, §8; DESIGN §4; issue 12), injected
+ * into the shared `api`. The reload rules of spec §4 are the tags: marking or editing a record
+ * invalidates every percentage and the day's records; enrolling or unenrolling invalidates the
+ * enrollments and every percentage. Toasts are the spec's (§8), declared with each mutation; a
+ * mark that fails for want of a network is not toasted here: the page queues it (offline-queue.ts).
+ */
+import {
+  ATTENDANCE_MESSAGES as M,
+  type AttendanceRecord,
+  type AttendanceStatus,
+  type AttendanceTarget,
+  type BulkAttendanceBody,
+  type CreateSubjectBody,
+  type Enrollment,
+  type MarkAttendanceBody,
+  type OverallStats,
+  type Subject,
+  type SubjectStats,
+  type SubjectWiseEntry,
+} from '@campus/contract/attendance';
+import { api, toPage, type Page } from '../../lib/api';
+import { toastOutcome } from '../../lib/mutation-toast';
+
+const TAGS = ['Subject', 'Enrollment', 'AttendanceStats', 'AttendanceRecord', 'AttendanceTarget'] as const;
+const withTags = api.enhanceEndpoints({ addTagTypes: TAGS });
+
+/** Filters of the enrollment modal's catalogue search. */
+export interface SubjectFilters {
+  branch?: string;
+  semester?: string;
+  search?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** The subject form's fields (admin): the contract's create body. */
+export type SubjectFields = CreateSubjectBody;
+
+export const attendanceApi = withTags.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /resources/subjects: the catalogue, filtered (spec §7). */
+    listSubjects: build.query<Page<Subject>, SubjectFilters>({
+      query: (params) => ({ url: 'resources/subjects', params: { limit: 100, ...params } }),
+      transformResponse: toPage<Subject>,
+      providesTags: ['Subject'],
+    }),
+    /** POST /resources/subjects (admin). */
+    createSubject: build.mutation<Subject, SubjectFields>({
+      query: (body) => ({ url: 'resources/subjects', method: 'POST', body }),
+      invalidatesTags: ['Subject'],
+      onQueryStarted: toastOutcome({ success: M.subjectCreated }),
+    }),
+    /** PUT /resources/subjects/{id} (admin). */
+    updateSubject: build.mutation<Subject, { id: string } & Partial<SubjectFields>>({
+      query: ({ id, ...body }) => ({ url: `resources/subjects/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: ['Subject', 'Enrollment', 'AttendanceStats'],
+      onQueryStarted: toastOutcome({ success: M.subjectUpdated }),
+    }),
+    /** DELETE /resources/subjects/{id} (admin; 409 while students are enrolled). */
+    deleteSubject: build.mutation<unknown, string>({
+      query: (id) => ({ url: `resources/subjects/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Subject'],
+      onQueryStarted: toastOutcome({ success: M.subjectDeleted, error: (e) => e.message }),
+    }),
+    /** GET /enrollments/users/{userId}/enrollments. */
+    enrollments: build.query<Enrollment[], string>({
+      query: (userId) => `enrollments/users/${encodeURIComponent(userId)}/enrollments`,
+      providesTags: ['Enrollment'],
+    }),
+    /** POST /enrollments. */
+    enroll: build.mutation<Enrollment, { userId: string; subjectId: string }>({
+      query: (body) => ({ url: 'enrollments', method: 'POST', body }),
+      invalidatesTags: ['Enrollment', 'AttendanceStats'],
+      onQueryStarted: toastOutcome({ success: M.enrolled, error: (e) => `${M.failedEnroll}: ${e.message}` }),
+    }),
+    /** DELETE /enrollments with the ids in the body (spec §7). */
+    unenroll: build.mutation<unknown, { userId: string; subjectId: string }>({
+      query: (body) => ({ url: 'enrollments', method: 'DELETE', body }),
+      invalidatesTags: ['Enrollment', 'AttendanceStats', 'AttendanceRecord'],
+      onQueryStarted: toastOutcome({ success: M.unenrolled, error: (e) => `${M.failedUnenroll}: ${e.message}` }),
+    }),
+    /** GET /attendance for one subject and date (the Attendance Record card). */
+    records: build.query<AttendanceRecord[], { userId: string; subjectId: string; date: string }>({
+      query: (params) => ({ url: 'attendance', params }),
+      transformResponse: (data, meta) => toPage<AttendanceRecord>(data, meta).items,
+      providesTags: ['AttendanceRecord'],
+    }),
+    /** POST /attendance. Success toast here; failures are the page's (queued when offline). */
+    markAttendance: build.mutation<AttendanceRecord, MarkAttendanceBody>({
+      query: (body) => ({ url: 'attendance', method: 'POST', body }),
+      invalidatesTags: ['AttendanceStats', 'AttendanceRecord'],
+      onQueryStarted: toastOutcome({ success: M.marked }),
+    }),
+    /** POST /attendance/bulk: every enrolled subject for one date. */
+    markBulk: build.mutation<AttendanceRecord[], BulkAttendanceBody>({
+      query: (body) => ({ url: 'attendance/bulk', method: 'POST', body }),
+      invalidatesTags: ['AttendanceStats', 'AttendanceRecord'],
+      onQueryStarted: toastOutcome({
+        success: (_arg, data) => M.bulkMarked(data.length),
+        error: (e) => `${M.failedMark}: ${e.message}`,
+      }),
+    }),
+    /** PUT /attendance/{recordId}. */
+    updateRecord: build.mutation<AttendanceRecord, { id: string; status: AttendanceStatus; date?: string }>({
+      query: ({ id, ...body }) => ({ url: `attendance/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: ['AttendanceStats', 'AttendanceRecord'],
+      onQueryStarted: toastOutcome({ success: M.updated, error: (e) => `${M.failedUpdate}: ${e.message}` }),
+    }),
+    /** GET /attendance/percentage for one subject. */
+    subjectStats: build.query<SubjectStats, { userId: string; subjectId: string }>({
+      query: (params) => ({ url: 'attendance/percentage', params }),
+      providesTags: ['AttendanceStats'],
+    }),
+    /** GET /attendance/percentage/overall. */
+    overallStats: build.query<OverallStats, string>({
+      query: (userId) => ({ url: 'attendance/percentage/overall', params: { userId } }),
+      providesTags: ['AttendanceStats'],
+    }),
+    /** GET /attendance/percentage/subject-wise. */
+    subjectWise: build.query<SubjectWiseEntry[], string>({
+      query: (userId) => ({ url: 'attendance/percentage/subject-wise', params: { userId } }),
+      providesTags: ['AttendanceStats'],
+    }),
+    /** GET /attendance/target: the student's target and the institute's. */
+    target: build.query<AttendanceTarget, void>({
+      query: () => 'attendance/target',
+      providesTags: ['AttendanceTarget'],
+    }),
+    /** PUT /attendance/target (null follows the institute's default). */
+    setTarget: build.mutation<AttendanceTarget, number | null>({
+      query: (target) => ({ url: 'attendance/target', method: 'PUT', body: { target } }),
+      invalidatesTags: ['AttendanceTarget', 'AttendanceStats'],
+      onQueryStarted: toastOutcome({ success: M.targetSaved, error: (e) => e.message }),
+    }),
+  }),
+});
+
+export const {
+  useListSubjectsQuery,
+  useCreateSubjectMutation,
+  useUpdateSubjectMutation,
+  useDeleteSubjectMutation,
+  useEnrollmentsQuery,
+  useEnrollMutation,
+  useUnenrollMutation,
+  useRecordsQuery,
+  useMarkAttendanceMutation,
+  useMarkBulkMutation,
+  useUpdateRecordMutation,
+  useSubjectStatsQuery,
+  useOverallStatsQuery,
+  useSubjectWiseQuery,
+  useTargetQuery,
+  useSetTargetMutation,
+} = attendanceApi;

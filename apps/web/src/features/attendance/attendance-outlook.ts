@@ -1,0 +1,51 @@
+/**
+ * What the attendance page says about a set of figures (issue 12): the can-miss line and its zone,
+ * from the API's `canMiss` / `mustAttend` / `target` (DESIGN §8). Pure, so it is tested on its own.
+ */
+import { ATTENDANCE_MESSAGES as M, attendanceZone, type AttendanceStats } from '@campus/contract/attendance';
+
+export type Zone = ReturnType<typeof attendanceZone>;
+
+/** The line under the rate bar, or null before any class is marked. */
+export function outlookLine(stats: AttendanceStats): string | null {
+  if (stats.totalDays === 0) return null;
+  if (stats.mustAttend > 0) return M.mustAttend(stats.mustAttend, stats.target);
+  if (stats.canMiss > 0) return M.canMiss(stats.canMiss);
+  return M.atLimit(stats.target);
+}
+
+/** Green at or above the target, amber within 5 points below, red further below; none without classes. */
+export function zoneOf(stats: AttendanceStats): Zone {
+  return attendanceZone(stats.percentage, stats.totalDays, stats.target);
+}
+
+/** Text colour of each zone (theme tokens). */
+export const ZONE_TEXT: Record<Zone, string> = {
+  none: 'text-muted',
+  green: 'text-success',
+  amber: 'text-warning',
+  red: 'text-danger',
+};
+
+/** Bar and ring colour of each zone. */
+export const ZONE_FILL: Record<Zone, string> = {
+  none: 'bg-line',
+  green: 'bg-success',
+  amber: 'bg-warning',
+  red: 'bg-danger',
+};
+
+/** A percentage with one decimal, e.g. `66.7%` (spec §9). */
+export const percentText = (p: number) => `${p.toFixed(1)}%`;
+
+/** Today (`yyyy-MM-dd`) in `timeZone` (the institute's; spec §2: the picker stops at today). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** `HH:mm` of an instant in `timeZone` (spec §9: "Marked at HH:mm"). */
+export function timeIn(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(
+    new Date(iso),
+  );
+}

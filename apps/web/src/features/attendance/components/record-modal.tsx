@@ -1,0 +1,103 @@
+/**
+ * The create/edit modal of an attendance record (spec §2, §4, §5, §8). Create mode starts with the
+ * status empty and the date set to the chosen date (or today); edit mode starts with the record's
+ * status and date, and refuses a record whose date is not yyyy-MM-dd ("Invalid record date format
+ * for editing."). The date may not be after today in the institute's time zone. The form's rules
+ * are the contract's (`markAttendanceBody`), plus that one.
+ */
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  ATTENDANCE_MESSAGES as M,
+  ATTENDANCE_STATUSES,
+  markAttendanceBody,
+  type AttendanceRecord,
+  type AttendanceStatus,
+} from '@campus/contract/attendance';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Modal } from '../../../components/ui/modal';
+import { Select } from '../../../components/ui/select';
+
+/** The form's schema: status and date of the contract, and no date after `today`. */
+export const recordFormSchema = (today: string) =>
+  markAttendanceBody
+    .pick({ status: true, date: true })
+    .refine((v) => v.date <= today, { message: M.dateFuture, path: ['date'] });
+type RecordForm = z.input<ReturnType<typeof recordFormSchema>>;
+
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface RecordModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Subject shown in the title. */
+  subjectName: string;
+  /** The record to edit, or null to create. */
+  record: AttendanceRecord | null;
+  /** Create mode's starting date (the picker's). */
+  date: string;
+  today: string;
+  busy?: boolean;
+  onSubmit: (values: { status: AttendanceStatus; date: string }) => void | Promise<void>;
+}
+
+export function RecordModal({
+  open,
+  onOpenChange,
+  subjectName,
+  record,
+  date,
+  today,
+  busy,
+  onSubmit,
+}: RecordModalProps) {
+  const form = useForm<RecordForm>({
+    resolver: zodResolver(recordFormSchema(today)),
+    defaultValues: { status: '', date },
+  });
+  const { register, reset, handleSubmit, formState } = form;
+  useEffect(() => {
+    if (open) reset(record ? { status: record.status, date: record.date } : { status: '', date: date || today });
+  }, [open, record, date, today, reset]);
+
+  const badDate = record !== null && !DATE_PATTERN.test(record.date);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={record ? `Edit attendance: ${subjectName}` : `Mark attendance: ${subjectName}`}
+    >
+      {badDate ? (
+        <p role="alert" className="text-danger">
+          {M.modalBadDate}
+        </p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={handleSubmit((v) => onSubmit({ status: v.status as AttendanceStatus, date: String(v.date) }))}
+          className="space-y-4"
+        >
+          <Select
+            label="Status"
+            placeholder="Choose Present or Absent"
+            options={ATTENDANCE_STATUSES}
+            error={formState.errors.status?.message}
+            {...register('status')}
+          />
+          <Input label="Date" type="date" max={today} error={formState.errors.date?.message} {...register('date')} />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {record ? 'Save changes' : M.markAttendance}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,368 @@
+/**
+ * Attendance and enrollment (spec §2 "Attendance dashboard", §3, §4, §5, §7, §8, §9; DESIGN §4, §5,
+ * §8; issue 12): constants, messages (declared once), the subject catalogue, enrollments, attendance
+ * records, the percentage shapes and the "how many classes can I still miss" arithmetic shared by
+ * the API and the web app. Dates are `yyyy-MM-dd` in the institute's time zone; percentages have
+ * one decimal; targets are whole percent.
+ */
+import { z } from 'zod';
+import { apiPage, apiSuccess, paginationQueryOf } from './envelope.ts';
+import { choice, optionalField, requiredText, searchText, textInput } from './fields.ts';
+
+/** Statuses of a record (DESIGN §8: exactly Present and Absent). */
+export const ATTENDANCE_STATUSES = ['Present', 'Absent'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+/** The institute's default target (DESIGN §8, config `attendanceTarget`). */
+export const DEFAULT_ATTENDANCE_TARGET = 75;
+/** The range a student may choose for their own target (issue 12), whole percent. */
+export const ATTENDANCE_TARGET_MIN = 75;
+export const ATTENDANCE_TARGET_MAX = 95;
+/** Subjects one bulk mark may name ("I attended everything today"). */
+export const BULK_SUBJECTS_MAX = 20;
+/** Credits of a subject. */
+export const SUBJECT_CREDITS_MAX = 10;
+export const SUBJECT_NAME_MAX = 120;
+export const SUBJECT_CODE_MAX = 16;
+
+/** Messages: the spec's texts (§2, §5, §8) verbatim, and ours. */
+export const ATTENDANCE_MESSAGES = {
+  // Spec §2 page texts.
+  intro: 'Select a subject, then click Mark Attendance.',
+  subjectBreakdown: 'Subject Breakdown',
+  noStatsYet: 'No stats yet',
+  noneMarked: 'No attendance marked for any enrolled subject yet.',
+  confirmUnenroll: (subject: string) => `Unenroll from "${subject}"? This removes related attendance data.`,
+  markAttendance: 'Mark Attendance',
+  summary: 'Summary',
+  classesAttended: 'Classes Attended',
+  classesMissed: 'Classes Missed',
+  totalClasses: 'Total Classes Marked',
+  attendanceRecord: 'Attendance Record',
+  noRecords: 'No attendance has been recorded for this subject on the selected date.',
+  statsErrorPrefix: 'Subject Stats Error: ',
+  statsErrorDefault: 'An unexpected error occurred',
+  retry: 'Retry',
+  // Spec §5 validation.
+  unenrollIdsRequired: 'User ID and Subject ID are required for unenrollment.',
+  userIdRequired: 'User ID required.',
+  userAndSubjectRequired: 'User ID and Subject ID required.',
+  enrollmentsUserRequired: 'User ID is required to fetch enrollments.',
+  notSignedIn: 'Not authenticated',
+  // Spec §8 defaults.
+  failedFetchRecords: 'Failed to fetch attendance records',
+  failedUpdate: 'Failed to update attendance',
+  failedMark: 'Failed to mark attendance',
+  failedSubjectPercentage: 'Failed to fetch subject percentage',
+  failedOverall: 'Failed to fetch overall percentage',
+  failedSubjectWise: 'Failed to fetch subject-wise percentages',
+  failedEnrollments: 'Failed to fetch enrollments',
+  failedEnroll: 'Failed to enroll',
+  failedUnenroll: 'Failed to unenroll',
+  failedSubjects: 'Failed to fetch subjects',
+  // Spec §8 toasts.
+  updated: 'Attendance updated!',
+  marked: 'Attendance marked!',
+  unenrolled: 'Successfully unenrolled!',
+  // Spec §8 modal errors.
+  modalMissing: 'Cannot open modal - user or subject missing.',
+  modalBadDate: 'Invalid record date format for editing.',
+  modalInvalid: 'Invalid modal configuration.',
+  // Ours.
+  enrollButton: 'Enroll in a subject',
+  enrolled: 'Successfully enrolled!',
+  bulkMarked: (n: number) => `Attendance marked for ${n} ${n === 1 ? 'subject' : 'subjects'}!`,
+  foreignUser: 'You can only view and change your own attendance.',
+  userIdInvalid: 'User ID required.',
+  subjectIdRequired: 'Subject ID is required.',
+  subjectIdInvalid: 'Subject not found',
+  dateRequired: 'Please choose a date.',
+  dateInvalid: 'Please enter a date in yyyy-MM-dd format.',
+  dateFuture: 'Attendance cannot be marked for a future date.',
+  statusRequired: 'Please choose Present or Absent.',
+  statusInvalid: 'Status must be Present or Absent.',
+  notEnrolled: 'You are not enrolled in this subject.',
+  alreadyEnrolled: 'You are already enrolled in this subject.',
+  recordNotFound: 'Attendance record not found',
+  subjectNotFound: 'Subject not found',
+  subjectInUse: 'Students are enrolled in this subject: it cannot be removed.',
+  subjectCodeTaken: 'A subject with this code already exists.',
+  subjectCreated: 'Subject added!',
+  subjectUpdated: 'Subject updated!',
+  subjectDeleted: 'Subject removed!',
+  nameRequired: 'Subject name is required.',
+  nameLong: `Subject name must be at most ${SUBJECT_NAME_MAX} characters.`,
+  codeRequired: 'Subject code is required.',
+  codeInvalid: `Subject code must be 2 to ${SUBJECT_CODE_MAX} letters, digits or hyphens.`,
+  branchRequired: 'Please choose a branch.',
+  branchInvalid: 'Please choose one of the institute’s branches.',
+  semesterRequired: 'Please choose a semester.',
+  semesterInvalid: 'Please choose one of the institute’s semesters.',
+  creditsInvalid: `Credits must be a whole number from 0 to ${SUBJECT_CREDITS_MAX}.`,
+  filterInvalid: 'Invalid filter value.',
+  subjectIdsRequired: 'Please choose at least one subject.',
+  subjectIdsMax: `At most ${BULK_SUBJECTS_MAX} subjects can be marked at once.`,
+  subjectIdsDuplicate: 'Each subject can be named only once.',
+  targetInvalid: `The target must be a whole number from ${ATTENDANCE_TARGET_MIN} to ${ATTENDANCE_TARGET_MAX}.`,
+  targetSaved: 'Attendance target saved!',
+  pending: 'pending',
+  offlineQueued: 'You are offline: the mark is saved on this device and will be sent when you reconnect.',
+  /** The can-miss line (issue 12), with the correct singular. */
+  canMiss: (n: number) => `You can miss ${n} more ${n === 1 ? 'class' : 'classes'}`,
+  mustAttend: (n: number, target: number) =>
+    `Attend the next ${n} ${n === 1 ? 'class' : 'classes'} to reach ${target}%`,
+  atLimit: (target: number) => `You are exactly at ${target}%: missing the next class takes you below it`,
+} as const;
+
+const M = ATTENDANCE_MESSAGES;
+
+/**
+ * How many more classes a student can miss and how many they must attend in a row (issue 12),
+ * with P attended of N held and target T% (whole percent, 1–99), in exact integer arithmetic:
+ * canMiss = ⌊(100P − TN) / T⌋ when 100P ≥ TN, else 0; mustAttend = ⌈(TN − 100P) / (100 − T)⌉
+ * when 100P < TN, else 0. With no classes both are 0.
+ */
+export function attendanceOutlook(present: number, total: number, target: number) {
+  const surplus = 100 * present - target * total;
+  if (surplus >= 0) return { canMiss: Math.floor(surplus / target), mustAttend: 0 };
+  return { canMiss: 0, mustAttend: Math.ceil(-surplus / (100 - target)) };
+}
+
+/** Zone of a percentage against a target: green at or above, amber within 5 points below, red under. */
+export function attendanceZone(percentage: number, total: number, target: number): 'none' | 'green' | 'amber' | 'red' {
+  if (total === 0) return 'none';
+  if (percentage >= target) return 'green';
+  return percentage >= target - 5 ? 'amber' : 'red';
+}
+
+/** An id field the caller sends (userId): required with `required`, at most 64 characters. */
+const idText = (required: string) =>
+  z.preprocess(textInput, z.string({ error: required }).min(1, required).max(64, required));
+
+/** A record id (subjectId): a UUID; `required` when absent, `invalid` when malformed. */
+const uuidField = (required: string, invalid: string) =>
+  z.preprocess(textInput, z.uuid({ error: (iss) => (iss.input === undefined ? required : invalid) }));
+
+const status = choice(ATTENDANCE_STATUSES, { required: M.statusRequired, invalid: M.statusInvalid });
+const date = z.preprocess(
+  textInput,
+  z.iso.date({ error: (iss) => (iss.input === undefined ? M.dateRequired : M.dateInvalid) }),
+);
+
+/** A subject of the catalogue (spec §3 "Subject (resource list)"; issue 12). */
+export const subject = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  branch: z.string(),
+  semester: z.string(),
+  credits: z.number().int(),
+});
+export type Subject = z.infer<typeof subject>;
+
+/** GET /api/resources/subjects query: `branch`, `semester` (exact), `search` (name or code), pages of up to 100. */
+export const listSubjectsQuery = paginationQueryOf(100).extend({
+  branch: optionalField(z.string().max(100, M.filterInvalid)),
+  semester: optionalField(z.string().max(40, M.filterInvalid)),
+  search: searchText(),
+});
+export type ListSubjectsQuery = z.infer<typeof listSubjectsQuery>;
+
+const subjectName = requiredText(SUBJECT_NAME_MAX, { required: M.nameRequired, tooLong: M.nameLong });
+/** Codes are stored upper-case: `CS201`, `MA-101`. */
+const subjectCode = z.preprocess(
+  (v) => (typeof textInput(v) === 'string' ? (textInput(v) as string).toUpperCase() : textInput(v)),
+  z.string({ error: M.codeRequired }).regex(new RegExp(`^[A-Z0-9-]{2,${SUBJECT_CODE_MAX}}$`), M.codeInvalid),
+);
+/** Branch and semester are checked against the loaded institute config by the API. */
+const branch = requiredText(100, { required: M.branchRequired, tooLong: M.branchInvalid });
+const semester = requiredText(40, { required: M.semesterRequired, tooLong: M.semesterInvalid });
+const credits = z.preprocess(
+  (v) => {
+    const t = textInput(v);
+    return typeof t === 'string' ? (/^\d{1,3}$/.test(t) ? Number(t) : Number.NaN) : t;
+  },
+  z
+    .number({ error: M.creditsInvalid })
+    .int(M.creditsInvalid)
+    .min(0, M.creditsInvalid)
+    .max(SUBJECT_CREDITS_MAX, M.creditsInvalid),
+);
+
+/** POST /api/resources/subjects (admin): name, code (unique), branch, semester, credits (default 4). */
+export const createSubjectBody = z.object({
+  name: subjectName,
+  code: subjectCode,
+  branch,
+  semester,
+  credits: optionalField(credits),
+});
+export type CreateSubjectBody = z.infer<typeof createSubjectBody>;
+
+/** PUT /api/resources/subjects/{id} (admin): partial (DESIGN §4). */
+export const updateSubjectBody = z.object({
+  name: optionalField(subjectName),
+  code: optionalField(subjectCode),
+  branch: optionalField(branch),
+  semester: optionalField(semester),
+  credits: optionalField(credits),
+});
+export type UpdateSubjectBody = z.infer<typeof updateSubjectBody>;
+
+export const subjectResponse = apiSuccess(subject);
+export const subjectList = apiPage(subject);
+
+/**
+ * An enrollment (spec §3: "id, name, code (the subject the user is enrolled in)"): `id` is the
+ * subject's id, as the spec's client reads it; `enrollmentId` the enrollment's own.
+ */
+export const enrollment = subject.extend({
+  subjectId: z.string(),
+  enrollmentId: z.string(),
+  enrolledAt: z.string(),
+});
+export type Enrollment = z.infer<typeof enrollment>;
+export const enrollmentResponse = apiSuccess(enrollment);
+export const enrollmentList = apiSuccess(z.array(enrollment));
+
+/** GET /api/enrollments/users/{userId}/enrollments params: the caller's own id (else 403). */
+export const enrollmentsParams = z.object({ userId: idText(M.enrollmentsUserRequired) });
+
+/** POST /api/enrollments body (spec §7). */
+export const enrollBody = z.object({
+  userId: idText(M.userIdRequired),
+  subjectId: uuidField(M.subjectIdRequired, M.subjectIdInvalid),
+});
+export type EnrollBody = z.infer<typeof enrollBody>;
+
+/** DELETE /api/enrollments body (spec §5, §7): both ids, with the spec's message. */
+export const unenrollBody = z.object({
+  userId: idText(M.unenrollIdsRequired),
+  subjectId: uuidField(M.unenrollIdsRequired, M.unenrollIdsRequired),
+});
+export type UnenrollBody = z.infer<typeof unenrollBody>;
+
+/** An attendance record (spec §3): `markedAt` is an ISO 8601 instant, `date` the class day. */
+export const attendanceRecord = z.object({
+  id: z.string(),
+  userId: z.string(),
+  subjectId: z.string(),
+  date: z.string(),
+  status: z.enum(ATTENDANCE_STATUSES),
+  markedAt: z.string(),
+});
+export type AttendanceRecord = z.infer<typeof attendanceRecord>;
+export const attendanceRecordResponse = apiSuccess(attendanceRecord);
+export const attendanceRecordList = apiPage(attendanceRecord);
+export const attendanceRecordsResponse = apiSuccess(z.array(attendanceRecord));
+
+/**
+ * GET /api/attendance query (spec §7): the caller's `userId`, optional `subjectId` and `date`
+ * filters; newest first, up to 100 per page.
+ */
+export const listAttendanceQuery = paginationQueryOf(100).extend({
+  userId: idText(M.userIdRequired),
+  subjectId: optionalField(uuidField(M.subjectIdRequired, M.subjectIdInvalid)),
+  date: optionalField(date),
+});
+export type ListAttendanceQuery = z.infer<typeof listAttendanceQuery>;
+
+/**
+ * POST /api/attendance body (spec §5, §7): `date` not after today in the institute's time zone
+ * (checked by the API), only for an enrolled subject. Several records per subject per day are
+ * allowed (DESIGN §8).
+ */
+export const markAttendanceBody = z.object({
+  userId: idText(M.userIdRequired),
+  subjectId: uuidField(M.subjectIdRequired, M.subjectIdInvalid),
+  date,
+  status,
+});
+export type MarkAttendanceBody = z.infer<typeof markAttendanceBody>;
+
+/** PUT /api/attendance/{recordId} body: `status`, and optionally a corrected `date`. */
+export const updateAttendanceBody = z.object({
+  status,
+  date: optionalField(date),
+});
+export type UpdateAttendanceBody = z.infer<typeof updateAttendanceBody>;
+
+/** Route params of PUT /api/attendance/{recordId}: a malformed id answers 404 like an unknown one. */
+export const recordParams = z.object({ recordId: z.uuid({ error: M.recordNotFound }) });
+
+/** POST /api/attendance/bulk body: one date and status for several enrolled subjects, all or nothing. */
+export const bulkAttendanceBody = z.object({
+  userId: idText(M.userIdRequired),
+  date,
+  status: optionalField(status),
+  subjectIds: z
+    .array(z.uuid({ error: M.subjectIdInvalid }), { error: M.subjectIdsRequired })
+    .min(1, M.subjectIdsRequired)
+    .max(BULK_SUBJECTS_MAX, M.subjectIdsMax)
+    .refine((ids) => new Set(ids).size === ids.length, M.subjectIdsDuplicate),
+});
+export type BulkAttendanceBody = z.infer<typeof bulkAttendanceBody>;
+
+/** GET /api/attendance/percentage query (spec §5): both ids. */
+export const subjectPercentageQuery = z.object({
+  userId: idText(M.userAndSubjectRequired),
+  subjectId: uuidField(M.userAndSubjectRequired, M.subjectIdInvalid),
+});
+/** GET /api/attendance/percentage/overall and /subject-wise query (spec §5). */
+export const userPercentageQuery = z.object({ userId: idText(M.userIdRequired) });
+
+/**
+ * Percentage data (spec §3) plus the outlook (issue 12): `percentage` 0–100 with one decimal (0
+ * when no classes), counts of classes, the student's `target` and `canMiss` / `mustAttend`.
+ */
+export const attendanceStats = z.object({
+  percentage: z.number(),
+  presentDays: z.number().int(),
+  absentDays: z.number().int(),
+  totalDays: z.number().int(),
+  target: z.number().int(),
+  canMiss: z.number().int(),
+  mustAttend: z.number().int(),
+});
+export type AttendanceStats = z.infer<typeof attendanceStats>;
+
+export const subjectStats = attendanceStats.extend({ subjectId: z.string() });
+export type SubjectStats = z.infer<typeof subjectStats>;
+/** One entry of the subject-wise list: every enrolled subject, with its name and code. */
+export const subjectWiseEntry = subjectStats.extend({ name: z.string(), code: z.string() });
+export type SubjectWiseEntry = z.infer<typeof subjectWiseEntry>;
+/** Overall data: the same fields over every enrolled subject, plus how many subjects. */
+export const overallStats = attendanceStats.extend({ subjectCount: z.number().int() });
+export type OverallStats = z.infer<typeof overallStats>;
+
+export const subjectStatsResponse = apiSuccess(subjectStats);
+export const overallStatsResponse = apiSuccess(overallStats);
+export const subjectWiseResponse = apiSuccess(z.array(subjectWiseEntry));
+
+/** The caller's target: their own choice, else the institute's `attendanceTarget`. */
+export const attendanceTarget = z.object({
+  target: z.number().int(),
+  instituteTarget: z.number().int(),
+  custom: z.boolean(),
+});
+export type AttendanceTarget = z.infer<typeof attendanceTarget>;
+export const attendanceTargetResponse = apiSuccess(attendanceTarget);
+
+/** PUT /api/attendance/target body: 75–95, or null to follow the institute's default again. */
+export const setTargetBody = z.object({
+  target: z.union(
+    [
+      z.null(),
+      z.preprocess(
+        (v) => (typeof v === 'string' && /^\d{1,3}$/.test(v.trim()) ? Number(v) : v),
+        z
+          .number({ error: M.targetInvalid })
+          .int(M.targetInvalid)
+          .min(ATTENDANCE_TARGET_MIN, M.targetInvalid)
+          .max(ATTENDANCE_TARGET_MAX, M.targetInvalid),
+      ),
+    ],
+    { error: M.targetInvalid },
+  ),
+});
+export type SetTargetBody = z.infer<typeof setTargetBody>;
