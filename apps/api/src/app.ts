@@ -10,10 +10,10 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, typ
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import helmet from 'helmet';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -161,7 +161,9 @@ export async function buildApp(opts: BuildOptions) {
   app.decorateRequest('sessionId', null);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  // Security headers (helmet), built once: @fastify/helmet rebuilt the middleware and re-parsed the
+  // CSP on every request, ~5% of a list request's CPU in the issue 10 profile.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -182,6 +184,9 @@ export async function buildApp(opts: BuildOptions) {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, limit) =>
