@@ -16,7 +16,7 @@
  * `ROUTES=list` (or `unread`) measures only those routes beside health; `PROFILE=1` writes a V8 CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/`; `KEEP_DB=1` keeps the
  * PostgreSQL scratch database (its name is printed) to study query plans.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,7 @@ import { notifications } from '../../apps/api/src/db/schema/notifications.ts';
 import { users } from '../../apps/api/src/db/schema/users.ts';
 import { createSession } from '../../apps/api/src/lib/auth.ts';
 import pg from 'pg';
+import { cpuMsOf, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
 
 const LISTINGS = Number(process.env.LISTINGS ?? 10_000);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -40,7 +41,6 @@ const SELLERS = 200;
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '../..');
-const CLOCK_TICKS_PER_S = 100; // Linux USER_HZ (getconf CLK_TCK)
 
 /** Deterministic pseudo-random numbers so runs are comparable. */
 let seed = 20_250_101;
@@ -95,83 +95,6 @@ async function seedData(database: Database): Promise<string[]> {
   return active;
 }
 
-/** CPU time (ms) used so far by the process `pid` (user + system), from /proc. */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-}
-
-/**
- * CPU time (ms) used so far by the PostgreSQL backends serving database `name` (their process
- * titles name the database), so other work on the same server does not count. The server's pool
- * keeps its connections open for the whole run, so no backend of ours exits between two readings.
- */
-async function postgresCpuMs(name: string): Promise<number> {
-  let total = 0;
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const comm = (await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')).trim();
-    if (comm !== 'postgres') continue;
-    const title = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (title.includes(` ${name} `)) total += await cpuMsOf(Number(entry));
-  }
-  return total;
-}
-
-interface LoadResult {
-  requests: number;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** Runs the load generator in its own process against `url`; resolves its figures. */
-function runLoad(url: string, cookies: string[], duration: number): Promise<LoadResult> {
-  const job = JSON.stringify({ url, cookies, connections: CONNECTIONS, duration });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-client.ts'), job], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) =>
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadResult) : reject(new Error(`load ${code}`)),
-    ),
-  );
-}
-
-/** Starts the API server as a child process and waits for its health route. */
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const args = ['--import', 'tsx'];
-  if (PROFILE) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(root, '.bench-profiles')}`);
-  const server = spawn(process.execPath, [...args, path.join(root, 'apps/api/src/server.ts')], {
-    cwd: path.join(root, 'apps/api'),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i += 1) {
-    const ok = await fetch(`http://127.0.0.1:${PORT}/api/users/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return server;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  server.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
-/** Stops the server (SIGTERM: it writes its CPU profile, if any, on the way out). */
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
-}
-
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-'));
 const scratch = pgUrl ? `cc_bench_${uuidv7().replace(/-/g, '')}` : null;
 let serverUrl: string | undefined;
@@ -197,16 +120,20 @@ try {
   await database.db.execute(sql`CHECKPOINT`); // PGlite runs with fsync off: flush before the server opens it
   await database.close();
 
-  server = await startServer({
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    APP_URL: `http://127.0.0.1:${PORT}`,
-    DATA_DIR: dataDir,
-    ...(serverUrl ? { DATABASE_URL: serverUrl } : {}),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    SEED_DEMO: 'false',
-  });
+  server = await startServer(
+    PORT,
+    {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: dataDir,
+      ...(serverUrl ? { DATABASE_URL: serverUrl } : {}),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'false',
+    },
+    PROFILE ? path.join(root, '.bench-profiles') : undefined,
+  );
   const base = `http://127.0.0.1:${PORT}`;
   const query = 'category=Electronics&minPrice=500&maxPrice=3000&sort=priceLowToHigh&page=3&limit=20';
   const allRoutes = [
@@ -228,9 +155,9 @@ try {
 
   const results: Array<LoadResult & { name: string; nodeMs: number; pgMs: number }> = [];
   for (const route of routes) {
-    await runLoad(route.url, cookies, 2); // warm-up
+    await runLoad({ url: route.url, cookies, connections: CONNECTIONS, duration: 2 }); // warm-up
     const [node0, pg0] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
-    const r = await runLoad(route.url, cookies, DURATION);
+    const r = await runLoad({ url: route.url, cookies, connections: CONNECTIONS, duration: DURATION });
     const [node1, pg1] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
     results.push({ ...r, name: route.name, nodeMs: (node1 - node0) / r.requests, pgMs: (pg1 - pg0) / r.requests });
   }

@@ -15,12 +15,13 @@
  * Options: `DURATION` s per route (default 10), `CONNECTIONS` (default 50), `SIZES` (default
  * `10000,1000000`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { cpuMsOf, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
@@ -35,8 +36,6 @@ const SUBJECTS_PER_STUDENT = 5;
 const CLASSES_PER_SUBJECT = 40;
 const PER_STUDENT = SUBJECTS_PER_STUDENT * CLASSES_PER_SUBJECT;
 const pgUrl = process.env.BENCH_DATABASE_URL;
-const root = path.resolve(import.meta.dirname, '../..');
-const CLOCK_TICKS_PER_S = 100; // Linux USER_HZ (getconf CLK_TCK)
 
 /** Runs a raw statement on either driver. */
 const exec = (database: Database, query: ReturnType<typeof sql>) => database.db.execute(query);
@@ -92,74 +91,6 @@ async function seed(database: Database, records: number): Promise<string[]> {
   return ids;
 }
 
-/** CPU time (ms) used so far by the process `pid` (user + system), from /proc. */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-}
-
-/** CPU time (ms) used so far by every PostgreSQL server process on this machine. */
-async function postgresCpuMs(): Promise<number> {
-  let total = 0;
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const comm = (await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')).trim();
-    if (comm === 'postgres') total += await cpuMsOf(Number(entry));
-  }
-  return total;
-}
-
-interface LoadResult {
-  requests: number;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** Runs the load generator in its own process: each connection its cookie and its path. */
-function runLoad(url: string, cookies: string[], paths: string[] | undefined, duration: number): Promise<LoadResult> {
-  const job = JSON.stringify({ url, cookies, paths, connections: CONNECTIONS, duration });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-client.ts'), job], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) =>
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadResult) : reject(new Error(`load ${code}`)),
-    ),
-  );
-}
-
-/** Starts the API server as a child process and waits for its health route. */
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: path.join(root, 'apps/api'),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i += 1) {
-    const ok = await fetch(`http://127.0.0.1:${PORT}/api/users/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return server;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  server.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
-}
-
 type Row = LoadResult & { size: number; name: string; nodeMs: number; pgMs: number };
 
 /** One size: a fresh database, seeded; the server; the three routes under load. */
@@ -192,7 +123,7 @@ async function runSize(records: number): Promise<Row[]> {
     await exec(database, sql`CHECKPOINT`);
     await database.close();
 
-    server = await startServer({
+    server = await startServer(PORT, {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       APP_URL: `http://127.0.0.1:${PORT}`,
@@ -219,10 +150,16 @@ async function runSize(records: number): Promise<Row[]> {
     const pid = server.pid!;
     const rows: Row[] = [];
     for (const route of routes) {
-      await runLoad(route.url, cookies, route.paths, 2); // warm-up
-      const [node0, pg0] = [await cpuMsOf(pid), await postgresCpuMs()];
-      const r = await runLoad(route.url, cookies, route.paths, DURATION);
-      const [node1, pg1] = [await cpuMsOf(pid), await postgresCpuMs()];
+      await runLoad({ url: route.url, cookies, paths: route.paths, connections: CONNECTIONS, duration: 2 }); // warm-up
+      const [node0, pg0] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
+      const r = await runLoad({
+        url: route.url,
+        cookies,
+        paths: route.paths,
+        connections: CONNECTIONS,
+        duration: DURATION,
+      });
+      const [node1, pg1] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
       rows.push({
         ...r,
         size: total,

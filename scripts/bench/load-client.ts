@@ -9,7 +9,7 @@
  */
 import autocannon from 'autocannon';
 
-interface Job {
+export interface Job {
   url: string;
   cookies: string[];
   connections: number;
