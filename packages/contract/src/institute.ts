@@ -5,26 +5,9 @@
  * timetable), all of which an administrator replaces in the file.
  */
 import { z } from 'zod';
+import { DEFAULT_BRANCHES, DEFAULT_EMAIL_DOMAIN, DEFAULT_HOSTELS, DEFAULT_SEMESTERS } from './institute-ui.ts';
 
-/** Branch options (spec §5). */
-export const DEFAULT_BRANCHES = [
-  'Electronics and Communication Engineering',
-  'Computer Science Engineering',
-  'Electrical Engineering',
-  'Mechanical Engineering',
-  'Civil Engineering',
-  'Engineering and Computational Mechanics',
-  'Chemical Engineering',
-  'Material Engineering',
-  'Production and Industrial Engineering',
-  'Biotechnology',
-];
-
-/** Semester options (spec §5). */
-export const DEFAULT_SEMESTERS = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
-
-/** Hostel options (spec §5). */
-export const DEFAULT_HOSTELS = ['CECT Hostel', 'Coho Hostel', 'Supermax Flats', 'Tdi flats'];
+export * from './institute-ui.ts';
 
 const nonEmptyList = z.array(z.string().trim().min(1)).min(1);
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -448,7 +431,7 @@ export const instituteConfig = z.object({
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as iiitsonepat.ac.in')
-    .default('iiitsonepat.ac.in'),
+    .default(DEFAULT_EMAIL_DOMAIN),
   timezone: z
     .string()
     .refine((tz) => {

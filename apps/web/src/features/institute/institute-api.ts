@@ -1,20 +1,20 @@
 /**
  * The institute config for forms (DESIGN §8): the endpoint lives in institute-query.ts; this module
- * adds the contract defaults (spec §5) for screens that must not wait on the config.
+ * adds the contract defaults (spec §5) for screens that must not wait on the config. Zod-free, so
+ * the sign-up form does not build the config schemas (issue 10).
  */
-import { instituteConfig, type InstituteConfig } from '@campus/contract/institute';
+import { INSTITUTE_FORM_DEFAULTS, type InstituteFormOptions } from '@campus/contract/institute-ui';
 import { instituteApi } from './institute-query';
 
 export { instituteApi, useInstituteInfo } from './institute-query';
 
-/** The spec's defaults (spec §5), used while the config loads or when it cannot be fetched. */
-export const DEFAULT_INSTITUTE: InstituteConfig = instituteConfig.parse({});
-
 /**
- * The institute config for screens: the server's config when loaded, else the contract defaults,
- * so forms and hints never wait on it.
+ * The form options of the institute config (e-mail domain, branches, semesters, hostels): the
+ * server's when loaded, else the spec's defaults, so forms and hints never wait on it.
  */
-export function useInstitute(): InstituteConfig {
+export function useInstitute(): InstituteFormOptions {
   const { data } = instituteApi.useGetInstituteQuery();
-  return data ? { ...DEFAULT_INSTITUTE, ...data } : DEFAULT_INSTITUTE;
+  if (!data) return INSTITUTE_FORM_DEFAULTS;
+  const { emailDomain, branches, semesters, hostels } = data;
+  return { emailDomain, branches, semesters, hostels };
 }
