@@ -109,6 +109,7 @@ async function audit(url: string, cookie?: string): Promise<PageFigures> {
     });
     const lhr = result!.lhr;
     if (REPORT_DIR) {
+      await fs.mkdir(REPORT_DIR, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
       await fs.writeFile(path.join(REPORT_DIR, name), JSON.stringify(lhr));
     }

@@ -10,7 +10,6 @@
  * | /admin/* | signed-in + admin role (others → /) |
  * | anything else | not-found page |
  */
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import NotFoundPage from '../features/errors/pages/not-found-page';
 import ServerErrorPage from '../features/errors/pages/server-error-page';
@@ -18,23 +17,24 @@ import { GuestOnly } from './guards/guest-only';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layouts/root-layout';
+import { preloadable } from '../lib/preloadable';
 
-/** The page modules, loaded on demand (each is its own chunk). */
+/** The pages, each its own chunk, loaded on demand or ahead by {@link preloadPage}. */
 const pages = {
-  home: () => import('../features/home/pages/home-page'),
-  login: () => import('../features/auth/pages/login-page'),
-  verifyEmail: () => import('../features/auth/pages/verify-email-page'),
-  forgotPassword: () => import('../features/auth/pages/forgot-password-page'),
-  resetPassword: () => import('../features/auth/pages/reset-password-page'),
-  internships: () => import('../features/internships/pages/internships-page'),
-  spotlight: () => import('../features/spotlight/pages/spotlight-page'),
-  rides: () => import('../features/rides/pages/rides-page'),
-  profile: () => import('../features/profile/pages/profile-page'),
-  marketplace: () => import('../features/marketplace/pages/marketplace-page'),
-  attendance: () => import('../features/attendance/pages/attendance-page'),
-  lostFound: () => import('../features/lost-found/pages/lost-found-page'),
-  skillExchange: () => import('../features/skill-exchange/pages/skill-exchange-page'),
-  admin: () => import('../features/admin/pages/admin-page'),
+  home: preloadable(() => import('../features/home/pages/home-page')),
+  login: preloadable(() => import('../features/auth/pages/login-page')),
+  verifyEmail: preloadable(() => import('../features/auth/pages/verify-email-page')),
+  forgotPassword: preloadable(() => import('../features/auth/pages/forgot-password-page')),
+  resetPassword: preloadable(() => import('../features/auth/pages/reset-password-page')),
+  internships: preloadable(() => import('../features/internships/pages/internships-page')),
+  spotlight: preloadable(() => import('../features/spotlight/pages/spotlight-page')),
+  rides: preloadable(() => import('../features/rides/pages/rides-page')),
+  profile: preloadable(() => import('../features/profile/pages/profile-page')),
+  marketplace: preloadable(() => import('../features/marketplace/pages/marketplace-page')),
+  attendance: preloadable(() => import('../features/attendance/pages/attendance-page')),
+  lostFound: preloadable(() => import('../features/lost-found/pages/lost-found-page')),
+  skillExchange: preloadable(() => import('../features/skill-exchange/pages/skill-exchange-page')),
+  admin: preloadable(() => import('../features/admin/pages/admin-page')),
 };
 
 /** The page a path's first segment opens (for {@link preloadPage}). */
@@ -61,23 +61,23 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
  */
 export function preloadPage(pathname: string): void {
   const page = pageOfSegment[pathname.split('/')[1] ?? ''];
-  if (page) void pages[page]().catch(() => undefined);
+  if (page) void pages[page].preload().catch(() => undefined);
 }
 
-const HomePage = lazy(pages.home);
-const LoginPage = lazy(pages.login);
-const VerifyEmailPage = lazy(pages.verifyEmail);
-const ForgotPasswordPage = lazy(pages.forgotPassword);
-const ResetPasswordPage = lazy(pages.resetPassword);
-const InternshipsPage = lazy(pages.internships);
-const SpotlightPage = lazy(pages.spotlight);
-const RidesPage = lazy(pages.rides);
-const ProfilePage = lazy(pages.profile);
-const MarketplacePage = lazy(pages.marketplace);
-const AttendancePage = lazy(pages.attendance);
-const LostFoundPage = lazy(pages.lostFound);
-const SkillExchangePage = lazy(pages.skillExchange);
-const AdminPage = lazy(pages.admin);
+const HomePage = pages.home;
+const LoginPage = pages.login;
+const VerifyEmailPage = pages.verifyEmail;
+const ForgotPasswordPage = pages.forgotPassword;
+const ResetPasswordPage = pages.resetPassword;
+const InternshipsPage = pages.internships;
+const SpotlightPage = pages.spotlight;
+const RidesPage = pages.rides;
+const ProfilePage = pages.profile;
+const MarketplacePage = pages.marketplace;
+const AttendancePage = pages.attendance;
+const LostFoundPage = pages.lostFound;
+const SkillExchangePage = pages.skillExchange;
+const AdminPage = pages.admin;
 
 export function AppRoutes() {
   return (

@@ -7,10 +7,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useAppSelector } from '../store';
-import { redirectTarget } from './require-auth';
+import { redirectTarget, useGuardStatus } from './require-auth';
 
 export function GuestOnly() {
-  const status = useAppSelector((s) => s.auth.status);
+  const status = useGuardStatus();
   const justSignedIn = useAppSelector((s) => s.auth.justSignedIn);
   const location = useLocation();
   if (status === 'unknown') return <LoadingScreen />;

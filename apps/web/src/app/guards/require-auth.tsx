@@ -4,6 +4,7 @@
  * `location.state.from` (a path with search and hash), so login can bring them back; a signed-in
  * user sees the nested routes. After the user pressed Logout the origin is not remembered.
  */
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useAppSelector } from '../store';
@@ -29,8 +30,20 @@ export function redirectTarget(state: unknown): string {
   return from;
 }
 
-export function RequireAuth() {
+/**
+ * The session status for a guard. Leaving `unknown` (the first session check answering) is
+ * deferred: the loading screen stays one more render while the page behind the guard renders as a
+ * transition in short slices, instead of inside the store update's one long task (issue 10: Total
+ * Blocking Time). Every later change (sign-in, sign-out) applies at once.
+ */
+export function useGuardStatus() {
   const status = useAppSelector((s) => s.auth.status);
+  const deferred = useDeferredValue(status);
+  return deferred === 'unknown' ? deferred : status;
+}
+
+export function RequireAuth() {
+  const status = useGuardStatus();
   const signedOutByUser = useAppSelector((s) => s.auth.signedOutByUser);
   const location = useLocation();
   if (status === 'unknown') return <LoadingScreen />;

@@ -4,7 +4,7 @@
  * and a toast says the server could not be reached. A success remembered in this browser session
  * renders the app at once.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import {
   healthRemembered,
@@ -38,7 +38,8 @@ export function StartupGate({ children, options }: StartupGateProps) {
           toast.warn(SERVER_UNREACHABLE, { toastId: 'server-unreachable' }),
         );
       }
-      setReady(true);
+      // The app renders as a transition, in short slices (issue 10: Total Blocking Time).
+      startTransition(() => setReady(true));
     });
     return () => {
       active = false;

@@ -4,22 +4,23 @@
  * sign-up returns to the Login tab with the e-mail filled in and the note "We sent a verification
  * link to {email}" with a Resend link. Both forms stay mounted so typed input survives switching.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { AUTH_UI } from '@campus/contract/users-ui';
 import { Alert } from '../../../components/ui/alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/cn';
+import { preloadable } from '../../../lib/preloadable';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { clearAuthError } from '../auth-slice';
 import { ResendLink } from '../components/resend-link';
 
 // The forms (react-hook-form, the contract's zod schemas) load beside the page, which paints its
 // heading and tabs first (issue 10). Both downloads start as soon as this module runs.
-const loginFormModule = import('../components/login-form');
-const signupFormModule = import('../components/signup-form');
-const LoginForm = lazy(() => loginFormModule.then((m) => ({ default: m.LoginForm })));
-const SignupForm = lazy(() => signupFormModule.then((m) => ({ default: m.SignupForm })));
+const LoginForm = preloadable(() => import('../components/login-form').then((m) => ({ default: m.LoginForm })));
+const SignupForm = preloadable(() => import('../components/signup-form').then((m) => ({ default: m.SignupForm })));
+void LoginForm.preload().catch(() => undefined);
+void SignupForm.preload().catch(() => undefined);
 
 /** Holds a form's place while it loads (about its height, so nothing below it jumps). */
 function FormPlaceholder() {
