@@ -7,7 +7,7 @@
  * `sort`, `page`), so a search survives a reload and can be shared. /marketplace/{id} opens the
  * item's dialog (the link Share copies).
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { PackageOpen, Plus } from 'lucide-react';
@@ -121,7 +121,9 @@ export default function MarketplacePage() {
   const toggleSold = (item: MarketplaceItem) => void setSold({ id: item.id, is_sold: !item.is_sold });
   const renewItem = (item: MarketplaceItem) => void renew(item.id);
 
-  const page = current.data;
+  // A page of cards renders as a transition, in short slices, once it arrives (issue 10: Total
+  // Blocking Time); the loading state stays meanwhile.
+  const page = useDeferredValue(current.data);
 
   // The active view's content; only the active tab's content is mounted, so leaving Browse drops a
   // search still being typed (lib/url-params.ts).
@@ -129,7 +131,7 @@ export default function MarketplacePage() {
     <>
       {view === 'browse' ? <MarketplaceFilters filters={filters} params={params} update={update} /> : null}
 
-      {current.isLoading || (current.isFetching && !page) ? (
+      {!page && (current.isFetching || current.data) ? (
         <div className="flex items-center justify-center gap-3 py-16 text-muted">
           <Spinner label="" /> {M.loading}
         </div>
