@@ -17,7 +17,6 @@
  * PostgreSQL scratch database (its name is printed) to study query plans.
  */
 import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -29,7 +28,7 @@ import { marketplaceItems } from '../../apps/api/src/db/schema/marketplace.ts';
 import { notifications } from '../../apps/api/src/db/schema/notifications.ts';
 import { users } from '../../apps/api/src/db/schema/users.ts';
 import { createSession } from '../../apps/api/src/lib/auth.ts';
-import pg from 'pg';
+import { createServerDatabase } from './scratch-db.ts';
 import { cpuMsOf, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
 
 const LISTINGS = Number(process.env.LISTINGS ?? 10_000);
@@ -95,19 +94,9 @@ async function seedData(database: Database): Promise<string[]> {
   return active;
 }
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-'));
-const scratch = pgUrl ? `cc_bench_${uuidv7().replace(/-/g, '')}` : null;
-let serverUrl: string | undefined;
+const target = await createServerDatabase(pgUrl, 'cc_bench');
+const { dataDir, databaseUrl: serverUrl, scratchName: scratch } = target;
 let server: ChildProcess | undefined;
-if (scratch) {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  await admin.end();
-  const u = new URL(pgUrl!);
-  u.pathname = `/${scratch}`;
-  serverUrl = u.toString();
-}
 try {
   const database = await openDatabase({ databaseUrl: serverUrl, dataDir });
   await runMigrations(database);
@@ -183,12 +172,5 @@ try {
   if (results.some((r) => r.non2xx || r.errors)) process.exitCode = 1;
 } finally {
   if (server) await stopServer(server);
-  if (scratch && KEEP_DB) console.log(`Kept the database ${scratch}`);
-  else if (scratch) {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-    await admin.end();
-  }
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await target.drop({ keep: KEEP_DB });
 }

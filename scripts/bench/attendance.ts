@@ -16,11 +16,9 @@
  * `10000,1000000`).
  */
 import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createServerDatabase } from './scratch-db.ts';
 import { cpuMsOf, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
@@ -95,19 +93,9 @@ type Row = LoadResult & { size: number; name: string; nodeMs: number; pgMs: numb
 
 /** One size: a fresh database, seeded; the server; the three routes under load. */
 async function runSize(records: number): Promise<Row[]> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bench-att-'));
-  const scratch = pgUrl ? `cc_bench_att_${uuidv7().replace(/-/g, '')}` : null;
-  let serverUrl: string | undefined;
+  const target = await createServerDatabase(pgUrl, 'cc_bench_att');
+  const { dataDir, databaseUrl: serverUrl, scratchName: scratch } = target;
   let server: ChildProcess | undefined;
-  if (scratch) {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
-    const u = new URL(pgUrl!);
-    u.pathname = `/${scratch}`;
-    serverUrl = u.toString();
-  }
   try {
     const database = await openDatabase({ databaseUrl: serverUrl, dataDir });
     await runMigrations(database);
@@ -171,13 +159,7 @@ async function runSize(records: number): Promise<Row[]> {
     return rows;
   } finally {
     if (server) await stopServer(server);
-    if (scratch) {
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await admin.end();
-    }
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await target.drop();
   }
 }
 
