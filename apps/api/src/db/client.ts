@@ -22,7 +22,10 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   listen: Listen;
-  /** Runs `fn` while holding the session-level advisory lock `key` (waits for other holders). */
+  /**
+   * Runs `fn` while holding the lock `key` (waits for other holders): a session-level advisory lock
+   * on PostgreSQL; on PGlite, which one process owns, an in-process lock (see `fromPglite`).
+   */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Runs `SELECT 1`; throws when the database does not answer. */
   ping(): Promise<void>;
@@ -77,7 +80,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Wraps an open PGlite instance (persisted or in memory) as a Database. */
+/**
+ * Wraps an open PGlite instance (persisted or in memory) as a Database.
+ *
+ * `withAdvisoryLock` takes an in-process lock per key: PGlite is one backend session, where
+ * `pg_advisory_lock` is re-entrant and so never made a second holder in this process wait, and the
+ * data-directory lock already keeps every other process out.
+ */
 export function fromPglite(client: PGlite, release: () => void = () => {}): Database {
   const db = drizzlePglite(client) as unknown as Db;
   return {
@@ -88,14 +97,7 @@ export function fromPglite(client: PGlite, release: () => void = () => {}): Data
       const unsub = await client.listen(channel, cb);
       return async () => unsub();
     },
-    withAdvisoryLock: async (key, fn) => {
-      await client.query('SELECT pg_advisory_lock($1)', [key]);
-      try {
-        return await fn();
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [key]);
-      }
-    },
+    withAdvisoryLock: keyedLock(),
     ping: async () => {
       await client.query('SELECT 1');
     },
@@ -109,6 +111,28 @@ export function fromPglite(client: PGlite, release: () => void = () => {}): Data
         release();
       }
     },
+  };
+}
+
+/**
+ * An in-process lock per numeric key: `run(key, fn)` runs `fn` once every earlier holder of `key`
+ * has finished (FIFO), and resolves or rejects with `fn`'s outcome. Not re-entrant.
+ */
+function keyedLock(): <T>(key: number, fn: () => Promise<T>) => Promise<T> {
+  const tails = new Map<number, Promise<void>>();
+  return async (key, fn) => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    let unlock!: () => void;
+    const released = new Promise<void>((resolve) => (unlock = resolve));
+    const mine = previous.then(() => released);
+    tails.set(key, mine);
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      unlock();
+      if (tails.get(key) === mine) tails.delete(key);
+    }
   };
 }
 
