@@ -1,6 +1,8 @@
 /**
  * Database client (DESIGN §1): PGlite persisted under `DATA_DIR/pglite` when no `DATABASE_URL` is
- * set, node-postgres otherwise. One SQL dialect, one schema, one set of migrations.
+ * set, node-postgres otherwise. One SQL dialect, one schema, one set of migrations. The server's
+ * PGlite runs in a worker thread (`pglite-proxy.ts`, issue 10) so its WASM work does not block the
+ * event loop; tests and in-memory benchmarks wrap an in-process PGlite with `fromPglite`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PgliteWorkerClient } from './pglite-proxy.ts';
 
 /** The Drizzle database used by every service, whichever driver runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -31,7 +34,7 @@ export interface Database {
   ping(): Promise<void>;
   /** Checkpoints (PGlite), closes connections and releases the data-directory lock. */
   close(): Promise<void>;
-  /** The PGlite instance (tests dump it as a template); undefined on node-postgres. */
+  /** The in-process PGlite instance given to `fromPglite`; undefined in a worker and on node-postgres. */
   pglite?: PGlite;
 }
 
@@ -81,18 +84,26 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Wraps an open PGlite instance (persisted or in memory) as a Database.
+ * What `fromPglite` needs of a PGlite: an in-process `PGlite`, or a `PgliteWorkerClient` (the same
+ * methods, run in a worker thread; `drizzle-orm/pglite` calls only `query` and `transaction`).
+ */
+export type PgliteClient = PGlite | PgliteWorkerClient;
+
+/**
+ * Wraps an open PGlite (in-process or in a worker) as a Database; `release` runs after close (the
+ * data-directory lock).
  *
  * `withAdvisoryLock` takes an in-process lock per key: PGlite is one backend session, where
  * `pg_advisory_lock` is re-entrant and so never made a second holder in this process wait, and the
  * data-directory lock already keeps every other process out.
  */
-export function fromPglite(client: PGlite, release: () => void = () => {}): Database {
-  const db = drizzlePglite(client) as unknown as Db;
+export function fromPglite(client: PgliteClient, release: () => void = () => {}): Database {
+  // A PgliteWorkerClient has every method drizzle-orm/pglite calls, with PGlite's signatures.
+  const db = drizzlePglite(client as PGlite) as unknown as Db;
   return {
     db,
     driver: 'pglite',
-    pglite: client,
+    pglite: client instanceof PGlite ? client : undefined,
     listen: async (channel, cb) => {
       const unsub = await client.listen(channel, cb);
       return async () => unsub();
@@ -144,11 +155,15 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): P
   return PGlite.create({ ...options, extensions: { pg_trgm } });
 }
 
-/** Opens the embedded database under `<dataDir>/pglite`, taking the directory lock first. */
+/**
+ * Opens the embedded database under `<dataDir>/pglite` in a worker thread (issue 10), taking the
+ * directory lock (in this process) first. Throws DataDirLockedError, or PGlite's error when it
+ * cannot open (the lock is then released).
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   const release = lockDataDir(dataDir);
   try {
-    const client = await createPglite({ dataDir: path.join(dataDir, 'pglite') });
+    const client = await PgliteWorkerClient.open(path.join(dataDir, 'pglite'));
     return fromPglite(client, release);
   } catch (err) {
     release();
