@@ -232,6 +232,14 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite in a worker thread', ()
     expect(rows).toEqual([{ email: user.email }]);
   }, 60_000);
 
+  it('rejects when PGlite cannot open its data directory, and releases the lock', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-worker-bad-'));
+    await fs.writeFile(path.join(dir, 'pglite'), 'a file where the data directory should be');
+    await expect(openPglite(dir)).rejects.toThrow(/errno/i); // PGlite's file system error, readable
+    await expect(fs.access(path.join(dir, 'pglite.lock'))).rejects.toThrow();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
   it('rejects pending and later queries when the worker thread dies', async () => {
     // A stand-in thread that exits on the first request, as a crashed PGlite worker would.
     const thread = new Worker(`require('node:worker_threads').parentPort.once('message', () => process.exit(3));`, {

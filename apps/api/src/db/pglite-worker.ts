@@ -28,9 +28,20 @@ import { PG_ERROR_FIELDS, type SentError, type WorkerReply, type WorkerRequest }
 const port = parentPort!;
 const reply = (msg: WorkerReply) => port.postMessage(msg);
 
-/** An error as it can cross to the main thread (structured clone drops an Error's own fields). */
+/**
+ * An error as it can cross to the main thread (structured clone drops an Error's own fields). A
+ * thrown non-Error (PGlite's file system throws `ErrnoError { errno }` objects) becomes its JSON.
+ */
 function sendable(err: unknown): SentError {
-  if (!(err instanceof Error)) return { message: String(err) };
+  if (!(err instanceof Error)) {
+    let message = String(err);
+    try {
+      if (typeof err === 'object' && err !== null) message = JSON.stringify(err);
+    } catch {
+      /* keep String(err) */
+    }
+    return { message };
+  }
   const sent: SentError = { message: err.message, name: err.name, stack: err.stack };
   if (err instanceof messages.DatabaseError) {
     sent.pg = {};
