@@ -6,9 +6,9 @@
  * shares the server's event loop. Each connection is signed in as its own student.
  *
  * For each route it prints req/s, p50 and p99 latency (ms), and the CPU milliseconds per request
- * spent by the server's Node process and by PostgreSQL (its server processes; on the embedded
- * PGlite the database runs inside the Node process), next to `GET /api/users/health` measured in
- * the same run.
+ * spent by the server's Node process and by PostgreSQL (its server processes; the embedded PGlite
+ * runs in a worker thread of the Node process, counted in its CPU), next to `GET /api/users/health`
+ * measured in the same run.
  *
  * Run: `npm run bench:api` (embedded PGlite in a temporary data directory), or with
  * `BENCH_DATABASE_URL=postgres://…/postgres` (a scratch database on that server, dropped after).

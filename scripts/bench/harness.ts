@@ -13,7 +13,10 @@ export type { LoadJob };
 const CLOCK_TICKS_PER_S = 100; // Linux USER_HZ (getconf CLK_TCK)
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** CPU time (ms) used so far by the process `pid` (user + system), from /proc. */
+/**
+ * CPU time (ms) used so far by the process `pid` (user + system, summed over all its threads — the
+ * embedded PGlite's worker thread included), from /proc.
+ */
 export async function cpuMsOf(pid: number): Promise<number> {
   const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

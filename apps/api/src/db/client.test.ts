@@ -1,6 +1,8 @@
 /**
  * The embedded database's directory lock (DESIGN §1): a second process gets a clear error, and a
- * lock left by `kill -9` is recovered at the next start. Runs the real server as child processes.
+ * lock left by `kill -9` is recovered at the next start. The real server serves requests from its
+ * PGlite worker thread (issue 10) and keeps their writes across a restart. Runs the real server as
+ * child processes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -63,6 +65,48 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite data-directory lock', (
     const code = await new Promise((r) => third.child.once('exit', r));
     expect(code).toBe(0);
     await expect(fs.access(path.join(dataDir, 'pglite.lock'))).rejects.toThrow();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 120_000);
+});
+
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite in the server process', () => {
+  it('serves requests from the PGlite worker thread and keeps their writes across a restart', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-worker-server-'));
+    const credentials = { email: 'asha.20230001@iiitsonepat.ac.in', password: 'correct horse battery' };
+    /** Starts the server; returns `request(method, url, body?)` → status, and `stop()` (expects exit 0). */
+    const start = async () => {
+      const { child, output, code } = await startServer(dataDir);
+      expect(code, output).toBeNull();
+      const base = /Server listening at (http:\/\/[\d.:]+)/.exec(output)![1];
+      const request = async (method: string, url: string, body?: object) =>
+        (
+          await fetch(`${base}${url}`, {
+            method,
+            headers: body ? { 'content-type': 'application/json' } : {},
+            body: body && JSON.stringify(body),
+          })
+        ).status;
+      const stop = async () => {
+        child.kill('SIGTERM');
+        expect(await new Promise((r) => child.once('exit', r))).toBe(0);
+      };
+      return { request, stop };
+    };
+
+    const first = await start();
+    expect(await first.request('GET', '/api/users/health')).toBe(200);
+    // Sign-up writes the account in a transaction; signing in before verifying is then refused with
+    // 403 (an unknown address gets 401).
+    expect(await first.request('POST', '/api/users/signup', credentials)).toBe(201);
+    expect(await first.request('POST', '/api/users/login', credentials)).toBe(403);
+    expect(await first.request('POST', '/api/users/login', { ...credentials, email: `x${credentials.email}` })).toBe(
+      401,
+    );
+    await first.stop();
+
+    const second = await start();
+    expect(await second.request('POST', '/api/users/login', credentials)).toBe(403);
+    await second.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   }, 120_000);
 });

@@ -1,6 +1,8 @@
 /**
  * Database client (DESIGN §1): PGlite persisted under `DATA_DIR/pglite` when no `DATABASE_URL` is
- * set, node-postgres otherwise. One SQL dialect, one schema, one set of migrations.
+ * set, node-postgres otherwise. One SQL dialect, one schema, one set of migrations. The server's
+ * PGlite runs in a worker thread (`pglite-proxy.ts`, issue 10) so its WASM work does not block the
+ * event loop; tests and in-memory benchmarks wrap an in-process PGlite with `fromPglite`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PgliteWorkerClient } from './pglite-proxy.ts';
 
 /** The Drizzle database used by every service, whichever driver runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -22,13 +25,16 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   listen: Listen;
-  /** Runs `fn` while holding the session-level advisory lock `key` (waits for other holders). */
+  /**
+   * Runs `fn` while holding the lock `key` (waits for other holders): a session-level advisory lock
+   * on PostgreSQL; on PGlite, which one process owns, an in-process lock (see `fromPglite`).
+   */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Runs `SELECT 1`; throws when the database does not answer. */
   ping(): Promise<void>;
   /** Checkpoints (PGlite), closes connections and releases the data-directory lock. */
   close(): Promise<void>;
-  /** The PGlite instance (tests dump it as a template); undefined on node-postgres. */
+  /** The in-process PGlite instance given to `fromPglite`; undefined in a worker and on node-postgres. */
   pglite?: PGlite;
 }
 
@@ -77,25 +83,32 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Wraps an open PGlite instance (persisted or in memory) as a Database. */
-export function fromPglite(client: PGlite, release: () => void = () => {}): Database {
-  const db = drizzlePglite(client) as unknown as Db;
+/**
+ * What `fromPglite` needs of a PGlite: an in-process `PGlite`, or a `PgliteWorkerClient` (the same
+ * methods, run in a worker thread; `drizzle-orm/pglite` calls only `query` and `transaction`).
+ */
+export type PgliteClient = PGlite | PgliteWorkerClient;
+
+/**
+ * Wraps an open PGlite (in-process or in a worker) as a Database; `release` runs after close (the
+ * data-directory lock).
+ *
+ * `withAdvisoryLock` takes an in-process lock per key: PGlite is one backend session, where
+ * `pg_advisory_lock` is re-entrant and so never made a second holder in this process wait, and the
+ * data-directory lock already keeps every other process out.
+ */
+export function fromPglite(client: PgliteClient, release: () => void = () => {}): Database {
+  // A PgliteWorkerClient has every method drizzle-orm/pglite calls, with PGlite's signatures.
+  const db = drizzlePglite(client as PGlite) as unknown as Db;
   return {
     db,
     driver: 'pglite',
-    pglite: client,
+    pglite: client instanceof PGlite ? client : undefined,
     listen: async (channel, cb) => {
       const unsub = await client.listen(channel, cb);
       return async () => unsub();
     },
-    withAdvisoryLock: async (key, fn) => {
-      await client.query('SELECT pg_advisory_lock($1)', [key]);
-      try {
-        return await fn();
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [key]);
-      }
-    },
+    withAdvisoryLock: keyedLock(),
     ping: async () => {
       await client.query('SELECT 1');
     },
@@ -113,6 +126,28 @@ export function fromPglite(client: PGlite, release: () => void = () => {}): Data
 }
 
 /**
+ * An in-process lock per numeric key: `run(key, fn)` runs `fn` once every earlier holder of `key`
+ * has finished (FIFO), and resolves or rejects with `fn`'s outcome. Not re-entrant.
+ */
+function keyedLock(): <T>(key: number, fn: () => Promise<T>) => Promise<T> {
+  const tails = new Map<number, Promise<void>>();
+  return async (key, fn) => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    let unlock!: () => void;
+    const released = new Promise<void>((resolve) => (unlock = resolve));
+    const mine = previous.then(() => released);
+    tails.set(key, mine);
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      unlock();
+      if (tails.get(key) === mine) tails.delete(key);
+    }
+  };
+}
+
+/**
  * Creates a PGlite instance with the extensions our migrations use (pg_trgm for the trigram search
  * indexes). Every embedded database (server, tests, benchmarks) is opened through here.
  */
@@ -120,11 +155,15 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): P
   return PGlite.create({ ...options, extensions: { pg_trgm } });
 }
 
-/** Opens the embedded database under `<dataDir>/pglite`, taking the directory lock first. */
+/**
+ * Opens the embedded database under `<dataDir>/pglite` in a worker thread (issue 10), taking the
+ * directory lock (in this process) first. Throws DataDirLockedError, or PGlite's error when it
+ * cannot open (the lock is then released).
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   const release = lockDataDir(dataDir);
   try {
-    const client = await createPglite({ dataDir: path.join(dataDir, 'pglite') });
+    const client = await PgliteWorkerClient.open(path.join(dataDir, 'pglite'));
     return fromPglite(client, release);
   } catch (err) {
     release();
