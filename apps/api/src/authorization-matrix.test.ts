@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helpers.ts';
 import {
   CALLERS,
+  FILE_ACCESS_CASES,
   ROUTE_CASES,
   SUITE_ENV,
   buildWorld,
@@ -82,4 +83,16 @@ describe('authorization matrix', () => {
     expect(mismatches).toEqual([]);
     expect(checked).toBe(registeredRoutes().length * CALLERS.length);
   }, 300_000);
+
+  it('answers GET /api/files/:id by the record each file belongs to (issue 21 item 7)', async () => {
+    const mismatches: string[] = [];
+    for (const [name, row] of Object.entries(FILE_ACCESS_CASES)) {
+      for (const caller of CALLERS) {
+        const status = await statusOf(await row.request(w, caller), caller);
+        if (status !== row.expect[caller])
+          mismatches.push(`${name} as ${caller}: ${status}, expected ${row.expect[caller]}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 60_000);
 });

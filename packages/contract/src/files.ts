@@ -27,4 +27,7 @@ export const FILE_MESSAGES = {
   unreadable: 'The image could not be read.',
   dimensions: 'Images may be at most 10,000 pixels on a side and at most 20 times as long as they are wide.',
   noFile: 'Please choose a file to upload.',
+  notFound: 'File not found.',
+  decodedTooLarge:
+    'This image is too large to process. Please upload a smaller photo (a phone photo or a screenshot works).',
 } as const;

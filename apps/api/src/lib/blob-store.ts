@@ -8,16 +8,20 @@ import { files } from '../db/schema/files.ts';
 import type { ProcessedFile } from './images.ts';
 import { sha256Hex } from './tokens.ts';
 
-/** A stored file as read back for serving. */
-export interface StoredFile {
+/** What serving a file needs before its bytes: content type, SHA-256 (the ETag), thumbnail or not. */
+export interface FileHead {
   id: string;
   contentType: string;
   sha256: string;
-  bytes: Uint8Array;
-  thumbBytes: Uint8Array | null;
+  hasThumb: boolean;
 }
 
-/** Saves a processed upload owned by `ownerId`; returns the new file id. Works inside a transaction. */
+/**
+ * Saves a processed upload owned by `ownerId`; returns the new file id. Works inside a transaction.
+ * `ownerId` must be the owner of the record the file belongs to (the avatar's user, the listing's
+ * or ride's owner, the notification's sender): file access (`features/files/files.service.ts`)
+ * finds the record through it.
+ */
 export async function putFile(db: Db, ownerId: string | null, file: ProcessedFile): Promise<string> {
   const [row] = await db
     .insert(files)
@@ -35,19 +39,14 @@ export async function putFile(db: Db, ownerId: string | null, file: ProcessedFil
   return row!.id;
 }
 
-/** Reads a file by id, or undefined. */
-export async function getFile(db: Db, id: string): Promise<StoredFile | undefined> {
-  const [row] = await db
-    .select({
-      id: files.id,
-      contentType: files.contentType,
-      sha256: files.sha256,
-      bytes: files.bytes,
-      thumbBytes: files.thumbBytes,
-    })
-    .from(files)
-    .where(eq(files.id, id));
-  return row;
+/**
+ * Reads the stored bytes of file `id` (`variant` `thumb`: its thumbnail), or undefined when there
+ * is no such file. Callers check access first (issue 21: `features/files/files.service.ts`).
+ */
+export async function readFileBody(db: Db, id: string, variant: 'full' | 'thumb'): Promise<Uint8Array | undefined> {
+  const column = variant === 'thumb' ? files.thumbBytes : files.bytes;
+  const [row] = await db.select({ bytes: column }).from(files).where(eq(files.id, id));
+  return row?.bytes ?? undefined;
 }
 
 /** Deletes files by id (no-op for an empty list). */
