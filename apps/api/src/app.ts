@@ -24,12 +24,16 @@ import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@campus/contract/files';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logSafeError } from './db/faults.ts';
 import { isCrossSiteRequest, loadSession, requireAdmin, requireUser } from './lib/auth.ts';
 import type { AppEvents, ServiceContext } from './lib/context.ts';
 import { createBackgroundQueue } from './lib/background.ts';
 import { AppError } from './lib/errors.ts';
 import { refuseNul } from './lib/multipart-form.ts';
-import { limitPerUser } from './lib/rate-limit.ts';
+import { limitConnections } from './lib/connections.ts';
+import { throttledLog } from './lib/log-throttle.ts';
+import { limitPerUser, postgresRateLimitStore } from './lib/rate-limit.ts';
+import { registerReadiness } from './lib/readiness.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerApiDocs } from './lib/openapi.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
@@ -104,6 +108,16 @@ function fieldErrors(err: FastifyError): Record<string, string> {
   return errors;
 }
 
+/**
+ * Fastify's `trustProxy` for our setting (issue 20 item 4): a list of proxy addresses as it is; a
+ * hop count as "the last N hops are proxies" (Fastify 5.12 treats a bare number as trusting
+ * nothing). A hop count trusts whoever connects directly, so the app must be reachable only
+ * through the proxy; the address list has no such condition (README Operations).
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the app. Does not listen. */
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
@@ -116,7 +130,7 @@ export async function buildApp(opts: BuildOptions) {
             level: config.logLevel,
             transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
           }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // The router's own refusals (a path segment over 100 characters, a malformed URL) answer in the
     // envelope too, without echoing the path (issue 9).
@@ -133,6 +147,8 @@ export async function buildApp(opts: BuildOptions) {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('routeTable', routes);
+  database.useLogger(app.log);
+  limitConnections(app.server, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -187,8 +203,12 @@ export async function buildApp(opts: BuildOptions) {
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
+  // Per-IP route limits: in PostgreSQL when the app runs on it, so every instance counts the same
+  // hits (issue 20 item 5); in memory on the embedded database, which one process owns. While the
+  // database is away the limit is skipped and the route itself answers 503.
   await app.register(rateLimit, {
     global: false,
+    ...(database.driver === 'pg' && { store: postgresRateLimitStore(database.db), skipOnError: true }),
     errorResponseBuilder: (_req, limit) =>
       new AppError(429, COMMON_MESSAGES.rateLimited, undefined, { 'retry-after': String(Math.ceil(limit.ttl / 1000)) }),
   });
@@ -230,7 +250,17 @@ export async function buildApp(opts: BuildOptions) {
     if (request.body == null && request.routeOptions.schema?.body) request.body = {};
   });
 
+  // At most a few error lines per 10 s, never with SQL parameters (issue 21 item 1).
+  const logError = throttledLog(10_000, 10);
   app.setErrorHandler((err: FastifyError & Partial<AppError>, request, reply) => {
+    // The database is away (restart, failover, terminated backend): 503, the client retries (issue 20).
+    if (isDatabaseUnavailable(err)) {
+      logError(request.log, 'warn', { err: logSafeError(err), url: request.url }, 'Database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ success: false, message: COMMON_MESSAGES.unavailable });
+    }
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return reply
@@ -267,11 +297,12 @@ export async function buildApp(opts: BuildOptions) {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ success: false, message: err.message || COMMON_MESSAGES.invalidInput });
     }
-    request.log.error({ err, url: request.url, method: request.method }, 'Unhandled error');
+    logError(request.log, 'error', { err: logSafeError(err), url: request.url, method: request.method }, 'Unhandled error');
     return reply.code(500).send({ success: false, message: COMMON_MESSAGES.serverError });
   });
 
   await registerApiDocs(app, config);
+  registerReadiness(app, database);
   for (const feature of FEATURES) await app.register(feature.routes, { prefix: feature.prefix });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));

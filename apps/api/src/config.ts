@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { instituteConfig, type InstituteConfig } from '@campus/contract/institute';
 
@@ -34,7 +35,33 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Campus Companion <no-reply@localhost>'),
   ADMIN_EMAILS: list.pipe(z.array(z.email())).default([]),
   CORS_ORIGINS: list.pipe(z.array(z.url())).default([]),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, c): TrustProxy => {
+      const value = v.trim().toLowerCase();
+      if (['false', 'no', 'off'].includes(value)) return false;
+      if (['true', 'yes', 'on'].includes(value)) {
+        c.addIssue({
+          code: 'custom',
+          message:
+            '"true" would trust any client\'s X-Forwarded-For header; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+        });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(value)) return Number(value) || false;
+      const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = entries.find((e) => !(ipaddr.isValid(e) || isCidr(e)));
+      if (bad || !entries.length) {
+        c.addIssue({ code: 'custom', message: `"${bad ?? v}" is neither a hop count nor an IP address or CIDR range` });
+        return z.NEVER;
+      }
+      return entries;
+    })
+    .default(false),
+  MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(4096),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(256),
+  STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(3),
+  STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
   INSTITUTE_CONFIG: z.string().min(1).optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -51,6 +78,38 @@ const envSchema = z.object({
   INIT_CWD: z.string().optional(),
 });
 
+/**
+ * Which proxies may set `X-Forwarded-For` (issue 20 item 4, DESIGN §5): false (none: the socket's
+ * address is the client), a hop count, or proxy addresses/CIDR ranges — as Fastify's `trustProxy`
+ * takes them. Never "trust everything".
+ */
+export type TrustProxy = false | number | string[];
+
+/** True for `a.b.c.d/n` or an IPv6 CIDR. */
+function isCidr(value: string): boolean {
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Connection and stream ceilings (issue 21 item 1): one client can never hold the process's file
+ * descriptors, and one session only a few live streams.
+ */
+export interface ConnectionLimits {
+  /** Open sockets the server accepts in all (`server.maxConnections`). */
+  maxConnections: number;
+  /** Open sockets per remote address; not applied when `trustProxy` is set (the proxy's own limit applies). */
+  maxConnectionsPerAddress: number;
+  /** Live notification streams per session; a new one closes the session's oldest. */
+  streamsPerSession: number;
+  /** Live notification streams per user, all sessions together; a new one closes the user's oldest. */
+  streamsPerUser: number;
+}
+
 /** The parsed configuration the app runs with. */
 export interface AppConfig {
   port: number;
@@ -63,7 +122,8 @@ export interface AppConfig {
   mailFrom: string;
   adminEmails: string[];
   corsOrigins: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  limits: ConnectionLimits;
   institute: InstituteConfig;
   /** Demo seed on first start: explicit value, else on for the embedded DB only (issue 3). */
   seedDemo: boolean;
@@ -143,6 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmails: e.ADMIN_EMAILS.map((a) => a.toLowerCase()),
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     trustProxy: e.TRUST_PROXY,
+    limits: {
+      maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+      streamsPerSession: e.STREAMS_PER_SESSION,
+      streamsPerUser: e.STREAMS_PER_USER,
+    },
     institute: loadInstituteConfig(e.INSTITUTE_CONFIG && path.resolve(base, e.INSTITUTE_CONFIG)),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

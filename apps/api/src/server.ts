@@ -18,6 +18,7 @@ const { runMigrations } = await import('./db/migrate.ts');
 const { buildApp } = await import('./app.ts');
 const { grantConfiguredAdmins } = await import('./features/users/users.service.ts');
 const { purgeExpiredSessions } = await import('./lib/auth.ts');
+const { purgeExpiredCounters } = await import('./lib/rate-limit.ts');
 const { seedDemo } = await import('./seed.ts');
 
 let config: ReturnType<typeof loadConfig>;
@@ -61,9 +62,12 @@ if (config.seedDemo) {
     app.log.error({ err }, 'Seeding the demo data failed');
   }
 }
-/** Expired sessions are deleted at start and every 6 hours. */
+/** Expired sessions and rate-limit counters are deleted every 6 hours (sessions at start too). */
 const purgeTimer = setInterval(
-  () => void purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'Session purge failed')),
+  () =>
+    void Promise.all([purgeExpiredSessions(database.db), purgeExpiredCounters(database.db)]).catch((err: Error) =>
+      app.log.warn({ reason: err.message }, 'Purge of expired sessions and counters failed'),
+    ),
   6 * 60 * 60 * 1000,
 );
 purgeTimer.unref();

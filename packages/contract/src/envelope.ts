@@ -77,4 +77,9 @@ export const COMMON_MESSAGES = {
   urlTooLong: 'The request address is too long.',
   unsupportedMediaType: 'This content type is not supported.',
   busy: 'The server is busy. Please try again in a moment.',
+  /** 503 while the database is away (issue 20): the client retries after `Retry-After`. */
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  ready: 'Ready',
+  databaseDown: 'The database is not reachable.',
+  listenerDown: 'Live notifications are reconnecting to the database.',
 } as const;

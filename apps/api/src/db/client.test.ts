@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, lockDataDir } from './client.ts';
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];
@@ -50,11 +51,13 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite data-directory lock', (
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-lock-'));
     const first = await startServer(dataDir);
     expect(first.code, first.output).toBeNull();
-    expect(await fs.readFile(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(first.child.pid));
+    expect(JSON.parse(await fs.readFile(path.join(dataDir, 'pglite.lock'), 'utf8'))).toMatchObject({
+      pid: first.child.pid,
+    });
 
     const second = await startServer(dataDir);
     expect(second.code).toBe(1);
-    expect(second.output).toContain(`in use by another process (pid ${first.child.pid})`);
+    expect(second.output).toContain(`in use by another running instance (pid ${first.child.pid}: `);
 
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
@@ -67,6 +70,52 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite data-directory lock', (
     await expect(fs.access(path.join(dataDir, 'pglite.lock'))).rejects.toThrow();
     await fs.rm(dataDir, { recursive: true, force: true });
   }, 120_000);
+});
+
+describe('PGlite lock owner checks (issue 20 item 6)', () => {
+  /** The start time of `pid` in clock ticks, as the lock records it. */
+  const ticksOf = async (pid: number) => {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  };
+
+  it('takes over a lock whose pid now belongs to another live process, with a warning', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-lock-reuse-'));
+    // The parent process is alive, but it started at another time than the lock records: pid reuse.
+    await fs.writeFile(path.join(dir, 'pglite.lock'), JSON.stringify({ pid: process.ppid, startTicks: '1', bootId: null }));
+    const warnings: string[] = [];
+    const release = lockDataDir(dir, (m) => warnings.push(m));
+    expect(warnings).toEqual([expect.stringContaining(`pid ${process.ppid} now belongs to another process`)]);
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'pglite.lock'), 'utf8')).pid).toBe(process.pid);
+    release();
+    await expect(fs.access(path.join(dir, 'pglite.lock'))).rejects.toThrow();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a lock held by a live process that matches the record, naming it', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-lock-live-'));
+    const bootId = (await fs.readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
+    const owner = { pid: process.ppid, startTicks: await ticksOf(process.ppid), bootId };
+    await fs.writeFile(path.join(dir, 'pglite.lock'), JSON.stringify(owner));
+    expect(() => lockDataDir(dir, () => {})).toThrow(DataDirLockedError);
+    expect(() => lockDataDir(dir, () => {})).toThrow(`in use by another running instance (pid ${process.ppid}: `);
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('takes over a lock left before a reboot, and one in the old bare-pid format whose process is gone', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-lock-boot-'));
+    const owner = { pid: process.ppid, startTicks: await ticksOf(process.ppid), bootId: 'another-boot' };
+    await fs.writeFile(path.join(dir, 'pglite.lock'), JSON.stringify(owner));
+    const warnings: string[] = [];
+    lockDataDir(dir, (m) => warnings.push(m))();
+    await fs.writeFile(path.join(dir, 'pglite.lock'), '2147483646');
+    lockDataDir(dir, (m) => warnings.push(m))();
+    expect(warnings).toEqual([
+      expect.stringContaining('before the machine restarted'),
+      expect.stringContaining('process 2147483646 is gone'),
+    ]);
+    await fs.rm(dir, { recursive: true, force: true });
+  });
 });
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite in the server process', () => {

@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PgliteWorkerClient } from './pglite-proxy.ts';
+import { PgListener, type ListenerLog } from './pg-listener.ts';
 
 /** The Drizzle database used by every service, whichever driver runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -24,7 +25,17 @@ export type Listen = (channel: string, onPayload: (payload: string) => void) => 
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
+  /**
+   * Subscribes to a NOTIFY channel. On PostgreSQL the LISTEN connection heals itself (issue 20):
+   * rejects when the database cannot be reached now, but keeps the subscription and retries.
+   */
   listen: Listen;
+  /** 'ok' while the LISTEN connection is up (always on PGlite, which runs in this process). */
+  listenerState(): 'ok' | 'down';
+  /** Runs `cb` after the LISTEN connection came back (NOTIFYs meanwhile are lost); returns unsubscribe. */
+  onListenerReconnect(cb: () => void): () => void;
+  /** Hands the app's logger to the driver's connection handlers (they log through console until then). */
+  useLogger(log: ListenerLog): void;
   /**
    * Runs `fn` while holding the lock `key` (waits for other holders): a session-level advisory lock
    * on PostgreSQL; on PGlite, which one process owns, an in-process lock (see `fromPglite`).
@@ -41,34 +52,105 @@ export interface Database {
 /** Thrown when the PGlite data directory is held by another live process. */
 export class DataDirLockedError extends Error {}
 
+/** What `pglite.lock` records about its holder (issue 20 item 6). */
+interface LockOwner {
+  pid: number;
+  /** The holder's start time in clock ticks since boot (`/proc/<pid>/stat` field 22); null off Linux. */
+  startTicks: string | null;
+  /** `/proc/sys/kernel/random/boot_id`: a lock from before a reboot is stale whatever its pid. */
+  bootId: string | null;
+}
+
+/** Reads `/proc` (Linux); null where it does not exist. */
+function readProc(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The start time of process `pid` in clock ticks since boot, or null when unknown. */
+function startTicksOf(pid: number): string | null {
+  const stat = readProc(`/proc/${pid}/stat`);
+  // Fields after the command name (which may hold spaces) start at field 3; starttime is field 22.
+  return stat ? (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null) : null;
+}
+
+function currentOwner(): LockOwner {
+  return {
+    pid: process.pid,
+    startTicks: startTicksOf(process.pid),
+    bootId: readProc('/proc/sys/kernel/random/boot_id')?.trim() ?? null,
+  };
+}
+
+/** Parses a lock file: JSON {@link LockOwner}, or the bare pid older versions wrote. */
+function parseOwner(text: string): LockOwner | null {
+  try {
+    const v = JSON.parse(text) as Partial<LockOwner> | number;
+    if (typeof v === 'number') return { pid: v, startTicks: null, bootId: null };
+    if (Number.isInteger(v.pid) && v.pid! > 0) return { pid: v.pid!, startTicks: v.startTicks ?? null, bootId: v.bootId ?? null };
+  } catch {
+    /* unreadable: stale */
+  }
+  return null;
+}
+
 /**
- * Takes `<dir>/pglite.lock` holding our pid. A lock whose pid is no longer alive (left by
- * `kill -9`) is stale and taken over. Throws DataDirLockedError when another live process holds it.
+ * Why `owner` no longer holds the directory, or null when it still does: its process is gone, the
+ * machine rebooted since, or its pid now belongs to a process that started at another time (pid
+ * reuse; Linux). Off Linux only the pid is checked.
+ */
+function staleReason(owner: LockOwner): string | null {
+  if (owner.pid === process.pid) return 'it names this process';
+  if (!isAlive(owner.pid)) return `process ${owner.pid} is gone`;
+  const bootId = readProc('/proc/sys/kernel/random/boot_id')?.trim();
+  if (owner.bootId && bootId && owner.bootId !== bootId) return 'it was taken before the machine restarted';
+  const ticks = startTicksOf(owner.pid);
+  if (owner.startTicks && ticks && owner.startTicks !== ticks)
+    return `pid ${owner.pid} now belongs to another process`;
+  return null;
+}
+
+/** A readable description of the live process `pid` for the refusal message. */
+function describeProcess(pid: number): string {
+  const cmd = readProc(`/proc/${pid}/cmdline`)?.split('\0').filter(Boolean).join(' ');
+  return cmd ? `pid ${pid}: ${cmd.length > 120 ? `${cmd.slice(0, 117)}...` : cmd}` : `pid ${pid}`;
+}
+
+/**
+ * Takes `<dir>/pglite.lock`, recording this process (pid, start time, boot id). A lock whose holder
+ * is gone, or whose pid now names another process, is stale and taken over with a warning through
+ * `warn`. Throws DataDirLockedError naming the holder when another live instance holds it.
  * Returns the release function.
  */
-export function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string, warn: (msg: string) => void = console.warn): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockFile = path.join(dir, 'pglite.lock');
+  const me = JSON.stringify(currentOwner());
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockFile, me, { flag: 'wx' });
       return () => {
         try {
-          if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
+          if (fs.readFileSync(lockFile, 'utf8') === me) fs.unlinkSync(lockFile);
         } catch {
           /* already gone */
         }
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      const owner = parseOwner(fs.readFileSync(lockFile, 'utf8').trim());
+      const reason = owner ? staleReason(owner) : 'the lock file is unreadable';
+      if (!reason) {
         throw new DataDirLockedError(
-          `The data directory ${dir} is in use by another process (pid ${pid}). ` +
+          `The data directory ${dir} is in use by another running instance (${describeProcess(owner!.pid)}). ` +
             'Stop it first, or set DATA_DIR to another directory (or DATABASE_URL to use PostgreSQL).',
         );
       }
-      fs.unlinkSync(lockFile); // stale: its owner is gone
+      warn(`Taking over the stale lock on ${dir}: ${reason}.`);
+      fs.unlinkSync(lockFile);
     }
   }
   throw new DataDirLockedError(`Could not lock the data directory ${dir}.`);
@@ -108,6 +190,9 @@ export function fromPglite(client: PgliteClient, release: () => void = () => {})
       const unsub = await client.listen(channel, cb);
       return async () => unsub();
     },
+    listenerState: () => 'ok',
+    onListenerReconnect: () => () => {},
+    useLogger: () => {},
     withAdvisoryLock: keyedLock(),
     ping: async () => {
       await client.query('SELECT 1');
@@ -171,36 +256,53 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-/** Opens a node-postgres pool on `url` (PostgreSQL 15+). */
+/** How long a request waits for a pooled connection (or a new one) before failing, ms (issue 20: no hang past 10 s). */
+export const PG_CONNECT_TIMEOUT_MS = 3_000;
+
+/** Logs through console until the app hands over its logger. */
+const consoleLog: ListenerLog = {
+  info: (obj, msg) => console.info(msg, obj),
+  warn: (obj, msg) => console.warn(msg, obj),
+};
+
+/**
+ * Opens a node-postgres pool on `url` (PostgreSQL 15+) and a self-healing LISTEN connection
+ * (`pg-listener.ts`). Database faults never end the process (issue 20): every pooled client, idle
+ * or checked out, has an `error` handler (a broken client is dropped by the pool when released), a
+ * connection attempt gives up after {@link PG_CONNECT_TIMEOUT_MS}, and queries on a lost
+ * connection reject with errors that `isDatabaseUnavailable` (faults.ts) recognises.
+ */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client dropped by the server (restart, failover) must not crash the process; the pool
-  // replaces it on the next query.
-  pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  let log = consoleLog;
+  let lastWarning = 0;
+  /** One line per 10 s at most while the database is away (issue 21: no log flood). */
+  const warn = (err: Error) => {
+    const now = Date.now();
+    if (now - lastWarning < 10_000) return;
+    lastWarning = now;
+    log.warn({ reason: err.message }, 'PostgreSQL connection error');
+  };
+  // Idle clients report through the pool; a checked-out client reports on itself (node-postgres
+  // removes the pool's handler while it is checked out), so each client gets its own handler too.
+  pool.on('error', warn);
+  pool.on('connect', (client) => client.on('error', warn));
   const db = drizzlePg(pool) as unknown as Db;
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listener = new PgListener(url, consoleLog);
   return {
     db,
     driver: 'pg',
-    listen: async (channel, cb) => {
-      const name = channel.toLowerCase();
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', (err) => console.warn(`PostgreSQL LISTEN connection error: ${err.message}`));
-        await listener.connect();
-        listener.on('notification', (msg) => {
-          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-        });
-      }
-      if (!handlers.has(name)) {
-        handlers.set(name, new Set());
-        await listener.query(`LISTEN "${name.replace(/"/g, '')}"`);
-      }
-      handlers.get(name)!.add(cb);
-      return async () => {
-        handlers.get(name)?.delete(cb);
-      };
+    listen: (channel, cb) => listener.listen(channel, cb),
+    listenerState: () => listener.state,
+    onListenerReconnect: (cb) => listener.onReconnect(cb),
+    useLogger: (l) => {
+      log = l;
+      listener.useLogger(l);
     },
     withAdvisoryLock: async (key, fn) => {
       const conn = await pool.connect();
@@ -219,7 +321,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await pool.query('SELECT 1');
     },
     close: async () => {
-      await listener?.end().catch(() => {});
+      await listener.close();
       await pool.end();
     },
   };

@@ -1,9 +1,11 @@
 /**
- * Shared fixed-window counters in Postgres (DESIGN §1, §5), for per-account limits that must hold
- * across API instances (failed logins per account per hour, uploads per user).
+ * Shared fixed-window counters in Postgres (DESIGN §1, §5), for limits that must hold across API
+ * instances: failed logins per account per hour, uploads per user, and (issue 20 item 5) the per-IP
+ * route limits of `@fastify/rate-limit` through {@link postgresRateLimitStore}.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/rate-limits.ts';
@@ -106,4 +108,50 @@ export async function limitPerUser(db: Db, request: FastifyRequest): Promise<voi
   if (!kind) return;
   const { count, retryAfterMs } = await hit(db, kind.key, HOUR_MS);
   if (count > kind.max) throw tooManyRequests(COMMON_MESSAGES.rateLimited, retryAfterMs / 1000);
+}
+
+/** The callback `@fastify/rate-limit` passes to a store's `incr`: hits so far and ms left in the window. */
+type StoreCallback = (err: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** What `@fastify/rate-limit` hands a store's `child`: typed as the route, it carries it under `routeInfo`. */
+type RouteLimitOptions = Parameters<FastifyRateLimitStore['child']>[0];
+
+/**
+ * A `@fastify/rate-limit` store class (its documented custom-store interface: `incr`, `child`)
+ * whose counters live in the `rate_limits` table through {@link hit}, one row per route, client
+ * key and window, updated by one atomic upsert: with several instances on one PostgreSQL a per-IP
+ * limit of N allows N in all, not N per instance (issue 20 item 5, DESIGN §5). Each route gets its
+ * own key prefix (`ip:<METHOD> <url>:`), as the plugin's in-memory store keeps one map per route.
+ */
+export function postgresRateLimitStore(db: Db) {
+  return class PostgresRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly prefix = 'ip:',
+    ) {}
+
+    /** Counts one hit on `key` in a window of `timeWindow` ms. */
+    incr(key: string, cb: StoreCallback, timeWindow: number): void {
+      hit(db, `${this.prefix}${key}`, timeWindow).then(
+        ({ count, retryAfterMs }) => cb(null, { current: count, ttl: retryAfterMs }),
+        (err: Error) => cb(err),
+      );
+    }
+
+    /** The store of one route: its own counters. */
+    child(options: RouteLimitOptions): PostgresRateLimitStore {
+      const route: Partial<RouteLimitOptions> = (options as { routeInfo?: RouteLimitOptions }).routeInfo ?? options;
+      const method = [route.method ?? ''].flat().join(',');
+      return new PostgresRateLimitStore(undefined, `ip:${method} ${route.url ?? ''}:`);
+    }
+  };
+}
+
+/** Deletes counters whose window ended more than a day ago (the longest window is a day); returns how many. */
+export async function purgeExpiredCounters(db: Db): Promise<number> {
+  const rows = await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStart} < now() - interval '1 day'`)
+    .returning({ key: rateLimits.key });
+  return rows.length;
 }

@@ -33,7 +33,7 @@ internshipSource.unref();
 export const SUITE_ENV = {
   ADMIN_EMAILS: ADMIN_EMAIL,
   CORS_ORIGINS: CORS_ORIGIN,
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '127.0.0.1',
   INTERNSHIP_SOURCE_URL: internshipSource.origin,
   INTERNSHIP_SOURCE_HOSTS: internshipSource.host,
 };
@@ -323,6 +323,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // Users and sessions (spec §7, DESIGN §5).
   'GET /api/users/health': { request: () => ({ method: 'GET', url: '/api/users/health' }), expect: everyone(200) },
+  'GET /api/ready': { request: () => ({ method: 'GET', url: '/api/ready' }), expect: everyone(200) },
   'POST /api/users/signup': {
     request: () => ({
       method: 'POST',

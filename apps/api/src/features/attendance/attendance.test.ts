@@ -34,7 +34,7 @@ let admin: SignedIn;
 let catalogue: Subject[];
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: 'true' });
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1' });
   student = await signUpAndLogin(t);
   other = await signUpAndLogin(t);
   admin = await signUpAndLogin(t, { email: ADMIN });
@@ -471,7 +471,7 @@ describe('attendance records', () => {
 
   it('applies an institute time zone other than Kolkata', async () => {
     const utc = await createTestApp(
-      { TRUST_PROXY: 'true' },
+      { TRUST_PROXY: '127.0.0.1' },
       { configure: (c) => void (c.institute.timezone = 'America/Los_Angeles') },
     );
     try {

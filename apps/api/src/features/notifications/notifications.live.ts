@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
+import { logSafeError } from '../../db/faults.ts';
 
 /** The NOTIFY channel (lower case: Postgres folds channel names). */
 export const CHANNEL = 'cc_notifications';
@@ -66,25 +67,31 @@ export function toApiNotification(row: typeof notifications.$inferSelect, appUrl
 /**
  * Holds this instance's open streams by user and turns channel payloads into SSE events
  * (`notification` with the item, `unread` with `{ unreadCount, reason }`). Payloads are handled one
- * at a time in arrival order.
+ * at a time in arrival order. When the database's LISTEN connection comes back after a drop, every
+ * stream gets `resync` (issue 20 item 2): NOTIFYs sent during the gap are lost, so clients refetch.
+ * A session holds at most `streamsPerSession` streams and a user `streamsPerUser` (issue 21 item 1):
+ * a new stream closes the oldest one over the cap (a reconnecting browser must never be refused
+ * because its dead stream has not timed out yet).
  */
 export class LiveHub {
   private readonly byUser = new Map<string, Set<StreamClient>>();
   private starting: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private readonly stopResync: () => void;
   private queue: Promise<void> = Promise.resolve();
   private stopped = false;
 
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(private readonly ctx: ServiceContext) {
+    this.stopResync = ctx.database.onListenerReconnect(() => this.resyncAll());
+  }
 
-  /** Subscribes to the channel once (idempotent); resolves when LISTEN is active. */
+  /**
+   * Subscribes to the channel once (idempotent); resolves when LISTEN is active. A failed start may
+   * be retried: the callback is one function, so the listener never holds it twice.
+   */
   start(): Promise<void> {
     this.starting ??= this.ctx.database
-      .listen(CHANNEL, (raw) => {
-        this.queue = this.queue
-          .then(() => this.handle(raw))
-          .catch((err) => this.ctx.log.error({ err }, 'live delivery failed'));
-      })
+      .listen(CHANNEL, this.onPayload)
       .then((unlisten) => {
         this.unlisten = unlisten;
       })
@@ -95,11 +102,33 @@ export class LiveHub {
     return this.starting;
   }
 
-  /** Registers an open stream. */
+  /** Queues one channel payload; payloads are handled one at a time in arrival order. */
+  private readonly onPayload = (raw: string): void => {
+    this.queue = this.queue
+      .then(() => this.handle(raw))
+      .catch((err) => this.ctx.log.error({ err: logSafeError(err) }, 'live delivery failed'));
+  };
+
+  /** Registers an open stream, first closing the oldest streams of its session and user over the caps. */
   add(client: StreamClient): void {
     let set = this.byUser.get(client.userId);
     if (!set) this.byUser.set(client.userId, (set = new Set()));
+    const { streamsPerSession, streamsPerUser } = this.ctx.config.limits;
+    const sameSession = [...set].filter((c) => c.sessionId === client.sessionId);
+    for (const old of sameSession.slice(0, Math.max(0, sameSession.length - streamsPerSession + 1))) this.drop(old);
+    for (const old of [...set].slice(0, Math.max(0, set.size - streamsPerUser + 1))) this.drop(old);
     set.add(client);
+  }
+
+  /** Forgets and closes one stream. */
+  private drop(client: StreamClient): void {
+    this.remove(client);
+    client.close();
+  }
+
+  /** Tells every open stream to refetch (the listener reconnected). */
+  resyncAll(): void {
+    for (const set of this.byUser.values()) for (const c of set) c.send(STREAM_EVENTS.resync, {});
   }
 
   /** Forgets a stream (after its connection closed). */
@@ -118,34 +147,23 @@ export class LiveHub {
 
   /** Closes every stream of `userId` on this instance. */
   closeUser(userId: string): void {
-    for (const c of [...(this.byUser.get(userId) ?? [])]) {
-      this.remove(c);
-      c.close();
-    }
+    for (const c of [...(this.byUser.get(userId) ?? [])]) this.drop(c);
   }
 
   /** Closes the streams opened with session `sessionId` on this instance. */
   closeSession(sessionId: string): void {
-    for (const set of [...this.byUser.values()])
-      for (const c of [...set])
-        if (c.sessionId === sessionId) {
-          this.remove(c);
-          c.close();
-        }
+    for (const set of [...this.byUser.values()]) for (const c of [...set]) if (c.sessionId === sessionId) this.drop(c);
   }
 
   /** Closes every stream (shutdown: first, so SIGTERM is quick). */
   closeAll(): void {
-    for (const set of [...this.byUser.values()])
-      for (const c of [...set]) {
-        this.remove(c);
-        c.close();
-      }
+    for (const set of [...this.byUser.values()]) for (const c of [...set]) this.drop(c);
   }
 
   /** Closes all streams and unsubscribes from the channel. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopResync();
     this.closeAll();
     await this.starting?.catch(() => {});
     await this.unlisten?.().catch(() => {});

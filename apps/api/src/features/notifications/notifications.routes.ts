@@ -28,6 +28,8 @@ import { LiveHub, publish, type StreamClient } from './notifications.live.ts';
 import * as service from './notifications.service.ts';
 
 const tags = ['notifications'];
+/** Unsent bytes a live stream may queue before it is closed (a client that never reads). */
+const STREAM_BACKLOG_BYTES = 256 * 1024;
 
 const formSchema = { consumes: ['application/json', 'multipart/form-data'] };
 const params = idParams(NOTIFICATION_MESSAGES.notFound);
@@ -58,6 +60,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => {
     await hub.stop();
+  });
+  // LISTEN from the start, so readiness reports the listener (issue 20); a database that is away
+  // now is retried in the background by the listener itself.
+  app.addHook('onReady', async () => {
+    await hub.start().catch((err: Error) => ctx.log.warn({ reason: err.message }, 'LISTEN not active yet; retrying'));
   });
   app.addHook('onRequest', app.requireUser);
 
@@ -97,7 +104,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       userId: req.user!.id,
       sessionId: req.sessionId,
       send(event, data) {
-        if (open) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        if (!open) return;
+        // A client that stops reading must not grow this process's memory (issue 21): past
+        // STREAM_BACKLOG_BYTES of unsent events the stream is closed; the browser reconnects and resyncs.
+        if (res.writableLength > STREAM_BACKLOG_BYTES) return client.close();
+        res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       },
       close() {
         if (!open) return;

@@ -37,7 +37,7 @@ let third: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: 'true' });
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1' });
   creator = await signUpAndLogin(t);
   other = await signUpAndLogin(t);
   third = await signUpAndLogin(t);
@@ -537,7 +537,7 @@ describe('filters and sorts over generated rides (property-style)', () => {
   }> = [];
 
   beforeAll(async () => {
-    f = await createTestApp({ TRUST_PROXY: 'true' });
+    f = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
     viewer = await signUpAndLogin(f);
     const owner = await signUpAndLogin(f);
     // Instants at the institute's midnight ± 1 minute for the next 15 days (IST is UTC+05:30),

@@ -27,7 +27,7 @@ let t: TestApp;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: 'true' });
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1' });
   admin = await signUpAndLogin(t, { email: ADMIN });
 });
 afterAll(async () => {

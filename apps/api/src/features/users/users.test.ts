@@ -336,7 +336,7 @@ describe('login and session', () => {
 describe('throttles per client (TRUST_PROXY, X-Forwarded-For)', () => {
   let p: TestApp;
   beforeAll(async () => {
-    p = await createTestApp({ TRUST_PROXY: 'true' });
+    p = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(async () => {
     await p?.close();

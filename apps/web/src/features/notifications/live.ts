@@ -100,6 +100,8 @@ export function startLive(handlers: LiveHandlers, options: LiveOptions = {}): ()
     };
     es.addEventListener('notification', (ev) => publish({ kind: 'notification', data: JSON.parse(ev.data) }));
     es.addEventListener('unread', (ev) => publish({ kind: 'unread', data: JSON.parse(ev.data) }));
+    // The server's database listener reconnected and may have missed events (issue 20): catch up.
+    es.addEventListener('resync', () => publish({ kind: 'resync' }));
     es.onerror = () => {
       // readyState 2 (CLOSED): the browser gave up (non-200 answer); reopen later ourselves.
       // Otherwise it reconnects by itself and `onopen` triggers the resync.
