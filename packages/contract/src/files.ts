@@ -20,6 +20,19 @@ export const MAX_INPUT_SIDE = 10_000;
 /** Largest ratio of the longer side to the shorter one an uploaded image may have (issue 9). */
 export const MAX_ASPECT_RATIO = 20;
 
+/**
+ * Largest decoded size an uploaded image may declare in its header, in bytes: width × height ×
+ * channels × bytes per sample (issue 21: a 16-bit 50-megapixel PNG is 300 MB decoded). 150 MiB
+ * admits a 48-megapixel 8-bit RGB photo.
+ */
+export const MAX_DECODED_BYTES = 150 * 1024 * 1024;
+
+/**
+ * Largest pixel count of an interlaced (Adam7 PNG, progressive JPEG) or more-than-8-bit image: those
+ * are decoded whole rather than line by line, so they cost several times more memory (issue 21).
+ */
+export const MAX_DEEP_OR_INTERLACED_PIXELS = 16_000_000;
+
 export const FILE_MESSAGES = {
   tooLarge: 'Image size should be less than 5MB',
   notImage: 'Please upload a JPEG, PNG, WebP or GIF image.',
@@ -28,6 +41,5 @@ export const FILE_MESSAGES = {
   dimensions: 'Images may be at most 10,000 pixels on a side and at most 20 times as long as they are wide.',
   noFile: 'Please choose a file to upload.',
   notFound: 'File not found.',
-  decodedTooLarge:
-    'This image is too large to process. Please upload a smaller photo (a phone photo or a screenshot works).',
+  decodedTooLarge: 'This image is too large to process. Please upload a smaller image.',
 } as const;

@@ -107,16 +107,22 @@ export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.i
 }
 
 /**
- * Runs an uploaded form image through the pipeline (`processUpload`, DESIGN §6) and, on refusal,
- * rethrows the same status and message with `errors: { [field]: message }` so forms can show it
- * next to the picker. Returns null when no file was sent.
+ * Runs an uploaded form image through the pipeline (`processUpload`, DESIGN §6) on behalf of
+ * `owner` (the uploader's user id: their place in the fair image queue) and, on refusal, rethrows
+ * the same status, message and headers (a 503's `Retry-After`, issue 21) with
+ * `errors: { [field]: message }` so forms can show it next to the picker. Returns null when no
+ * file was sent.
  */
-export async function processFormImage(file: Buffer | null, field = 'image'): Promise<ProcessedFile | null> {
+export async function processFormImage(
+  file: Buffer | null,
+  field = 'image',
+  owner?: string,
+): Promise<ProcessedFile | null> {
   if (!file) return null;
   try {
-    return await processUpload(file);
+    return await processUpload(file, { owner });
   } catch (err) {
-    if (err instanceof AppError) throw new AppError(err.statusCode, err.message, { [field]: err.message });
+    if (err instanceof AppError) throw new AppError(err.statusCode, err.message, { [field]: err.message }, err.headers);
     throw err;
   }
 }
@@ -124,7 +130,8 @@ export async function processFormImage(file: Buffer | null, field = 'image'): Pr
 /**
  * Reads a create/update form (multipart or JSON, {@link readForm}), validates its text fields with
  * `schema` (400 with the contract's messages) and runs its photo part `fileField` through the image
- * pipeline (null when none was sent), in the order of DESIGN §4.
+ * pipeline in the signed-in user's fair-queue line (null when none was sent), in the order of
+ * DESIGN §4.
  */
 export async function readFormWithImage<S extends z.ZodType>(
   req: FastifyRequest,
@@ -133,6 +140,6 @@ export async function readFormWithImage<S extends z.ZodType>(
 ): Promise<{ body: z.infer<S>; image: ProcessedFile | null }> {
   const form = await readForm(req, fileField);
   const body = parseFields(schema, form.fields);
-  const image = await processFormImage(form.file, fileField);
+  const image = await processFormImage(form.file, fileField, req.user?.id);
   return { body, image };
 }
