@@ -274,7 +274,7 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   const t0 = performance.now();
   const child = await startServer(port, env);
   const startMs = performance.now() - t0;
-  onCleanup(() => stopServer(child));
+  onCleanup(() => child.exitCode === null && child.signalCode === null && stopServer(child));
   return { port, base: `http://127.0.0.1:${port}`, child, startMs };
 }
 
@@ -506,9 +506,13 @@ export class SseClient {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-/** A running load process: `stop()` ends it early (SIGTERM) and resolves its report. */
+/**
+ * A running load process: `started` resolves when it sends its first request, `done` with its
+ * report when it ends, `stop()` ends it early (SIGTERM) and resolves the report.
+ */
 export interface LoadRun {
   pid: number;
+  started: Promise<void>;
   done: Promise<LoadReport>;
   stop(): Promise<LoadReport>;
 }
@@ -525,7 +529,12 @@ export function startLoad(job: LoadJob): LoadRun {
     { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((r) => (markStarted = r));
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.startsWith('started\n')) markStarted();
+  });
   const done = new Promise<LoadReport>((resolve, reject) =>
     child.on('exit', (code) =>
       code === 0
@@ -534,8 +543,10 @@ export function startLoad(job: LoadJob): LoadRun {
     ),
   );
   onCleanup(() => child.exitCode === null && child.kill('SIGKILL'));
+  done.then(markStarted, markStarted);
   return {
     pid: child.pid!,
+    started,
     done,
     stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
@@ -558,7 +569,8 @@ export function dayBefore(daysAgo: number): string {
  * The student workload's requests (each `Op` with a weight): signed-in reads of the marketplace,
  * lost and found, rides, notifications, profile and attendance; and creating writes whose ids are
  * kept (`kind`: `listing`, `report`, `notification`; read back by {@link lostWrites}). Attendance
- * marks (`mark`) need `subjectId` on each student. `writes` = share of writes in percent.
+ * marks (`mark`) need `subjectId` on each student. `writes` = share of writes in percent (100: only
+ * writes).
  */
 export function studentOps(opts: { writes: number; marks?: boolean; readsOnly?: boolean }): Op[] {
   const reads: Op[] = [
@@ -631,6 +643,7 @@ export function studentOps(opts: { writes: number; marks?: boolean; readsOnly?: 
       kind: 'mark',
       json: { userId: '{userId}', subjectId: '{subjectId}', date: dayBefore(1), status: 'present' },
     });
+  if (opts.writes >= 100) return writes;
   // Scale the writes so they make `opts.writes` percent of all requests.
   const writeWeight = writes.reduce((s, o) => s + o.weight, 0);
   const scale = (opts.writes / (100 - opts.writes)) * (readWeight / writeWeight);

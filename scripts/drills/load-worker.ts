@@ -6,7 +6,8 @@
  * request i is due at i / rate seconds, whatever the answers do), each as the next student (its
  * session cookie, and its own client IP as `X-Forwarded-For` unless `sendIp` is false), the
  * operation chosen by weight. Runs for `duration` s or until SIGTERM, waits for the requests in
- * flight (each bounded by `timeoutMs`), and prints one JSON line: the {@link LoadReport}, including
+ * flight (each bounded by `timeoutMs`), and prints `started` when it begins, then at the end one JSON
+ * line: the {@link LoadReport}, including
  * the id of every create answered 2xx (`acked`), so the drill can check that none was lost.
  */
 
@@ -209,6 +210,7 @@ async function main(job: LoadJob): Promise<LoadReport> {
   process.on('SIGTERM', () => (stopping = true));
   const inFlight = new Set<Promise<void>>();
   const interval = 1000 / job.rate;
+  process.stdout.write('started\n');
   for (let i = 0; !stopping && i < job.rate * job.duration; i += 1) {
     const wait = t0 + i * interval - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
