@@ -232,6 +232,7 @@ describe('pages without cards', () => {
       canonical: 'https://internshala.com/internships/quantum-basket-weaving-internship/',
       isLastPage: true,
       claimsResults: false,
+      saysNoResults: true,
       markup: 'none',
     });
   });
@@ -240,6 +241,7 @@ describe('pages without cards', () => {
     const page = parseListingPage(fixture('changed-markup.html'), PAGE_URL);
     expect(page.listings).toEqual([]);
     expect(page.claimsResults).toBe(true);
+    expect(page.saysNoResults).toBe(false);
   });
 
   it('recognises a challenge page, and not a listing page', () => {
@@ -345,6 +347,23 @@ describe('listing URLs from the filters (research §1)', () => {
       refresh: false,
     });
     expect(remote.location).toBe('');
+  });
+
+  it('categories that slug alike but fetch different keyword pages get different keys (issue 21)', () => {
+    const filters = (job_category: string) =>
+      normaliseFilters({
+        job_category,
+        location: '',
+        work_from_home: false,
+        stipend: 0,
+        max_results: 12,
+        refresh: false,
+      });
+    const [cpp, csharp] = [filters('C++'), filters('C#')];
+    expect(filterPath(cpp)).toBe(filterPath(csharp));
+    expect(keywordPath(cpp.category)).not.toBe(keywordPath(csharp.category));
+    expect(cacheKey(cpp)).not.toBe(cacheKey(csharp));
+    expect(cacheKey(filters(' c++ '))).toBe(cacheKey(cpp));
   });
 });
 

@@ -74,6 +74,11 @@ export interface ParsedPage {
   isLastPage: boolean | null;
   /** The page shows signs of results (card containers, paging) — used to tell "empty" from "unreadable". */
   claimsResults: boolean;
+  /**
+   * The page says it has no results ("No internships found", `#no_search_results`): an honest empty
+   * answer even when paging markup remains (issue 21 item 6).
+   */
+  saysNoResults: boolean;
   /** Which markup the cards were read with. */
   markup: 'current' | 'older' | 'none';
 }
@@ -238,11 +243,14 @@ export function parseListingPage(html: string, pageUrl: string): ParsedPage {
     $('[internshipid], [id^="individual_internship_"], .pagination_block').length > 0 ||
     totalPages > 0 ||
     lastValue?.trim() === '0';
+  const saysNoResults =
+    $('#no_search_results, .no_search_results_container').length > 0 || /no internships found/i.test($('body').text());
   return {
     listings,
     canonical: $('link[rel="canonical"]').attr('href') ?? null,
     isLastPage,
     claimsResults,
+    saysNoResults,
     markup: listings.length ? markup : 'none',
   };
 }

@@ -23,10 +23,9 @@ import { parseListingPage } from './internships.parser.ts';
 import {
   ScrapeError,
   fetchPage,
-  filterPath,
-  keywordPath,
   listingUrl,
-  slugify,
+  searchPaths,
+  type SearchPaths,
   type SourceFilters,
 } from './internships.source.ts';
 
@@ -85,9 +84,14 @@ export function normaliseFilters(body: FetchInternshipsBody): SourceFilters {
   };
 }
 
-/** The cache key of a filter set (the JSON of its normalised form). */
-export function cacheKey(f: SourceFilters): string {
-  return JSON.stringify([slugify(f.category), slugify(f.location), f.workFromHome, f.stipend]);
+/**
+ * The cache key of a filter set (issue 21 item 6): the source paths it fetches ({@link searchPaths},
+ * the same value the scrape reads them from) plus everything our own filters use. Searches share a
+ * key only when they fetch the same pages and filter them alike (before, `C++` and `C#` shared the
+ * key `c` yet fell back to different keyword pages, so the first search decided what both got).
+ */
+export function cacheKey(f: SourceFilters, paths: SearchPaths = searchPaths(f)): string {
+  return JSON.stringify([paths.filter, paths.fallback, f.location, f.workFromHome, f.stipend]);
 }
 
 /** City names the site and students spell two ways. */
@@ -146,15 +150,17 @@ function wasRedirected(askedPath: string, finalUrl: string, canonical: string | 
 /**
  * Scrapes up to `max` filtered listings: page 1 of the filter path, then (after the polite pause)
  * pages 2 and 3 while the site has more and we have fewer than `max`. When page 1 was redirected
- * away from our filter path (or is a 404), it starts again once from the keyword path (with a
- * category) or the unfiltered feed (our own filters still apply). A failure after page 1 keeps the
- * pages read so far (`complete` false). Throws ScrapeError.
+ * away from our filter path (or is a 404), it starts again once from `paths.fallback` (the keyword
+ * path with a category, else the unfiltered feed; our own filters still apply). A page that says
+ * "No internships found" — even with paging markup left on it, or as a 404 — ends the scrape with
+ * what was read (issue 21: an empty result, not a 502). A failure after page 1 keeps the pages read
+ * so far (`complete` false). Throws ScrapeError.
  */
-async function scrape(ctx: ServiceContext, f: SourceFilters, max: number): Promise<Scraped> {
+async function scrape(ctx: ServiceContext, f: SourceFilters, paths: SearchPaths, max: number): Promise<Scraped> {
   const cfg = ctx.config.internships;
   const overall = AbortSignal.timeout(cfg.totalTimeoutMs);
   const userAgent = `CampusCompanion/1.0 (student internship finder; +${ctx.config.appUrl})`;
-  let path = filterPath(f);
+  let path = paths.filter;
   let fallback = false;
   let source = listingUrl(cfg.sourceUrl, path, f.stipend, 1);
   const seen = new Set<string>();
@@ -180,23 +186,27 @@ async function scrape(ctx: ServiceContext, f: SourceFilters, max: number): Promi
     } catch (err) {
       const e = err as ScrapeError;
       if (pageNo === 1 && !fallback && e.kind === 'not-found' && path !== '/internships/') {
-        ({ path, source } = fallbackFrom(ctx, f, url, 'HTTP 404'));
+        ({ path, source } = fallbackFrom(ctx, f, paths, url, 'HTTP 404'));
         fallback = true;
         pageNo = 0;
         continue;
+      }
+      if (e.kind === 'not-found' && e.html !== undefined && parseListingPage(e.html, url).saysNoResults) {
+        complete = true;
+        break;
       }
       if (pageNo === 1) throw err;
       ctx.log.warn({ url, err: e.message }, 'Internship source failed after page 1; keeping the pages read');
       break;
     }
     if (pageNo === 1 && !fallback && wasRedirected(path, fetchedUrl, parsed.canonical)) {
-      ({ path, source } = fallbackFrom(ctx, f, url, `landed on ${parsed.canonical ?? fetchedUrl}`));
+      ({ path, source } = fallbackFrom(ctx, f, paths, url, `landed on ${parsed.canonical ?? fetchedUrl}`));
       fallback = true;
       pageNo = 0;
       continue;
     }
     if (!parsed.listings.length) {
-      if (parsed.claimsResults) {
+      if (parsed.claimsResults && !parsed.saysNoResults) {
         ctx.log.warn({ url: fetchedUrl }, 'Internship source markup changed: the page has results but no card parsed');
         if (pageNo === 1) throw new ScrapeError('unreadable', fetchedUrl, 'no card parsed');
         break;
@@ -221,8 +231,8 @@ async function scrape(ctx: ServiceContext, f: SourceFilters, max: number): Promi
 }
 
 /** The path to start again from when the site ignored our filter path (issue 14, research §1). */
-function fallbackFrom(ctx: ServiceContext, f: SourceFilters, url: string, why: string) {
-  const path = f.category ? keywordPath(f.category) : '/internships/';
+function fallbackFrom(ctx: ServiceContext, f: SourceFilters, paths: SearchPaths, url: string, why: string) {
+  const path = paths.fallback;
   ctx.log.info({ url, why, fallback: path }, 'Internship source redirected the filter path; using the fallback');
   return { path, source: listingUrl(ctx.config.internships.sourceUrl, path, f.stipend, 1, false) };
 }
@@ -243,13 +253,19 @@ const inFlight = new WeakMap<ServiceContext, Map<string, { max: number; promise:
  * Runs one scrape per key at a time: a search joins a running scrape of the same filters that
  * asked for at least as many results; the scrape stores a complete-enough result in the cache.
  */
-function sharedScrape(ctx: ServiceContext, key: string, f: SourceFilters, max: number): Promise<Scraped> {
+function sharedScrape(
+  ctx: ServiceContext,
+  key: string,
+  f: SourceFilters,
+  paths: SearchPaths,
+  max: number,
+): Promise<Scraped> {
   let flights = inFlight.get(ctx);
   if (!flights) inFlight.set(ctx, (flights = new Map()));
   const running = flights.get(key);
   if (running && running.max >= max) return running.promise;
   const promise = (async () => {
-    const scraped = await scrape(ctx, f, max);
+    const scraped = await scrape(ctx, f, paths, max);
     if (scraped.complete || scraped.listings.length >= max) await store(ctx, key, scraped);
     return scraped;
   })().finally(() => {
@@ -306,7 +322,8 @@ export async function searchInternships(
   await limit(ctx, who, body.refresh);
   const max = Math.min(body.max_results, MAX_RESULTS_CAP);
   const filters = normaliseFilters(body);
-  const key = cacheKey(filters);
+  const paths = searchPaths(filters);
+  const key = cacheKey(filters, paths);
   if (!body.refresh) {
     const row = await cached(ctx, key, max);
     if (row)
@@ -319,7 +336,7 @@ export async function searchInternships(
   }
   let scraped: Scraped;
   try {
-    scraped = await sharedScrape(ctx, key, filters, max);
+    scraped = await sharedScrape(ctx, key, filters, paths, max);
   } catch (err) {
     throw toAppError(ctx, err);
   }

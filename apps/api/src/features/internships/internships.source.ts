@@ -20,6 +20,8 @@ export class ScrapeError extends Error {
     readonly kind: ScrapeFailure,
     readonly url: string,
     detail: string,
+    /** The page's HTML, for a `not-found` answer (it may say "No internships found"). */
+    readonly html?: string,
   ) {
     super(`${kind}: ${detail} (${url})`);
   }
@@ -68,6 +70,23 @@ export function keywordPath(category: string): string {
       .trim()
       .replace(/\p{Cs}/gu, ''),
   )}/`;
+}
+
+/** The source paths one search reads: its filter path and the path it falls back to. */
+export interface SearchPaths {
+  /** {@link filterPath} of the filters (read first). */
+  filter: string;
+  /** The fallback when the site redirected the filter path: {@link keywordPath}, or the feed without a category. */
+  fallback: string;
+}
+
+/**
+ * The paths a search with normalised filters `f` reads (issue 21 item 6): built once, from the same
+ * filters the cache key is made of, and stored in the key, so two searches share a cache entry only
+ * when they would fetch the same pages.
+ */
+export function searchPaths(f: Pick<SourceFilters, 'category' | 'location' | 'workFromHome'>): SearchPaths {
+  return { filter: filterPath(f), fallback: f.category ? keywordPath(f.category) : '/internships/' };
 }
 
 /**
@@ -162,7 +181,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
  * GETs `url` (the research's honest headers), following up to 5 redirects, each checked with
  * {@link checkTarget}. Gives up after `cfg.requestTimeoutMs` (→ `timeout`) or when `signal` aborts
  * (the search's overall time-out → `timeout`). 403/429 or a challenge page → `blocked`; 404 →
- * `not-found`; other non-2xx, a body over 5 MB or a transport error → `unreadable`; a refused
+ * `not-found` (with the page's HTML); other non-2xx, a body over 5 MB or a transport error → `unreadable`; a refused
  * address → `refused`.
  */
 export async function fetchPage(
@@ -213,7 +232,7 @@ export async function fetchPage(
     }
     if (status === 403 || status === 429) throw new ScrapeError('blocked', current.href, `HTTP ${status}`);
     if (isChallengePage(html)) throw new ScrapeError('blocked', current.href, 'challenge page');
-    if (status === 404) throw new ScrapeError('not-found', current.href, 'HTTP 404');
+    if (status === 404) throw new ScrapeError('not-found', current.href, 'HTTP 404', html);
     if (status < 200 || status >= 300) throw new ScrapeError('unreadable', current.href, `HTTP ${status}`);
     return { url: current.href, html };
   }

@@ -228,6 +228,48 @@ describe('search', () => {
     src.handle(demoReply);
   });
 
+  it('a page that says "No internships found" is an empty list even with paging markup left on it, or as a 404 (issue 21)', async () => {
+    const noResults = fixture('empty-page.html').replace('id="isLastPage" value="1"', 'id="isLastPage" value="0"');
+    src.handle(() => ({ body: withCanonical(noResults, '/internships/origami-internship/') }));
+    const res = await search({ job_category: 'Origami' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, internships: [] });
+    // The filter path and the keyword fallback both answer 404 with the no-results page.
+    src.handle(() => ({ status: 404, body: fixture('empty-page.html') }));
+    const from = src.requests.length;
+    const missing = await search({ job_category: 'Kite Flying' });
+    expect(missing.statusCode, missing.body).toBe(200);
+    expect(missing.json().internships).toEqual([]);
+    expect(asked(from)).toEqual(['/internships/kite-flying-internship/', '/internships/keywords-kite%20flying/']);
+    src.handle(demoReply);
+  });
+
+  it('two categories whose filter paths agree but whose keyword pages differ no longer share a cache entry (issue 21)', async () => {
+    // The site redirects both filter paths (`C++` and `C#` both slug to `c`) to the feed; each
+    // keyword page has its own cards.
+    src.handle((p) => {
+      if (p === '/internships/c-internship/') return { status: 302, headers: { location: '/internships/' } };
+      if (p === '/internships/') return { body: withCanonical(fixture('current-page-1.html'), '/internships/') };
+      if (p === '/internships/keywords-c%2B%2B/') return { body: withCanonical(fixture('current-page-2.html'), p) };
+      if (p === '/internships/keywords-c%23/') return { body: withCanonical(fixture('older-page.html'), p) };
+      return { status: 404 };
+    });
+    const from = src.requests.length;
+    const cpp = await search({ job_category: 'C++' });
+    expect(cpp.statusCode, cpp.body).toBe(200);
+    expect(ids(cpp.json().internships)).toEqual(['4100009', '4100010', '4100001']);
+    const csharp = await search({ job_category: 'C#' });
+    expect(csharp.statusCode, csharp.body).toBe(200);
+    expect(csharp.json()).toMatchObject({ cached: false, source: `${src.origin}/internships/keywords-c%23/` });
+    expect(ids(csharp.json().internships)).not.toEqual(ids(cpp.json().internships));
+    expect(asked(from).filter((p) => p.includes('keywords'))).toEqual([
+      '/internships/keywords-c%2B%2B/',
+      '/internships/keywords-c%23/',
+    ]);
+    expect((await search({ job_category: ' c++ ' })).json()).toMatchObject({ cached: true });
+    src.handle(demoReply);
+  });
+
   it('is open to signed-in students too', async () => {
     const user = await signUpAndLogin(t);
     const res = await search({ job_category: 'Software Development', location: 'Delhi', stipend: 10000 }, user.cookie);
@@ -373,7 +415,7 @@ describe('validation and rate limits', () => {
     let lt: TestApp;
     beforeAll(async () => {
       lt = await createTestApp(
-        { INTERNSHIP_SOURCE_URL: src.origin, INTERNSHIP_SOURCE_HOSTS: src.host, TRUST_PROXY: '127.0.0.1' },
+        { INTERNSHIP_SOURCE_URL: src.origin, INTERNSHIP_SOURCE_HOSTS: src.host, TRUST_PROXY: 'true' },
         { configure: fast },
       );
     });
