@@ -16,7 +16,7 @@ const { loadConfig, ConfigError } = await import('./config.ts');
 const { openDatabase, DataDirLockedError } = await import('./db/client.ts');
 const { runMigrations } = await import('./db/migrate.ts');
 const { buildApp } = await import('./app.ts');
-const { grantConfiguredAdmins } = await import('./features/users/users.service.ts');
+const { grantConfiguredAdmins, purgeUnverifiedUsers } = await import('./features/users/users.service.ts');
 const { purgeExpiredSessions } = await import('./lib/auth.ts');
 const { purgeExpiredCounters } = await import('./lib/rate-limit.ts');
 const { seedDemo } = await import('./seed.ts');
@@ -47,6 +47,7 @@ try {
   await runMigrations(database);
   await grantConfiguredAdmins(database.db, config.adminEmails);
   await purgeExpiredSessions(database.db);
+  await purgeUnverifiedUsers(database.db);
 } catch (err) {
   console.error('Database migration failed:', err);
   await database.close();
@@ -62,12 +63,17 @@ if (config.seedDemo) {
     app.log.error({ err }, 'Seeding the demo data failed');
   }
 }
-/** Expired sessions and rate-limit counters are deleted every 6 hours (sessions at start too). */
+/**
+ * Expired sessions, rate-limit counters and unverified sign-ups older than 7 days (issue 21) are
+ * deleted every 6 hours (sessions and sign-ups at start too).
+ */
 const purgeTimer = setInterval(
   () =>
-    void Promise.all([purgeExpiredSessions(database.db), purgeExpiredCounters(database.db)]).catch((err: Error) =>
-      app.log.warn({ reason: err.message }, 'Purge of expired sessions and counters failed'),
-    ),
+    void Promise.all([
+      purgeExpiredSessions(database.db),
+      purgeExpiredCounters(database.db),
+      purgeUnverifiedUsers(database.db),
+    ]).catch((err: Error) => app.log.warn({ reason: err.message }, 'Purge of expired sessions and counters failed')),
   6 * 60 * 60 * 1000,
 );
 purgeTimer.unref();

@@ -18,6 +18,8 @@ export const DEFAULT_GRADUATION_YEAR = 2025;
 /** Token lifetimes in ms (DESIGN §5). */
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A mailed one-time sign-in link (the step-up of issue 21 item 2) lives 1 hour. */
+export const SIGNIN_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** Session lifetimes in ms (DESIGN §5). */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -26,6 +28,13 @@ export const SESSION_TOUCH_MS = 10 * 60 * 1000;
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'cc_session';
+
+/**
+ * Name and lifetime of the signed device cookie (issue 21 item 2, OWASP "device cookies"): it marks
+ * a browser that signed in to an account before; HttpOnly, renewed at every sign-in.
+ */
+export const DEVICE_COOKIE = 'cc_device';
+export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** Role that grants the admin area (spec §6, DESIGN §5). */
 export const ADMIN_ROLE = 'admin';
@@ -69,6 +78,14 @@ export const USER_MESSAGES = {
   healthy: 'OK',
   unhealthy: 'Database unavailable',
   tooManyLogins: 'Too many failed login attempts. Please try again later.',
+  passwordCommon: 'This password is too common. Please choose a less common one.',
+  stepUpSent:
+    'For your safety, we sent a sign-in link to your institute email. Open it and enter your password to finish signing in.',
+  signinLinkOk: 'Welcome back!',
+  signinLinkPasswordWrong: 'Invalid email or password.',
+  verifyChoosePasswordRequired: 'Please choose a password.',
+  passwordChangedNotice:
+    'Your password was changed. If this wasn\'t you, reset your password now with "Forgot password?" on the login page and tell an administrator.',
 } as const;
 
 /** Client-side texts of the login screen and errors (spec §2, §8). */
@@ -94,6 +111,14 @@ export const AUTH_UI = {
   verifyButton: 'Verify and sign in',
   verifyMismatchHelp:
     'Each sign-up sends its own link. Open the link from your latest sign-up email, or sign up again with the password you want.',
+  verifyChooseLabel: 'Choose a password',
+  verifyChooseHint: 'At least 8 characters. You will sign in with this password.',
+  stepUpTitle: 'Check your institute email',
+  stepUpHelp:
+    'Any sign-in link we sent you in the last hour works. Signing in from a browser you used before needs no link.',
+  signinLinkHeading: 'Finish signing in',
+  signinLinkPasswordLabel: 'Your password',
+  signinLinkButton: 'Sign in',
 } as const;
 
 /** True when the profile still lacks the fields the first-login prompt asks for. */

@@ -57,6 +57,18 @@ export const verifyEmailBody = tokenBody.extend({
 });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 export const resetPasswordBody = tokenBody.extend({ password: newPassword });
+
+/**
+ * POST /api/users/signin-link body (issue 21 item 2): the mailed one-time sign-in link's token and
+ * the account's password, checked only here (the step-up never checks it on the login form).
+ */
+export const signinLinkBody = tokenBody.extend({
+  password: z
+    .string({ error: USER_MESSAGES.passwordRequired })
+    .min(1, USER_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX, USER_MESSAGES.signinLinkPasswordWrong),
+});
+export type SigninLinkBody = z.infer<typeof signinLinkBody>;
 export const changePasswordBody = z.object({
   currentPassword: z
     .string({ error: USER_MESSAGES.currentPasswordRequired })

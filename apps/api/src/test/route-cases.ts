@@ -383,6 +383,15 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
     expect: everyone(400),
   },
+  'POST /api/users/signin-link': {
+    // A forged step-up link (issue 21): refused the same way for everyone (the route itself is open).
+    request: () => ({
+      method: 'POST',
+      url: '/api/users/signin-link',
+      payload: { token: 'A'.repeat(43), password: PASSWORD },
+    }),
+    expect: everyone(400),
+  },
   'GET /api/users/current': { request: () => ({ method: 'GET', url: '/api/users/current' }), expect: signedIn(200) },
   'PUT /api/users/update': {
     request: () => ({ method: 'PUT', url: '/api/users/update', payload: { name: 'Riya Sharma' } }),

@@ -62,7 +62,8 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    /** `reset`: a password-reset link; `signin`: a step-up sign-in link (issue 21); `verify`: legacy. */
+    purpose: text('purpose', { enum: ['verify', 'reset', 'signin'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
@@ -76,7 +77,8 @@ export const userTokens = pgTable(
  * the password chosen in that attempt (argon2id hash) and the SHA-256 of its own 24-hour link
  * token. Verifying needs the token and that same password; it then copies the hash to the user,
  * and `used_at` ends this attempt's and every other attempt's link. A sign-up never touches
- * `users.password_hash` of an existing account.
+ * `users.password_hash` of an existing account. A row without `password_hash` is a link sent by
+ * `resend-verification` (issue 21 item 3): whoever opens it chooses the password on verifying.
  */
 export const signupAttempts = pgTable(
   'signup_attempts',
@@ -85,7 +87,7 @@ export const signupAttempts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    passwordHash: text('password_hash').notNull(),
+    passwordHash: text('password_hash'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     /** Set when this attempt was verified, or ended because another one was (or a reset verified the address). */
@@ -94,3 +96,13 @@ export const signupAttempts = pgTable(
   },
   (t) => [uniqueIndex('signup_attempts_token_hash_uq').on(t.tokenHash), index('signup_attempts_user_idx').on(t.userId)],
 );
+
+/**
+ * Server-side secrets created on first use and shared by every instance (issue 21): `device-cookie`
+ * signs the device cookies. Deleting a row rotates that secret (every device becomes untrusted).
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});

@@ -3,7 +3,7 @@
  * with server-side search and sort, stats, edit (profile fields and roles), deactivate and
  * reactivate. The routes guard the admin role; these functions hold the rules.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   NEW_USER_WINDOW_DAYS,
@@ -25,8 +25,9 @@ function likeContains(text: string): string {
 }
 
 /**
- * Counts over all users: total, new this week (created since the start of the day six days ago in
- * the institute's time zone, i.e. the last 7 calendar days including today), active, deactivated.
+ * Counts over all verified users (an unverified sign-up is not an account yet, issue 21): total,
+ * new this week (created since the start of the day six days ago in the institute's time zone, i.e.
+ * the last 7 calendar days including today), active, deactivated.
  */
 export async function stats(ctx: ServiceContext): Promise<AdminStats> {
   const tz = ctx.config.institute.timezone;
@@ -37,7 +38,8 @@ export async function stats(ctx: ServiceContext): Promise<AdminStats> {
       newThisWeek: sql<number>`count(*) FILTER (WHERE ${users.createdAt} >= ${since})`,
       deactivated: sql<number>`count(*) FILTER (WHERE ${users.deactivatedAt} IS NOT NULL)`,
     })
-    .from(users);
+    .from(users)
+    .where(isNotNull(users.emailVerifiedAt));
   const total = Number(row!.total);
   const deactivated = Number(row!.deactivated);
   return { total, newThisWeek: Number(row!.newThisWeek), active: total - deactivated, deactivated };

@@ -6,7 +6,7 @@
  *
  * `notify` is the one function other features call (DESIGN §3).
  */
-import { and, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -174,7 +174,8 @@ export async function create(
 }
 
 /**
- * POST broadcast (admin; the route guards the role): one send and one row per active user, written
+ * POST broadcast (admin; the route guards the role): one send and one row per active, verified user
+ * (an unverified sign-up is not an account yet, issue 21), written
  * by ONE INSERT … SELECT with UUIDv7 ids generated in code, and ONE NOTIFY. Returns the send.
  */
 export async function broadcast(
@@ -186,7 +187,10 @@ export async function broadcast(
   const file = upload ? await processUpload(upload, { allowPdf: true }) : undefined;
   const sendId = await ctx.db.transaction(async (tx) => {
     const fileId = file ? await putFile(tx, admin.id, file) : null;
-    const [active] = await tx.select({ n: count() }).from(users).where(isNull(users.deactivatedAt));
+    const [active] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(isNull(users.deactivatedAt), isNotNull(users.emailVerifiedAt)));
     const ids = Array.from({ length: Number(active!.n) }, () => uuidv7());
     const [send] = await tx
       .insert(notificationSends)
@@ -205,7 +209,8 @@ export async function broadcast(
     const inserted = await tx.execute(sql`
       INSERT INTO notifications (id, user_id, message, type, link, file_id, send_id)
       SELECT ids.id, u.id, ${body.message}, ${body.type}, ${body.link ?? null}, ${fileId}::uuid, ${sid}::uuid
-      FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE deactivated_at IS NULL) u
+      FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users
+            WHERE deactivated_at IS NULL AND email_verified_at IS NOT NULL) u
       JOIN unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS ids(id, rn) ON ids.rn = u.rn`);
     const recipients = Number(
       (inserted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??

@@ -2,17 +2,20 @@
  * Users and session routes under /api/users (spec §7, DESIGN §4–§5). Handlers are thin: schema →
  * service → envelope.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiOk, apiSuccess } from '@campus/contract/envelope';
 import { FILE_MESSAGES } from '@campus/contract/files';
 import {
+  DEVICE_COOKIE,
   SESSION_COOKIE,
   USER_MESSAGES,
   changePasswordBody,
   emailOnlyBody,
   loginBody,
   resetPasswordBody,
+  signinLinkBody,
   signupBody,
   verifyEmailBody,
   updateProfileBody,
@@ -22,6 +25,7 @@ import { destroySession, guarded, sessionCookieOptions } from '../../lib/auth.ts
 import { done, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart-form.ts';
+import { deviceCookieOptions } from './devices.ts';
 import * as service from './users.service.ts';
 
 const userResponse = { 200: apiSuccess(userDataSchema) };
@@ -31,6 +35,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const data = (user: Parameters<typeof service.userData>[0]) => service.userData(user, ctx.config.appUrl);
   const ipLimit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+  /** Who is asking: IP, device cookie and user agent (the throttles and mail budgets of issue 21). */
+  const client = (req: FastifyRequest): service.ClientInfo => ({
+    ip: req.ip,
+    deviceCookie: req.cookies[DEVICE_COOKIE],
+    userAgent: req.headers['user-agent'],
+  });
+  /** Sets the session and device cookies of a new session. */
+  const setSignedIn = (reply: FastifyReply, result: service.SignedInResult) => {
+    reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(ctx.config.appUrl));
+    reply.setCookie(DEVICE_COOKIE, result.deviceCookie, deviceCookieOptions(ctx.config.appUrl));
+  };
 
   app.get(
     '/health',
@@ -58,9 +73,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify-email',
     { config: ipLimit(300, '1 hour'), schema: { tags: ['users'], body: verifyEmailBody, response: userResponse } },
     async (req, reply) => {
-      const { user, token } = await service.verifyEmail(ctx, req.body, req.headers['user-agent']);
-      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx.config.appUrl));
-      return ok(data(user), USER_MESSAGES.verified);
+      const result = await service.verifyEmail(ctx, req.body, client(req));
+      setSignedIn(reply, result);
+      return ok(data(result.user), USER_MESSAGES.verified);
     },
   );
 
@@ -77,9 +92,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { config: ipLimit(300, '15 minutes'), schema: { tags: ['users'], body: loginBody, response: userResponse } },
     async (req, reply) => {
-      const { user, token } = await service.login(ctx, req.body, req.ip, req.headers['user-agent']);
-      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx.config.appUrl));
-      return ok(data(user), USER_MESSAGES.loginOk);
+      const result = await service.login(ctx, req.body, client(req));
+      setSignedIn(reply, result);
+      return ok(data(result.user), USER_MESSAGES.loginOk);
+    },
+  );
+
+  app.post(
+    '/signin-link',
+    { config: ipLimit(300, '1 hour'), schema: { tags: ['users'], body: signinLinkBody, response: userResponse } },
+    async (req, reply) => {
+      const result = await service.signinWithLink(ctx, req.body, client(req));
+      setSignedIn(reply, result);
+      return ok(data(result.user), USER_MESSAGES.signinLinkOk);
     },
   );
 
@@ -97,7 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password',
     { config: ipLimit(100, '1 hour'), schema: { tags: ['users'], body: emailOnlyBody, response: okResponse } },
     async (req) => {
-      service.forgotPassword(ctx, req.body.email, req.ip);
+      service.forgotPassword(ctx, req.body.email, client(req));
       return done(USER_MESSAGES.resetSent);
     },
   );
@@ -130,8 +155,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           config: ipLimit(30, '1 hour'),
           schema: { tags: ['users'], body: changePasswordBody, response: okResponse },
         },
-        async (req) => {
-          await service.changePassword(ctx, req.user!, req.sessionId!, req.body);
+        async (req, reply) => {
+          const device = await service.changePassword(ctx, req.user!, req.sessionId!, req.body);
+          reply.setCookie(DEVICE_COOKIE, device, deviceCookieOptions(ctx.config.appUrl));
           return done(USER_MESSAGES.passwordChanged);
         },
       );

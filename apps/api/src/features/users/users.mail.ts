@@ -1,0 +1,65 @@
+/**
+ * The users area's mails (DESIGN §5, issue 9, issue 21): what each says and where its link points.
+ * Links open SPA pages that POST the token (a GET never changes state, so mail scanners that
+ * prefetch links cannot burn them). Plain text; `appUrl` without trailing slash.
+ */
+import type { MailMessage } from '../../lib/mailer.ts';
+
+/** Kinds of mail of the users area; each has its own budget (see `MAIL_LIMITS` in the service). */
+export type UsersMailKind = 'verify' | 'verify-choose' | 'reset' | 'signin' | 'already-registered' | 'password-changed';
+
+/** Inputs of {@link usersMail}: the app's URL, the institute's short name, the link token if any. */
+export interface UsersMailInput {
+  appUrl: string;
+  institute: string;
+  token?: string;
+}
+
+const link = (appUrl: string, page: string, token = '', extra = '') =>
+  `${appUrl}/${page}?token=${encodeURIComponent(token)}${extra}`;
+
+/**
+ * Builds the subject and text of one mail of `kind` to `to`. `verify`, `verify-choose`, `reset`
+ * and `signin` need `token`; the others carry no token.
+ */
+export function usersMail(kind: UsersMailKind, to: string, input: UsersMailInput): MailMessage {
+  const { appUrl, institute, token } = input;
+  switch (kind) {
+    case 'verify':
+      return {
+        to,
+        subject: 'Verify your Campus Companion account',
+        text: `Welcome to Campus Companion for ${institute}!\n\nOpen this link and enter the password you chose to verify your email address (valid for 24 hours):\n${link(appUrl, 'verify-email', token)}\n\nIf you signed up more than once, use the link of your latest sign-up. If you did not sign up, ignore this message.`,
+      };
+    case 'verify-choose':
+      return {
+        to,
+        subject: 'Verify your Campus Companion account',
+        text: `Open this link to verify your email address and choose your password (valid for 24 hours):\n${link(appUrl, 'verify-email', token, '&choose=1')}\n\nYou asked for a new verification link, so this one does not need the password of an earlier sign-up: whoever opens it sets the password. If you did not sign up, ignore this message.`,
+      };
+    case 'reset':
+      return {
+        to,
+        subject: 'Reset your Campus Companion password',
+        text: `Open this link to choose a new password (valid for 1 hour):\n${link(appUrl, 'reset-password', token)}\n\nIf you did not ask for this, ignore this message; your password stays the same.`,
+      };
+    case 'signin':
+      return {
+        to,
+        subject: 'Finish signing in to Campus Companion',
+        text: `Someone — perhaps you — tried to sign in to your account from a browser it has not been used on, while many failed sign-ins were being made. To keep your account safe we ask for this extra step.\n\nIf it was you, open this link and enter your password to finish signing in (valid for 1 hour, once):\n${link(appUrl, 'signin-link', token)}\n\nIf it was not you, ignore this message: nobody can sign in with this link without your mailbox and your password. If you think someone knows your password, change it.`,
+      };
+    case 'already-registered':
+      return {
+        to,
+        subject: 'You already have a Campus Companion account',
+        text: `Someone — perhaps you — tried to sign up to Campus Companion with this address, but you already have an account. Nothing was changed.\n\nLog in at ${appUrl}/login. Forgot your password? Choose a new one at ${appUrl}/forgot-password.\n\nIf it was not you, ignore this message.`,
+      };
+    case 'password-changed':
+      return {
+        to,
+        subject: 'Your Campus Companion password was changed',
+        text: `Your password was changed, and every other session of your account was signed out.\n\nIf this was you, there is nothing to do.\n\nIf it wasn't you, reset your password now at ${appUrl}/forgot-password (the link goes to this mailbox), then tell an administrator.`,
+      };
+  }
+}
