@@ -641,7 +641,7 @@ export function studentOps(opts: { writes: number; marks?: boolean; readsOnly?: 
       method: 'POST',
       path: '/api/attendance',
       kind: 'mark',
-      json: { userId: '{userId}', subjectId: '{subjectId}', date: dayBefore(1), status: 'present' },
+      json: { userId: '{userId}', subjectId: '{subjectId}', date: dayBefore(1), status: 'Present' },
     });
   if (opts.writes >= 100) return writes;
   // Scale the writes so they make `opts.writes` percent of all requests.
