@@ -4,7 +4,7 @@
  *
  * | path | access |
  * |---|---|
- * | / , /intern-connect, /spotlight/:slug, /verify-email, /forgot-password, /reset-password, /404, /500 | open |
+ * | / , /intern-connect, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /404, /500 | open |
  * | /login | guest-only |
  * | /rides /profile /marketplace /attendance /lost-found /skill-exchange | signed-in (origin remembered) |
  * | /admin/* | signed-in + admin role (others → /) |
@@ -24,6 +24,7 @@ const pages = {
   home: preloadable(() => import('../features/home/pages/home-page')),
   login: preloadable(() => import('../features/auth/pages/login-page')),
   verifyEmail: preloadable(() => import('../features/auth/pages/verify-email-page')),
+  signinLink: preloadable(() => import('../features/auth/pages/signin-link-page')),
   forgotPassword: preloadable(() => import('../features/auth/pages/forgot-password-page')),
   resetPassword: preloadable(() => import('../features/auth/pages/reset-password-page')),
   internships: preloadable(() => import('../features/internships/pages/internships-page')),
@@ -42,6 +43,7 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
   '': 'home',
   login: 'login',
   'verify-email': 'verifyEmail',
+  'signin-link': 'signinLink',
   'forgot-password': 'forgotPassword',
   'reset-password': 'resetPassword',
   'intern-connect': 'internships',
@@ -67,6 +69,7 @@ export function preloadPage(pathname: string): void {
 const HomePage = pages.home;
 const LoginPage = pages.login;
 const VerifyEmailPage = pages.verifyEmail;
+const SigninLinkPage = pages.signinLink;
 const ForgotPasswordPage = pages.forgotPassword;
 const ResetPasswordPage = pages.resetPassword;
 const InternshipsPage = pages.internships;
@@ -88,6 +91,7 @@ export function AppRoutes() {
           <Route path="login" element={<LoginPage />} />
         </Route>
         <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="signin-link" element={<SigninLinkPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="404" element={<NotFoundPage />} />

@@ -7,6 +7,7 @@
 import type {
   ChangePasswordBody,
   LoginBody,
+  SigninLinkBody,
   SignupBody,
   UpdateProfileBody,
   UserData,
@@ -48,7 +49,10 @@ export const usersApi = api.injectEndpoints({
         }
       },
     }),
-    /** POST /users/login → `{ user, roles }`. 403 unverified/deactivated, 401 invalid, 429 (spec §8). */
+    /**
+     * POST /users/login → `{ user, roles }`. 403 unverified/deactivated or the step-up (a sign-in
+     * link was mailed, issue 21), 401 invalid, 429 slowed down (spec §8).
+     */
     login: build.mutation<UserData, LoginBody>({
       query: (body) => ({ url: 'users/login', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
@@ -92,6 +96,25 @@ export const usersApi = api.injectEndpoints({
      */
     verifyEmail: build.mutation<UserData & MessageReply, VerifyEmailBody>({
       query: (body) => ({ url: 'users/verify-email', method: 'POST', body }),
+      transformResponse: (data: UserData, meta: EnvelopeMeta | undefined) => ({
+        ...data,
+        message: meta?.message ?? '',
+      }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data?.user) return;
+        const userData = { user: data.user, roles: data.roles };
+        dispatch(signedIn(userData));
+        dispatch(redirectDone());
+        dispatch(usersApi.util.upsertQueryData('current', undefined, userData));
+      },
+    }),
+    /**
+     * POST /users/signin-link `{ token, password }` (the step-up of issue 21) → `{ user, roles }` and
+     * a session; 400 invalid link or a wrong password (`errors.password`), 410 used or expired.
+     */
+    signinLink: build.mutation<UserData & MessageReply, SigninLinkBody>({
+      query: (body) => ({ url: 'users/signin-link', method: 'POST', body }),
       transformResponse: (data: UserData, meta: EnvelopeMeta | undefined) => ({
         ...data,
         message: meta?.message ?? '',
@@ -157,6 +180,7 @@ export const {
   useLoginMutation,
   useSignupMutation,
   useVerifyEmailMutation,
+  useSigninLinkMutation,
   useResendVerificationMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,

@@ -67,6 +67,28 @@ describe('login screen', () => {
     expect(panel().getByLabelText('Password')).toHaveValue('correct horse');
   });
 
+  it('shows the step-up (issue 21) as "check your institute email", not as an error, and keeps the input', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.includes('/users/login')) return json(403, { success: false, message: USER_MESSAGES.stepUpSent });
+        return json(200, { success: true, message: 'OK', data: {} });
+      }),
+    );
+    await renderLogin();
+    await userEvent.type(panel().getByLabelText('Email'), 'asha.12345678@iiitsonepat.ac.in');
+    await userEvent.type(panel().getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(AUTH_UI.stepUpTitle);
+    expect(notice).toHaveTextContent(USER_MESSAGES.stepUpSent);
+    expect(notice).toHaveTextContent(AUTH_UI.stepUpHelp);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend link' })).not.toBeInTheDocument();
+    expect(panel().getByLabelText('Email')).toHaveValue('asha.12345678@iiitsonepat.ac.in');
+  });
+
   it('maps 401 to "Invalid email or password." and toggles password visibility', async () => {
     vi.stubGlobal(
       'fetch',

@@ -3,10 +3,12 @@
  * "Welcome back" or "Create your account". Switching tabs clears the auth error; a successful
  * sign-up returns to the Login tab with the e-mail filled in and the note "We sent a verification
  * link to {email}" with a Resend link. Both forms stay mounted so typed input survives switching.
+ * A login answered with the step-up (issue 21: the account is under attack and this browser has not
+ * signed in to it before) shows "Check your institute email" with the server's message, not an error.
  */
 import { Suspense, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { AUTH_UI } from '@campus/contract/users-ui';
+import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
 import { Alert } from '../../../components/ui/alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/cn';
@@ -60,7 +62,12 @@ export default function LoginPage() {
               Sign Up
             </Tabs.Trigger>
           </Tabs.List>
-          {error ? (
+          {error === USER_MESSAGES.stepUpSent ? (
+            <Alert tone="info" title={AUTH_UI.stepUpTitle} className="mb-4">
+              <p>{error}</p>
+              <p className="mt-1 text-muted">{AUTH_UI.stepUpHelp}</p>
+            </Alert>
+          ) : error ? (
             <Alert tone="error" className="mb-4">
               {error}
             </Alert>

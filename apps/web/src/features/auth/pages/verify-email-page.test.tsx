@@ -9,12 +9,12 @@ import VerifyEmailPage from './verify-email-page';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function renderVerify() {
+function renderVerify(entry = '/verify-email?token=link-token-1') {
   return renderApp(
     <Routes>
       <Route path="/verify-email" element={<VerifyEmailPage />} />
     </Routes>,
-    { auth: { status: 'unauthenticated' }, initialEntries: ['/verify-email?token=link-token-1'] },
+    { auth: { status: 'unauthenticated' }, initialEntries: [entry] },
   );
 }
 
@@ -71,5 +71,22 @@ describe('verify e-mail page', () => {
     await userEvent.click(screen.getByRole('button', { name: AUTH_UI.verifyButton }));
     expect(await screen.findByText(USER_MESSAGES.tokenUsed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send a new verification link' })).toBeInTheDocument();
+  });
+
+  it('a resent link (&choose=1) asks to choose a password and shows the password rules under it', async () => {
+    const common = USER_MESSAGES.passwordCommon;
+    const bodies = stubVerify(json(400, { success: false, message: common, errors: { password: common } }));
+    renderVerify('/verify-email?token=link-token-2&choose=1');
+    const field = screen.getByLabelText(AUTH_UI.verifyChooseLabel);
+    await userEvent.type(field, 'short');
+    await userEvent.click(screen.getByRole('button', { name: AUTH_UI.verifyButton }));
+    expect(await screen.findByText(USER_MESSAGES.passwordShort)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'password');
+    await userEvent.click(screen.getByRole('button', { name: AUTH_UI.verifyButton }));
+    expect(await screen.findByText(common)).toBeInTheDocument();
+    expect(bodies).toEqual([{ token: 'link-token-2', password: 'password' }]);
+    expect(screen.queryByRole('link', { name: 'Sign up again' })).not.toBeInTheDocument();
   });
 });

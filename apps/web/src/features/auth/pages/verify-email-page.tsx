@@ -4,6 +4,8 @@
  * Success signs the user in and offers to continue. A password that is not the one chosen with this
  * link shows the server's message and explains to use the latest link or sign up again; an invalid
  * (400), used or expired (410) link shows the server's message with a form to resend the link.
+ * A link from "Resend link" (`&choose=1`, issue 21) has no password of its own: the page asks
+ * "Choose a password" instead, and the server's password rules (length, too common) show under it.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2, MailWarning } from 'lucide-react';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
-import { verifyEmailBody } from '@campus/contract/users';
+import { signupBody, verifyEmailBody } from '@campus/contract/users';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -22,6 +24,8 @@ import { useVerifyEmailMutation } from '../auth-api';
 import { ResendLink } from '../components/resend-link';
 
 const formSchema = verifyEmailBody.pick({ password: true });
+/** A resent link: the opener chooses the password, so the sign-up rules apply. */
+const chooseSchema = signupBody.pick({ password: true });
 
 function ResendForm() {
   const [email, setEmail] = useState('');
@@ -59,6 +63,7 @@ function LinkProblem({ message }: { message: string }) {
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
+  const choose = params.get('choose') === '1';
   const [verifyEmail, { isLoading }] = useVerifyEmailMutation();
   const [done, setDone] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
@@ -66,8 +71,9 @@ export default function VerifyEmailPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(formSchema), defaultValues: { password: '' } });
+  } = useForm({ resolver: zodResolver(choose ? chooseSchema : formSchema), defaultValues: { password: '' } });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setMismatch(null);
@@ -76,8 +82,10 @@ export default function VerifyEmailPage() {
       setDone(reply.message || USER_MESSAGES.verified);
     } catch (err) {
       const apiError = toApiError(err);
-      if (apiError.status === 400 && apiError.errors?.password) setMismatch(apiError.errors.password);
-      else setLinkError(apiError.message);
+      if (apiError.status === 400 && apiError.errors?.password) {
+        if (choose) setError('password', { message: apiError.errors.password });
+        else setMismatch(apiError.errors.password);
+      } else setLinkError(apiError.message);
     }
   });
 
@@ -111,10 +119,10 @@ export default function VerifyEmailPage() {
               </Alert>
             ) : null}
             <Input
-              label={AUTH_UI.verifyPasswordLabel}
+              label={choose ? AUTH_UI.verifyChooseLabel : AUTH_UI.verifyPasswordLabel}
               type="password"
-              autoComplete="current-password"
-              hint={AUTH_UI.verifyPasswordHint}
+              autoComplete={choose ? 'new-password' : 'current-password'}
+              hint={choose ? AUTH_UI.verifyChooseHint : AUTH_UI.verifyPasswordHint}
               error={errors.password?.message}
               {...register('password')}
             />
