@@ -31,8 +31,3 @@ export function signupErrorMessage(err: ApiError): string {
 export function isVerifyFirst(err: ApiError): boolean {
   return err.status === 403 && (err.serverMessage ?? USER_MESSAGES.verifyFirst) === USER_MESSAGES.verifyFirst;
 }
-
-/** True when a 403 on login is the step-up of issue 21: a sign-in link was mailed to the address. */
-export function isStepUp(err: ApiError): boolean {
-  return err.status === 403 && err.serverMessage === USER_MESSAGES.stepUpSent;
-}
