@@ -254,6 +254,10 @@ await runDrill('drill:db-restart — PostgreSQL restarts and terminated backends
   const other5xx = report.other5xx + probeBad.other5xx;
   check('answers 5xx other than 503 (load and probes)', other5xx, other5xx === 0);
   figure('answers 503 (load)', report.status503);
+  figure(
+    'load per second (`.` all 2xx, `o` some 503, `X` other failures)',
+    `\`${report.perSecond.map(([, s503, other, none]) => (other + none ? 'X' : s503 ? 'o' : '.')).join('')}\``,
+  );
   const bad503 = report.bad503 + probeBad.bad503;
   check('503 without `Retry-After` or the error envelope', bad503, bad503 === 0);
   const slow = report.slow + probeBad.slow;
