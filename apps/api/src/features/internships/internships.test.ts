@@ -415,7 +415,7 @@ describe('validation and rate limits', () => {
     let lt: TestApp;
     beforeAll(async () => {
       lt = await createTestApp(
-        { INTERNSHIP_SOURCE_URL: src.origin, INTERNSHIP_SOURCE_HOSTS: src.host, TRUST_PROXY: 'true' },
+        { INTERNSHIP_SOURCE_URL: src.origin, INTERNSHIP_SOURCE_HOSTS: src.host, TRUST_PROXY: '127.0.0.1' },
         { configure: fast },
       );
     });
