@@ -25,6 +25,22 @@ export const SUBJECT_CREDITS_MAX = 10;
 export const SUBJECT_NAME_MAX = 120;
 export const SUBJECT_CODE_MAX = 16;
 
+/** How far back a record's date may go, in years (issue 21 item 8: the last 2 years to today). */
+export const ATTENDANCE_MAX_PAST_YEARS = 2;
+
+/**
+ * The earliest date attendance may be marked for when the institute's today is `today`
+ * (`yyyy-MM-dd`): the same day {@link ATTENDANCE_MAX_PAST_YEARS} years before (29 February → 28
+ * February). With `today` itself the latest, it bounds the API's check and the web's date inputs.
+ */
+export function earliestAttendanceDate(today: string): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const year = y - ATTENDANCE_MAX_PAST_YEARS;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const day = m === 2 && d === 29 && !leap ? 28 : d;
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** Messages: the spec's texts (§2, §5, §8) verbatim, and ours. */
 export const ATTENDANCE_MESSAGES = {
   // Spec §2 page texts.
@@ -79,6 +95,7 @@ export const ATTENDANCE_MESSAGES = {
   dateRequired: 'Please choose a date.',
   dateInvalid: 'Please enter a date in yyyy-MM-dd format.',
   dateFuture: 'Attendance cannot be marked for a future date.',
+  dateTooOld: `Attendance cannot be marked for a date more than ${ATTENDANCE_MAX_PAST_YEARS} years ago.`,
   statusRequired: 'Please choose Present or Absent.',
   statusInvalid: 'Status must be Present or Absent.',
   notEnrolled: 'You are not enrolled in this subject.',
@@ -268,8 +285,8 @@ export const listAttendanceQuery = paginationQueryOf(100).extend({
 export type ListAttendanceQuery = z.infer<typeof listAttendanceQuery>;
 
 /**
- * POST /api/attendance body (spec §5, §7): `date` not after today in the institute's time zone
- * (checked by the API), only for an enrolled subject. Several records per subject per day are
+ * POST /api/attendance body (spec §5, §7): `date` from {@link earliestAttendanceDate} to today in
+ * the institute's time zone (checked by the API), only for an enrolled subject. Several records per subject per day are
  * allowed (DESIGN §8).
  */
 export const markAttendanceBody = z.object({

@@ -65,6 +65,14 @@ export const RIDE_SORT_LABELS: Record<RideSort, string> = {
   seatsDesc: 'Most seats free',
 };
 
+/** How far ahead a departure may be, in days (issue 21 item 8: from now to 1 year ahead). */
+export const RIDE_MAX_DAYS_AHEAD = 365;
+
+/** The latest departure instant (ms since the epoch) accepted at `now`: {@link RIDE_MAX_DAYS_AHEAD} days on. */
+export function latestDeparture(now: number = Date.now()): number {
+  return now + RIDE_MAX_DAYS_AHEAD * 86_400_000;
+}
+
 /** Messages of ride sharing: the spec's form texts (§5) and alerts (§8) verbatim, and ours. */
 export const RIDE_MESSAGES = {
   // Spec §5 form messages.
@@ -82,6 +90,7 @@ export const RIDE_MESSAGES = {
   dropLong: `Drop location must be at most ${RIDE_PLACE_MAX} characters.`,
   samePlaces: 'Pickup and drop locations must be different.',
   departureInvalid: 'Please enter a valid departure date and time.',
+  departureTooFar: 'Departure time cannot be more than 1 year ahead',
   seatsWhole: 'Total seats must be a whole number.',
   costWhole: 'Cost must be a whole number of rupees.',
   costTooHigh: `Cost must be at most ₹${RIDE_COST_MAX.toLocaleString('en-IN')}.`,
@@ -148,8 +157,8 @@ const dropLocation = requiredText(RIDE_PLACE_MAX, {
 
 /**
  * Departure: an ISO 8601 date-time with an offset (`2026-11-24T14:30:00+05:30` or `…Z`), not in the
- * past (checked against the clock of whoever validates: the browser for the form, the server for
- * the request, which decides).
+ * past and at most {@link RIDE_MAX_DAYS_AHEAD} days ahead (issue 21; checked against the clock of
+ * whoever validates: the browser for the form, the server for the request, which decides).
  */
 const departureDateTime = z.preprocess(
   textInput,
@@ -158,6 +167,7 @@ const departureDateTime = z.preprocess(
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, RIDE_MESSAGES.departureInvalid)
     .refine((v) => !Number.isNaN(Date.parse(v)), RIDE_MESSAGES.departureInvalid)
     .refine((v) => Date.parse(v) > Date.now(), RIDE_MESSAGES.departurePast)
+    .refine((v) => Date.parse(v) <= latestDeparture(), RIDE_MESSAGES.departureTooFar)
     .transform((v) => new Date(v).toISOString()),
 );
 

@@ -99,6 +99,7 @@ export const SKILL_TEXTS = {
   requestToConnect: 'Request to Connect',
   unknown: 'Unknown',
   na: 'N/A',
+  emailOnceConnected: 'Shown once your request is accepted',
 } as const;
 
 /** The inbox link notifications carry (DESIGN §7). */
@@ -191,14 +192,16 @@ export type SkillPerson = z.infer<typeof skillPerson>;
 
 /**
  * A match (spec §3): someone who teaches a skill the caller wants to learn. `id` is their user
- * skill; `user` with e-mail as the spec's card shows it; `Skill` the skill they teach;
+ * skill; `user` with name, branch and semester, and their e-mail only once the two are connected (a
+ * request between them, either way, was accepted), else `email: null` (issue 21 item 8: a stranger
+ * sees no address); `Skill` the skill they teach;
  * `reciprocal` when they also want to learn something the caller teaches; `requestStatus` of the
  * caller's pending or accepted request to them for this skill, or `accepted` when they asked the
  * caller and were accepted (null when none).
  */
 export const match = z.object({
   id: z.string(),
-  user: skillPerson.extend({ email: z.string() }),
+  user: skillPerson.extend({ email: z.string().nullable() }),
   Skill: skill,
   reciprocal: z.boolean(),
   requestStatus: z.enum(['pending', 'accepted']).nullable(),

@@ -5,7 +5,8 @@
  *   caller's is refused with 403 — admins included (spec §6: attendance acts on the user's own id).
  *   {@link ownScope} is the only maker of the `Changeable<Scope>` every such function takes, so a
  *   handler cannot skip the check and still compile. A record of someone else answers 404.
- * - A date is `yyyy-MM-dd` and never after today in the institute's time zone (`lib/dates.ts`).
+ * - A date is `yyyy-MM-dd`, never after today in the institute's time zone (`lib/dates.ts`) nor
+ *   more than 2 years before it (`earliestAttendanceDate`, issue 21 item 8).
  * - Records exist only for enrolled subjects (composite FK); unenrolling deletes the subject's
  *   records and the enrollment in one transaction. Several records per subject per day count as
  *   several classes (DESIGN §8).
@@ -19,6 +20,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import {
   ATTENDANCE_MESSAGES as M,
   attendanceOutlook,
+  earliestAttendanceDate,
   type AttendanceRecord,
   type AttendanceStats,
   type AttendanceStatus,
@@ -68,10 +70,16 @@ function pgCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** 400 on `date` when it is after today in the institute's time zone (spec §2, §5). */
-function refuseFuture(ctx: ServiceContext, date: string | undefined): void {
-  if (date !== undefined && date > todayIn(ctx.config.institute.timezone))
-    throw validationError({ date: M.dateFuture });
+/**
+ * 400 on `date` outside the window of the contract: after today in the institute's time zone
+ * ("…future date", spec §2, §5) or before `earliestAttendanceDate(today)` ("…more than 2 years
+ * ago", issue 21 item 8).
+ */
+function refuseOutOfRange(ctx: ServiceContext, date: string | undefined): void {
+  if (date === undefined) return;
+  const today = todayIn(ctx.config.institute.timezone);
+  if (date > today) throw validationError({ date: M.dateFuture });
+  if (date < earliestAttendanceDate(today)) throw validationError({ date: M.dateTooOld });
 }
 
 const toSubject = (row: SubjectRow): Subject => ({
@@ -287,7 +295,7 @@ export async function markAttendance(
   scope: Changeable<Scope>,
   body: MarkAttendanceBody,
 ): Promise<AttendanceRecord> {
-  refuseFuture(ctx, body.date);
+  refuseOutOfRange(ctx, body.date);
   if (!(await enrolledInAll(ctx, scope.userId, [body.subjectId]))) throw notFound(M.notEnrolled);
   try {
     const [row] = await ctx.db
@@ -310,7 +318,7 @@ export async function markBulk(
   scope: Changeable<Scope>,
   body: BulkAttendanceBody,
 ): Promise<AttendanceRecord[]> {
-  refuseFuture(ctx, body.date);
+  refuseOutOfRange(ctx, body.date);
   if (!(await enrolledInAll(ctx, scope.userId, body.subjectIds))) throw notFound(M.notEnrolled);
   const status = body.status ?? 'Present';
   try {
@@ -353,7 +361,7 @@ export async function updateRecord(
   record: Changeable<RecordRow>,
   body: UpdateAttendanceBody,
 ): Promise<AttendanceRecord> {
-  refuseFuture(ctx, body.date);
+  refuseOutOfRange(ctx, body.date);
   const [row] = await ctx.db
     .update(attendanceRecords)
     .set({ status: body.status, ...(body.date && { date: body.date }), markedAt: new Date() })

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import {
   ATTENDANCE_MESSAGES as M,
   attendanceOutlook,
+  earliestAttendanceDate,
   type AttendanceRecord,
   type Enrollment,
   type OverallStats,
@@ -374,6 +375,13 @@ describe('attendance records', () => {
       [{ userId: who.userId, subjectId, date: '22-11-2026', status: 'Present' }, M.dateInvalid, 400],
       [{ userId: who.userId, subjectId, date: '2026-02-30', status: 'Present' }, M.dateInvalid, 400],
       [{ userId: who.userId, subjectId, date: addDays(today(), 1), status: 'Present' }, M.dateFuture, 400],
+      // Issue 21 item 8: the last 2 years only (year 1 was accepted before).
+      [{ userId: who.userId, subjectId, date: '0001-01-01', status: 'Present' }, M.dateTooOld, 400],
+      [
+        { userId: who.userId, subjectId, date: addDays(earliestAttendanceDate(today()), -1), status: 'Present' },
+        M.dateTooOld,
+        400,
+      ],
       [{ userId: who.userId, date: today(), status: 'Present' }, M.subjectIdRequired, 400],
       [{ userId: who.userId, subjectId: 'cs201', date: today(), status: 'Present' }, M.subjectIdInvalid, 400],
       [{ subjectId, date: today(), status: 'Present' }, M.userIdRequired, 400],
@@ -391,6 +399,15 @@ describe('attendance records', () => {
       date: addDays(today(), 2),
     });
     expect(future.json().message).toBe(M.dateFuture);
+    const ancient = await send('PUT', `/api/attendance/${record.id}`, who, { status: 'Absent', date: '1999-12-31' });
+    expect(ancient.json()).toMatchObject({ message: M.dateTooOld, errors: { date: M.dateTooOld } });
+    const bulkAncient = await send('POST', '/api/attendance/bulk', who, {
+      userId: who.userId,
+      date: '1999-12-31',
+      subjectIds: [subjectId],
+    });
+    expect(bulkAncient.statusCode).toBe(400);
+    expect(bulkAncient.json().message).toBe(M.dateTooOld);
     const noStatus = await send('PUT', `/api/attendance/${record.id}`, who, {});
     expect(noStatus.json().message).toBe(M.statusRequired);
     for (const id of ['0190a000-0000-7000-8000-000000000000', 'not-a-uuid']) {
@@ -399,6 +416,20 @@ describe('attendance records', () => {
       expect(res.json().message).toBe(M.recordNotFound);
     }
     expect(await subjectStats(who, subjectId)).toMatchObject({ presentDays: 1, absentDays: 0 });
+  });
+
+  it('accepts the earliest date of the window, exactly 2 years before today (issue 21 item 8)', async () => {
+    const who = await signUpAndLogin(t);
+    const subjectId = await enroll(who);
+    const oldest = await send('POST', '/api/attendance', who, {
+      userId: who.userId,
+      subjectId,
+      date: earliestAttendanceDate(today()),
+      status: 'Present',
+    });
+    expect(oldest.statusCode, oldest.body).toBe(201);
+    expect(earliestAttendanceDate('2026-02-28')).toBe('2024-02-28');
+    expect(earliestAttendanceDate('2028-02-29')).toBe('2026-02-28');
   });
 
   it('bulk-marks every named subject in one transaction, or none when one is not enrolled', async () => {

@@ -13,6 +13,7 @@ import {
   RIDE_DIRECTIONS,
   RIDE_MESSAGES as R,
   RIDE_SORTS,
+  latestDeparture,
   type Ride,
   type RideParticipant,
 } from '@campus/contract/rides';
@@ -225,6 +226,14 @@ describe('create', () => {
       R.departurePast,
     ],
     ['a malformed departure', { departureDateTime: 'tomorrow 5pm' }, 'departureDateTime', R.departureInvalid],
+    // Issue 21 item 8: from now to 1 year ahead (year 9999 was accepted before).
+    ['a departure in year 9999', { departureDateTime: '9999-12-31T10:00:00Z' }, 'departureDateTime', R.departureTooFar],
+    [
+      'a departure a year and a day ahead',
+      { departureDateTime: new Date(latestDeparture() + DAY).toISOString() },
+      'departureDateTime',
+      R.departureTooFar,
+    ],
     ['0 seats', { totalSeats: 0 }, 'totalSeats', R.seatsMin],
     ['no seats', { totalSeats: undefined }, 'totalSeats', R.seatsMin],
     ['9 seats', { totalSeats: 9 }, 'totalSeats', R.seatsMax],
@@ -248,6 +257,11 @@ describe('create', () => {
     expect(res.json().errors[field]).toBe(message);
     const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(rides);
     expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
+  });
+
+  it('accepts a departure just inside a year ahead (issue 21 item 8)', async () => {
+    const ride = await offer({ departureDateTime: new Date(latestDeparture() - DAY).toISOString() });
+    expect(Date.parse(ride.departureDateTime)).toBeGreaterThan(Date.now() + 360 * DAY);
   });
 
   it('gives the first failing field as message and every field in errors for an empty body', async () => {
@@ -391,6 +405,7 @@ describe('update', () => {
       [{ totalSeats: 9 }, 'totalSeats', R.seatsMax],
       [{ estimatedCost: -1 }, 'estimatedCost', R.costNegative],
       [{ departureDateTime: new Date(Date.now() - DAY).toISOString() }, 'departureDateTime', R.departurePast],
+      [{ departureDateTime: '9999-12-31T10:00:00Z' }, 'departureDateTime', R.departureTooFar],
       [{ phoneNumber: '12345' }, 'phoneNumber', R.phoneInvalid],
       [{ dropLocation: 'Railway Station' }, 'dropLocation', R.samePlaces],
     ] as Array<[object, string, string]>) {

@@ -146,7 +146,9 @@ const person = (
  * `user` teaches) first, then `user`'s branch, then the most recently active (latest session
  * activity, else sign-up), then the newest user skill. Each with the status of `user`'s live
  * (pending or accepted) request to them for that skill, or `accepted` when they asked `user`
- * for it and were accepted (connected either way; null when none). Two queries.
+ * for it and were accepted (connected either way; null when none), and their e-mail only when a
+ * request between the two (any skill, either way) was accepted — else null (issue 21 item 8; the
+ * README's "once accepted"). Two queries, three when some match is connected.
  */
 export async function matches(ctx: ServiceContext, user: SessionUser): Promise<Match[]> {
   // Aliased user skills inside raw subqueries: FROM names the table, then the alias.
@@ -170,7 +172,6 @@ export async function matches(ctx: ServiceContext, user: SessionUser): Promise<M
         avatarFileId: users.avatarFileId,
         branch: users.branch,
         semester: users.semester,
-        email: users.email,
       },
       reciprocal,
     })
@@ -214,13 +215,25 @@ export async function matches(ctx: ServiceContext, user: SessionUser): Promise<M
         )
     : [];
   const statusOf = new Map<string, 'pending' | 'accepted'>();
+  const connected = new Set<string>();
   for (const r of live) {
-    const k = `${r.senderId === user.id ? r.recipientId : r.senderId}:${r.skillId}`;
+    const other = r.senderId === user.id ? r.recipientId : r.senderId;
+    const k = `${other}:${r.skillId}`;
     if (statusOf.get(k) !== 'accepted') statusOf.set(k, r.status as 'pending' | 'accepted');
+    if (r.status === 'accepted') connected.add(other);
+  }
+  // E-mails are read only for the students `user` is connected with (issue 21 item 8).
+  const emails = new Map<string, string>();
+  if (connected.size) {
+    const found = await ctx.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...connected]));
+    for (const u of found) emails.set(u.id, u.email);
   }
   return rows.map((r) => ({
     id: r.id,
-    user: { ...person(ctx, r.user), email: r.user.email },
+    user: { ...person(ctx, r.user), email: emails.get(r.user.id) ?? null },
     Skill: { id: r.skillId, name: r.skillName },
     reciprocal: Boolean(r.reciprocal),
     requestStatus: statusOf.get(`${r.user.id}:${r.skillId}`) ?? null,

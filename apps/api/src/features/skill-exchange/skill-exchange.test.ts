@@ -285,7 +285,8 @@ describe('matches', () => {
     const first = list[0]!;
     expect(first.user).toMatchObject({
       id: reciprocal.userId,
-      email: reciprocal.email,
+      name: 'Reciprocal teacher',
+      email: null, // not connected: no address (issue 21 item 8)
       branch: 'Mechanical Engineering',
       semester: null,
       avatar: null,
@@ -306,6 +307,25 @@ describe('matches', () => {
     expect((await matchesOf(me))[0]!.requestStatus).toBe('pending');
     expect((await send('POST', `/requests/${sent.id}/accept`, teacher)).statusCode).toBe(200);
     expect((await matchesOf(me))[0]!.requestStatus).toBe('accepted');
+  });
+
+  it('shows the teacher’s e-mail only once a request is accepted: name, branch and semester before (issue 21 item 8)', async () => {
+    const topic = `Calligraphy ${Date.now()}`;
+    const me = await student('Calligraphy learner');
+    await add(me, topic, 'learn');
+    const teacher = await student('Calligrapher', 'Civil Engineering');
+    const taught = await add(teacher, topic, 'teach');
+    const card = async () => (await matchesOf(me)).find((m) => m.user.id === teacher.userId)!;
+    expect((await card()).user).toMatchObject({ name: 'Calligrapher', branch: 'Civil Engineering', email: null });
+    const res = await send('GET', '/matches', me);
+    expect(res.body).not.toContain(teacher.email);
+    const sent = await request(me, teacher, taught.skillId);
+    expect((await card()).user.email).toBeNull(); // pending is not connected
+    expect((await send('POST', `/requests/${sent.id}/decline`, teacher)).statusCode).toBe(200);
+    expect((await card()).user.email).toBeNull();
+    const again = await request(me, teacher, taught.skillId);
+    expect((await send('POST', `/requests/${again.id}/accept`, teacher)).statusCode).toBe(200);
+    expect((await card()).user).toMatchObject({ email: teacher.email });
   });
 
   it('counts a connection made the other way round (they asked me for the skill, I accepted) as accepted', async () => {

@@ -2,13 +2,15 @@
  * Attendance page logic (spec §2, §4; issue 12): the can-miss line (singular and plural) and its
  * zones; the offline queue (kept while offline, sent oldest first, refused marks reported, never
  * dropped silently); and the page against a fake API: the breakdown and summary, a mark made
- * without a connection shown as pending and sent when the browser comes back online.
+ * without a connection shown as pending and sent when the browser comes back online; the date
+ * inputs bounded to the contract's window (issue 21).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ATTENDANCE_MESSAGES as M,
+  earliestAttendanceDate,
   type AttendanceRecord,
   type AttendanceStats,
   type SubjectWiseEntry,
@@ -218,6 +220,24 @@ describe('the attendance page', () => {
     expect(pendingMarks()).toEqual([]);
     // 2 of 2 at 75 %: ⌊(200 − 150)/75⌋ = 0; the card now counts 2.
     expect(await screen.findByRole('button', { name: /CS301/ })).toHaveTextContent('Present: 2');
+  });
+
+  it('bounds the date picker and the mark form to the contract’s window: 2 years back to today (issue 21)', async () => {
+    const user = userEvent.setup();
+    renderApp(<AttendancePage />, { auth: { status: 'authenticated', user: me, roles: me.roles } });
+    await user.click(await screen.findByRole('button', { name: /CS301/ }));
+    const picker = await screen.findByLabelText('Date');
+    expect(picker).toHaveAttribute('min', earliestAttendanceDate(today));
+    expect(picker).toHaveAttribute('max', today);
+    await user.clear(picker);
+    await user.type(picker, '2001-01-01');
+    expect(await screen.findByText(M.dateTooOld)).toBeInTheDocument();
+    await user.clear(picker);
+    await user.type(picker, today);
+    await user.click(screen.getByRole('button', { name: M.markAttendance }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Date')).toHaveAttribute('min', earliestAttendanceDate(today));
+    expect(within(dialog).getByLabelText('Date')).toHaveAttribute('max', today);
   });
 });
 

@@ -197,6 +197,9 @@ describe('the offer form', () => {
     });
     const past = await rideFormResolver({ ...values, departure: '2020-01-01T10:00' }, undefined, {} as never);
     expect(past.errors.departure?.message).toBe(R.departurePast);
+    // Issue 21: at most a year ahead, the contract's bound (the input's max too).
+    const far = await rideFormResolver({ ...values, departure: '9999-12-31T10:00' }, undefined, {} as never);
+    expect(far.errors.departure?.message).toBe(R.departureTooFar);
   });
   it('sends the departure as an ISO instant', () => {
     expect(toRequestFields({ ...values, departure: '2030-05-01T09:30' }).departureDateTime).toBe(

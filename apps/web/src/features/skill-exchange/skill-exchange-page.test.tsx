@@ -2,7 +2,8 @@
  * Skill exchange page (spec §2, §4, §8; issue 13): the message box's lifetimes (success 3 s, error
  * 5 s, dismiss), the spec §8 failure texts, the learn dropdown's filter; and the page against a
  * fake API — the add button's disabled rule and texts, adding through the searchable dropdown,
- * the 409 text, match cards with their N/A and Unknown fallbacks, Request to Connect with the
+ * the 409 text, match cards with their N/A and Unknown fallbacks (and no e-mail before a request is
+ * accepted, issue 21), a connected card's e-mail, Request to Connect with the
  * spec's success text, and the inbox: accept (the contact appears) and cancel after confirmation.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,7 @@ import {
 import { makeUser, renderApp } from '../../test/render';
 import { failureText, useMessageBox } from './message-box';
 import { filterSkills } from './components/skill-picker';
+import { MatchCard } from './components/match-card';
 import SkillExchangePage from './pages/skill-exchange-page';
 
 vi.mock('react-toastify/unstyled', () => ({ toast: { success: vi.fn(), info: vi.fn(), error: vi.fn() } }));
@@ -91,7 +93,7 @@ const userSkill = (id: string, s: Skill, type: 'teach' | 'learn'): UserSkill => 
 const teacher = { id: 'u-teacher', name: null, avatar: null, branch: null, semester: null };
 const MATCH: Match = {
   id: 'us-teacher',
-  user: { ...teacher, email: 'ravi.20230001@iiitsonepat.ac.in' },
+  user: { ...teacher, email: null }, // not connected yet: the API sends no address (issue 21)
   Skill: SKILLS[0]!,
   reciprocal: false,
   requestStatus: null,
@@ -198,6 +200,26 @@ function renderPage(url = '/skill-exchange') {
   );
 }
 
+describe('a match card', () => {
+  it('shows the e-mail of a connected teacher', async () => {
+    renderApp(
+      <ul>
+        <MatchCard
+          match={{
+            ...MATCH,
+            requestStatus: 'accepted',
+            user: { ...teacher, name: 'Ravi', email: 'ravi.20230001@iiitsonepat.ac.in' },
+          }}
+          onConnect={() => {}}
+        />
+      </ul>,
+    );
+    const card = await screen.findByRole('article', { name: 'Ravi' });
+    expect(within(card).getByText('ravi.20230001@iiitsonepat.ac.in')).toBeInTheDocument();
+    expect(within(card).queryByText(T.emailOnceConnected)).not.toBeInTheDocument();
+  });
+});
+
 describe('the skills panel', () => {
   it('adds a learn skill through the searchable dropdown, then shows matches with N/A and Unknown and sends a request', async () => {
     const { calls } = mockApi();
@@ -220,7 +242,8 @@ describe('the skills panel', () => {
 
     const card = await screen.findByRole('article', { name: T.unknown });
     expect(within(card).getAllByText(T.na)).toHaveLength(2);
-    expect(within(card).getByText('ravi.20230001@iiitsonepat.ac.in')).toBeInTheDocument();
+    expect(within(card).getByText(T.emailOnceConnected)).toBeInTheDocument();
+    expect(within(card).queryByText(/@iiitsonepat\.ac\.in/)).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: T.requestToConnect }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Message (optional)'), 'Hi!');

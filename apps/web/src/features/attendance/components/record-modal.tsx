@@ -2,8 +2,9 @@
  * The create/edit modal of an attendance record (spec §2, §4, §5, §8). Create mode starts with the
  * status empty and the date set to the chosen date (or today); edit mode starts with the record's
  * status and date, and refuses a record whose date is not yyyy-MM-dd ("Invalid record date format
- * for editing."). The date may not be after today in the institute's time zone. The form's rules
- * are the contract's (`markAttendanceBody`), plus that one.
+ * for editing."). The date may not be after today in the institute's time zone nor more than 2
+ * years before it (`earliestAttendanceDate`, issue 21), as the API checks. The form's rules are the
+ * contract's (`markAttendanceBody`), plus that window.
  */
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import {
   ATTENDANCE_MESSAGES as M,
   ATTENDANCE_STATUSES,
+  earliestAttendanceDate,
   markAttendanceBody,
   type AttendanceRecord,
   type AttendanceStatus,
@@ -21,11 +23,12 @@ import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 
-/** The form's schema: status and date of the contract, and no date after `today`. */
+/** The form's schema: status and date of the contract, the date from 2 years before `today` to `today`. */
 export const recordFormSchema = (today: string) =>
   markAttendanceBody
     .pick({ status: true, date: true })
-    .refine((v) => v.date <= today, { message: M.dateFuture, path: ['date'] });
+    .refine((v) => v.date <= today, { message: M.dateFuture, path: ['date'] })
+    .refine((v) => v.date >= earliestAttendanceDate(today), { message: M.dateTooOld, path: ['date'] });
 type RecordForm = z.input<ReturnType<typeof recordFormSchema>>;
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -87,7 +90,14 @@ export function RecordModal({
             error={formState.errors.status?.message}
             {...register('status')}
           />
-          <Input label="Date" type="date" max={today} error={formState.errors.date?.message} {...register('date')} />
+          <Input
+            label="Date"
+            type="date"
+            min={earliestAttendanceDate(today)}
+            max={today}
+            error={formState.errors.date?.message}
+            {...register('date')}
+          />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel

@@ -3,11 +3,11 @@
  * "Enroll in a subject" opening the enrollment modal; the student's target (75–95 or the
  * institute's); the Subject Breakdown grid (3 columns on large screens) with the subject count,
  * cards with the percentage circle and the hover- and focus-revealed unenroll with its
- * confirmation; the selected subject's date picker (no future dates, default today) with Mark
- * Attendance and "Mark all present"; the Summary card with the can-miss line; the Attendance Record
- * card (status badges, Marked at HH:mm, edit, pending marks); the Subject Stats Error panel with
- * Retry. Marks made without a connection wait in the offline queue, shown as pending, and are sent
- * on reconnect. Reloads follow spec §4 through the API's tags.
+ * confirmation; the selected subject's date picker (the last 2 years to today, default today)
+ * with Mark Attendance and "Mark all present"; the Summary card with the can-miss line; the
+ * Attendance Record card (status badges, Marked at HH:mm, edit, pending marks); the Subject Stats
+ * Error panel with Retry. Marks made without a connection wait in the offline queue, shown as
+ * pending, and are sent on reconnect. Reloads follow spec §4 through the API's tags.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CalendarCheck, CloudOff, Pencil, Plus } from 'lucide-react';
@@ -16,6 +16,7 @@ import {
   ATTENDANCE_TARGET_MAX,
   ATTENDANCE_TARGET_MIN,
   DEFAULT_ATTENDANCE_TARGET,
+  earliestAttendanceDate,
   type AttendanceRecord,
   type AttendanceStatus,
   type MarkAttendanceBody,
@@ -131,6 +132,7 @@ export default function AttendancePage() {
     setDate(value);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) setDateError(M.dateInvalid);
     else if (value > today) setDateError(M.dateFuture);
+    else if (value < earliestAttendanceDate(today)) setDateError(M.dateTooOld);
     else setDateError(null);
   };
 
@@ -295,6 +297,7 @@ export default function AttendancePage() {
                 <Input
                   label="Date"
                   type="date"
+                  min={earliestAttendanceDate(today)}
                   max={today}
                   value={date}
                   error={dateError ?? undefined}

@@ -1,6 +1,7 @@
 /**
  * Offer / edit modal (spec §2, §5; issue 11): pickup and drop with the institute's common places as
- * quick picks, departure (date and time, not in the past), seats 1–8, optional total cost (₹),
+ * quick picks, departure (date and time, not in the past nor over a year ahead: the contract's
+ * bound, also the input's min/max), seats 1–8, optional total cost (₹),
  * 10-digit phone, direction, optional description and photo. Validated with the contract's
  * `createRideBody` (the spec's exact messages, same as the server); the form keeps its input on
  * error and shows the server's field messages under the fields. Sends multipart (text parts + the
@@ -15,6 +16,7 @@ import {
   RIDE_MESSAGES as R,
   RIDE_SEATS_MAX,
   createRideBody,
+  latestDeparture,
   type Ride,
 } from '@campus/contract/rides';
 import { Alert } from '../../../components/ui/alert';
@@ -242,6 +244,7 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
             label="Departure time"
             type="datetime-local"
             min={format(new Date(), "yyyy-MM-dd'T'HH:mm")}
+            max={format(new Date(latestDeparture()), "yyyy-MM-dd'T'HH:mm")}
             error={errors.departure?.message}
             {...register('departure')}
           />

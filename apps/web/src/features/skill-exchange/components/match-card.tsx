@@ -1,7 +1,9 @@
 /**
  * One recommended match (spec §2): avatar (default image if absent), name (or Unknown), Branch,
  * Email, Semester (each N/A if absent) and Skill, and Request to Connect — or, once asked, the
- * request's state. Reciprocal matches carry a "Wants to learn from you too" badge.
+ * request's state. The e-mail arrives only once a request between the two was accepted; before
+ * that the card says so (issue 21 item 8). Reciprocal matches carry a "Wants to learn from you
+ * too" badge.
  */
 import { SKILL_TEXTS as T, type Match } from '@campus/contract/skill-exchange';
 import { Badge } from '../../../components/ui/badge';
@@ -19,7 +21,7 @@ export function MatchCard({ match, onConnect }: MatchCardProps) {
   const headingId = `match-${match.id}`;
   const facts: Array<[string, string | null]> = [
     ['Branch', user.branch],
-    ['Email', user.email],
+    ['Email', user.email ?? T.emailOnceConnected],
     ['Semester', user.semester],
     ['Skill', match.Skill.name],
   ];
