@@ -6,7 +6,8 @@
  * ~50 req/s of mixed reads and writes on the API (the load in its own process, each student with
  * its own client IP). Then it stops and starts PostgreSQL 5 times (`pg_ctl stop -m fast`, then
  * `immediate`, alternating) and separately terminates every backend of the app's database
- * (`pg_terminate_backend`) 5 times. While the database is down it polls `/api/ready` and a
+ * (`pg_terminate_backend`) 5 times. While the database is down it polls `/api/ready`,
+ * `/api/users/health` (printed: liveness should not depend on the database) and a
  * database-backed route; after each return it measures the seconds until that route answers 200
  * again. At the end it sends a live notification and waits for it on the open stream, and reads
  * back every create that was acknowledged 2xx.
@@ -62,6 +63,7 @@ const SERVE_AGAIN_S = 5;
 interface Disruption {
   label: string;
   readyWhileDown: Set<number>;
+  healthWhileDown: Set<number>;
   probeWhileDown: Map<string, number>;
   serveAgainS: number;
   readyAgainS: number;
@@ -147,6 +149,7 @@ await runDrill('drill:db-restart — PostgreSQL restarts and terminated backends
     const d: Disruption = {
       label,
       readyWhileDown: new Set(),
+      healthWhileDown: new Set(),
       probeWhileDown: new Map(),
       serveAgainS: NaN,
       readyAgainS: NaN,
@@ -154,11 +157,13 @@ await runDrill('drill:db-restart — PostgreSQL restarts and terminated backends
     await cause();
     const downUntil = performance.now() + downMs;
     while (performance.now() < downUntil) {
-      const [ready, p] = await Promise.all([
+      const [ready, health, p] = await Promise.all([
         api(base, 'GET', '/api/ready', { timeoutMs: 12_000 }).catch(() => null),
+        api(base, 'GET', '/api/users/health', { timeoutMs: 12_000 }).catch(() => null),
         probe().catch(() => null),
       ]);
       if (ready) d.readyWhileDown.add(ready.status);
+      if (health) d.healthWhileDown.add(health.status);
       const key = p ? String(p.status) : 'no answer';
       d.probeWhileDown.set(key, (d.probeWhileDown.get(key) ?? 0) + 1);
       if (p) noteProbe(p.status, p.headers.get('retry-after'), p.ms, label);
@@ -279,6 +284,10 @@ await runDrill('drill:db-restart — PostgreSQL restarts and terminated backends
     '`/api/ready` while PostgreSQL was down (per restart)',
     readyDown.join(', '),
     restarts.every((d) => d.readyWhileDown.has(503) && !d.readyWhileDown.has(200)),
+  );
+  figure(
+    '`/api/users/health` while PostgreSQL was down (per restart)',
+    restarts.map((d) => [...d.healthWhileDown].join('/') || 'none').join(', '),
   );
   check(
     '`/api/ready` at the end',
