@@ -114,7 +114,9 @@ function fieldErrors(err: FastifyError): Record<string, string> {
  * nothing). A hop count trusts whoever connects directly, so the app must be reachable only
  * through the proxy; the address list has no such condition (README Operations).
  */
-function trustProxyOption(trust: AppConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
@@ -297,7 +299,12 @@ export async function buildApp(opts: BuildOptions) {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ success: false, message: err.message || COMMON_MESSAGES.invalidInput });
     }
-    logError(request.log, 'error', { err: logSafeError(err), url: request.url, method: request.method }, 'Unhandled error');
+    logError(
+      request.log,
+      'error',
+      { err: logSafeError(err), url: request.url, method: request.method },
+      'Unhandled error',
+    );
     return reply.code(500).send({ success: false, message: COMMON_MESSAGES.serverError });
   });
 

@@ -49,7 +49,10 @@ const envSchema = z.object({
         return z.NEVER;
       }
       if (/^\d+$/.test(value)) return Number(value) || false;
-      const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const entries = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = entries.find((e) => !(ipaddr.isValid(e) || isCidr(e)));
       if (bad || !entries.length) {
         c.addIssue({ code: 'custom', message: `"${bad ?? v}" is neither a hop count nor an IP address or CIDR range` });

@@ -23,7 +23,12 @@ export const STREAM_PING_SECONDS = 25;
  * SSE event names (DESIGN §7). `resync` (issue 20): the server's live listener reconnected and
  * events may have been missed meanwhile, so the client refetches its list and unread count.
  */
-export const STREAM_EVENTS = { notification: 'notification', unread: 'unread', ping: 'ping', resync: 'resync' } as const;
+export const STREAM_EVENTS = {
+  notification: 'notification',
+  unread: 'unread',
+  ping: 'ping',
+  resync: 'resync',
+} as const;
 
 /** Why the unread count changed (payload of the `unread` event). */
 export const UNREAD_REASONS = ['init', 'new', 'read', 'read-all', 'deleted', 'recalled', 'updated'] as const;

@@ -82,7 +82,10 @@ describe('PGlite lock owner checks (issue 20 item 6)', () => {
   it('takes over a lock whose pid now belongs to another live process, with a warning', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-lock-reuse-'));
     // The parent process is alive, but it started at another time than the lock records: pid reuse.
-    await fs.writeFile(path.join(dir, 'pglite.lock'), JSON.stringify({ pid: process.ppid, startTicks: '1', bootId: null }));
+    await fs.writeFile(
+      path.join(dir, 'pglite.lock'),
+      JSON.stringify({ pid: process.ppid, startTicks: '1', bootId: null }),
+    );
     const warnings: string[] = [];
     const release = lockDataDir(dir, (m) => warnings.push(m));
     expect(warnings).toEqual([expect.stringContaining(`pid ${process.ppid} now belongs to another process`)]);

@@ -90,7 +90,8 @@ function parseOwner(text: string): LockOwner | null {
   try {
     const v = JSON.parse(text) as Partial<LockOwner> | number;
     if (typeof v === 'number') return { pid: v, startTicks: null, bootId: null };
-    if (Number.isInteger(v.pid) && v.pid! > 0) return { pid: v.pid!, startTicks: v.startTicks ?? null, bootId: v.bootId ?? null };
+    if (Number.isInteger(v.pid) && v.pid! > 0)
+      return { pid: v.pid!, startTicks: v.startTicks ?? null, bootId: v.bootId ?? null };
   } catch {
     /* unreadable: stale */
   }
@@ -108,8 +109,7 @@ function staleReason(owner: LockOwner): string | null {
   const bootId = readProc('/proc/sys/kernel/random/boot_id')?.trim();
   if (owner.bootId && bootId && owner.bootId !== bootId) return 'it was taken before the machine restarted';
   const ticks = startTicksOf(owner.pid);
-  if (owner.startTicks && ticks && owner.startTicks !== ticks)
-    return `pid ${owner.pid} now belongs to another process`;
+  if (owner.startTicks && ticks && owner.startTicks !== ticks) return `pid ${owner.pid} now belongs to another process`;
   return null;
 }
 

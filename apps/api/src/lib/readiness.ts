@@ -31,20 +31,26 @@ async function databaseAnswers(database: Database): Promise<boolean> {
 
 /** Registers `GET /api/ready` (open to everyone, like the health route). */
 export function registerReadiness(app: FastifyInstance, database: Database): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/ready',
-    { schema: { tags: ['operations'], response: { 200: apiSuccess(readyData), 503: apiFailure } } },
-    async (_req, reply) => {
-      const errors: Record<string, string> = {};
-      if (!(await databaseAnswers(database))) errors.database = COMMON_MESSAGES.databaseDown;
-      if (database.listenerState() !== 'ok') errors.listener = COMMON_MESSAGES.listenerDown;
-      if (Object.keys(errors).length) {
-        return reply
-          .code(503)
-          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-          .send({ success: false, message: Object.values(errors)[0]!, errors });
-      }
-      return { success: true as const, message: COMMON_MESSAGES.ready, data: { database: 'ok', listener: 'ok' } as const };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/ready',
+      { schema: { tags: ['operations'], response: { 200: apiSuccess(readyData), 503: apiFailure } } },
+      async (_req, reply) => {
+        const errors: Record<string, string> = {};
+        if (!(await databaseAnswers(database))) errors.database = COMMON_MESSAGES.databaseDown;
+        if (database.listenerState() !== 'ok') errors.listener = COMMON_MESSAGES.listenerDown;
+        if (Object.keys(errors).length) {
+          return reply
+            .code(503)
+            .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+            .send({ success: false, message: Object.values(errors)[0]!, errors });
+        }
+        return {
+          success: true as const,
+          message: COMMON_MESSAGES.ready,
+          data: { database: 'ok', listener: 'ok' } as const,
+        };
+      },
+    );
 }

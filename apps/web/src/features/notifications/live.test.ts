@@ -125,4 +125,29 @@ describe('startLive', () => {
     stop();
     vi.useRealTimers();
   });
+
+  it('resyncs every tab when the server says its database listener reconnected (issue 20)', async () => {
+    const sources: FakeSource[] = [];
+    const opts = {
+      createEventSource: () => {
+        const s = new FakeSource();
+        sources.push(s);
+        return s;
+      },
+      locks: fakeLocks(),
+      createChannel: fakeChannels(),
+    };
+    const tab1 = handlers();
+    const tab2 = handlers();
+    const stop1 = startLive(tab1, opts);
+    const stop2 = startLive(tab2, opts);
+    await flush();
+    sources[0]!.onopen?.call(sources[0]!, new Event('open'));
+    expect(tab1.log).toEqual([]);
+    sources[0]!.emit('resync', {});
+    expect(tab1.log).toEqual(['resync']);
+    expect(tab2.log).toEqual(['resync']);
+    stop1();
+    stop2();
+  });
 });
