@@ -98,8 +98,9 @@ export const signupAttempts = pgTable(
 );
 
 /**
- * Server-side secrets created on first use and shared by every instance (issue 21): `device-cookie`
- * signs the device cookies. Deleting a row rotates that secret (every device becomes untrusted).
+ * Server-side secrets created on first use and shared by every instance (issue 21): `signing` signs
+ * the device cookies and sign-in links (a key derived per use). Deleting a row rotates that secret
+ * (every device becomes untrusted, every sign-in link invalid).
  */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
