@@ -96,7 +96,9 @@ async function runCleanups(): Promise<void> {
 }
 
 function printRows(title: string): boolean {
-  console.log(`\n${title}\n`);
+  const load = os.loadavg().map((n) => n.toFixed(2));
+  console.log(`\n${title}`);
+  console.log(`(${os.cpus().length} cores, load average ${load.join(' ')} at the end, Node ${process.version})\n`);
   console.log('| what | measured | promise |\n|---|---|---|');
   for (const r of rows)
     console.log(`| ${r.what} | ${r.value} | ${r.ok === null ? '' : r.ok ? 'kept' : '**BROKEN**'} |`);
