@@ -480,7 +480,7 @@ export async function login(ctx: ServiceContext, body: LoginBody, client: Client
   const passwordOk = await checkPassword(user ? await loginHash(ctx.db, user) : null, body.password);
   if (!user || !passwordOk) throw unauthorized(USER_MESSAGES.invalidCredentials);
   assertMaySignIn(user);
-  await Promise.all([unhit(ctx.db, keys.pair), unhit(ctx.db, keys.account)]);
+  await Promise.all([unhit(ctx.db, keys.pair), unhit(ctx.db, keys.account), reset(ctx.db, keys.gate)]);
   return signIn(ctx, user, client);
 }
 

@@ -70,7 +70,7 @@ export const usersApi = api.injectEndpoints({
         }
       },
     }),
-    /** POST /users/signup → 201; 409 verified account exists; 400 field errors. */
+    /** POST /users/signup → 201 (also for a registered address, issue 21: no enumeration); 400 field errors. */
     signup: build.mutation<MessageReply, SignupBody>({
       query: (body) => ({ url: 'users/signup', method: 'POST', body }),
       transformResponse: toMessage,
