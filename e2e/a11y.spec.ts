@@ -1,6 +1,6 @@
 /**
  * Accessibility sweep (issue 3 item 6, DESIGN §9): axe-core over every page that exists (home,
- * login, profile, spotlights, 404, 500, verify, forgot and reset pages) in light and dark colour
+ * login, profile, spotlights, 404, 500, verify, sign-in link, forgot and reset pages) in light and dark colour
  * schemes with no serious or critical violations (WCAG 2.2 AA rules plus best practices); the skip
  * link, landmarks, visible focus, and reduced motion for the carousel and loaders.
  */
@@ -19,6 +19,8 @@ const OPEN_PAGES: Array<[string, string]> = [
   ['500', '/500'],
   ['verify e-mail (bad link)', '/verify-email?token=not-a-real-token'],
   ['verify e-mail (no token)', '/verify-email'],
+  ['verify e-mail (choose a password)', '/verify-email?token=not-a-real-token&choose=1'],
+  ['sign-in link', '/signin-link?token=not-a-real-token'],
   ['forgot password', '/forgot-password'],
   ['reset password', '/reset-password?token=not-a-real-token'],
 ];

@@ -1,8 +1,8 @@
 /**
  * Foundation journeys (issue 2, issue 9): sign up → open the link from the outbox and enter the
  * password chosen (signed in) → complete the profile with a photo → log out → log in; a link opened
- * with another password explains what to do; a guarded route remembers its origin; unknown paths
- * show the 404 page.
+ * with another password explains what to do; a resent link lets the mailbox holder choose the
+ * password (issue 21); a guarded route remembers its origin; unknown paths show the 404 page.
  */
 import path from 'node:path';
 import { test, expect, freshEmail, linkFromOutbox, createVerifiedAccount } from './fixtures.ts';
@@ -80,6 +80,29 @@ test("a link opened with another sign-up's password explains to use the latest l
   await page.getByLabel('Enter the password you chose').fill('second-password-2');
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByText('Email verified! You are now signed in.')).toBeVisible();
+});
+
+test("a resent verification link lets the mailbox holder choose the password; a stranger's sign-up never decides it", async ({
+  page,
+}) => {
+  const email = freshEmail('claim');
+  expect(
+    (await page.request.post('/api/users/signup', { data: { email, password: 'stranger-password-1' } })).status(),
+  ).toBe(201);
+  await linkFromOutbox(email, 'verify-email');
+  expect((await page.request.post('/api/users/resend-verification', { data: { email } })).status()).toBe(200);
+  const link = new URL(await linkFromOutbox(email, 'verify-email', 2));
+  expect(link.searchParams.get('choose')).toBe('1');
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('Choose a password').fill('password');
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByText('This password is too common. Please choose a less common one.')).toBeVisible();
+  await page.getByLabel('Choose a password').fill('holder-password-1');
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByText('Email verified! You are now signed in.')).toBeVisible();
+  expect(
+    (await page.request.post('/api/users/login', { data: { email, password: 'stranger-password-1' } })).status(),
+  ).toBe(401);
 });
 
 test('a signed-out visitor of /rides goes to /login and returns to /rides after logging in', async ({ page }) => {

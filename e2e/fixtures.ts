@@ -45,7 +45,7 @@ export async function linkFromOutbox(
     }
     for (const f of files) {
       const text = (await fs.readFile(path.join(dir, f), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const m = new RegExp(`https?://\\S+/${kind}\\?token=[A-Za-z0-9_-]+`).exec(text);
+      const m = new RegExp(`https?://\\S+/${kind}\\?token=[A-Za-z0-9_-]+(?:&choose=1)?`).exec(text);
       if (m) return m[0];
     }
     await new Promise((r) => setTimeout(r, 100));
