@@ -77,6 +77,13 @@ async function ownerWithBrowser(ip = '198.51.100.7') {
 describe('sign-in throttling an attacker cannot turn against the owner (item 2)', () => {
   it('100 wrong passwords from 10 addresses: the trusted browser signs in; a new one completes the step-up', async () => {
     const owner = await ownerWithBrowser();
+    const signedIn = await from('198.51.100.7', '/api/users/login', { email: owner.email, password: owner.password });
+    expect(signedIn.cookies.find((c) => c.name === 'cc_device')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/users',
+      maxAge: 365 * 24 * 60 * 60,
+    });
     const codes: number[] = [];
     for (let a = 1; a <= 10; a++)
       for (let i = 0; i < 10; i++)
