@@ -276,7 +276,7 @@ describe('login and session', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('100 parallel wrong guesses: at most the limit are checked (401), the rest are 429', async () => {
+  it('100 parallel wrong guesses: at most the limit are checked (401), the rest are 403 or 429', async () => {
     const { email } = await signUpAndLogin(t);
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) => post('/api/users/login', { email, password: `guess-number-${i}` })),
