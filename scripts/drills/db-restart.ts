@@ -64,6 +64,8 @@ interface Disruption {
   label: string;
   readyWhileDown: Set<number>;
   healthWhileDown: Set<number>;
+  /** When it was caused, s after the load's start. */
+  atS: number;
   probeWhileDown: Map<string, number>;
   serveAgainS: number;
   readyAgainS: number;
@@ -134,6 +136,8 @@ await runDrill('drill:db-restart — PostgreSQL restarts and terminated backends
     ops: studentOps({ writes: 20 }),
     timeoutMs: 15_000,
   });
+  await load.started;
+  const loadStart = performance.now();
   await sleep(5000);
 
   /**
@@ -150,6 +154,7 @@ await runDrill('drill:db-restart — PostgreSQL restarts and terminated backends
       label,
       readyWhileDown: new Set(),
       healthWhileDown: new Set(),
+      atS: (performance.now() - loadStart) / 1000,
       probeWhileDown: new Map(),
       serveAgainS: NaN,
       readyAgainS: NaN,
@@ -295,6 +300,11 @@ await runDrill('drill:db-restart — PostgreSQL restarts and terminated backends
     readyAfter.status === 200,
   );
   figure('backends terminated', terminated);
+  // 503s the load met in the 2 s after each termination (queries on the pool's killed connections).
+  const after = terminations.map((d) =>
+    report.perSecond.slice(Math.floor(d.atS), Math.floor(d.atS) + 2).reduce((n, [, s503]) => n + s503, 0),
+  );
+  figure('load answers 503 in the 2 s after each termination', after.join(', '));
   check('acknowledged writes lost', `${lost.length} of ${checked}`, lost.length === 0 && checked > 0);
   check(
     'live notification after the last restart reached the open SSE client',
