@@ -251,7 +251,7 @@ await runDrill('drill:scale-out — 3 instances on one PostgreSQL behind nginx',
   }
   const worst = Math.max(...Object.values(delays).flat());
   check(
-    `SSE: ${SENDS} notifications posted through instance 1 → ms until each stream had them (max)`,
+    `SSE: ${SENDS} notifications posted through instance 1 → ms from the answer until each stream had it (max)`,
     `${Object.entries(delays)
       .map(([w, d]) => `${w} ${fmt(Math.max(...d))}`)
       .join(', ')}; missed ${missed}`,
