@@ -234,7 +234,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   app.addHook('preHandler', (request) => limitPerUser(database.db, request));
   // API answers may carry personal data: no cache keeps them (issue 9). Routes that set their own
-  // Cache-Control (stored files: private, immutable) keep it.
+  // Cache-Control (stored files: private, no-cache with an ETag) keep it.
   app.addHook('onSend', async (request, reply, payload) => {
     if (
       request.url.startsWith('/api/') &&

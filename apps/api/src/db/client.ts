@@ -256,8 +256,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-/** How long a request waits for a pooled connection (or a new one) before failing, ms (issue 20: no hang past 10 s). */
-export const PG_CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * How long a request waits for a pooled connection, or for a new connection to open, before it
+ * fails with 503, ms (issue 20: no hang past 10 s). A database that is down refuses at once; this
+ * bounds a burst queued behind a busy pool and a connection that never answers.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 8_000;
 
 /** Logs through console until the app hands over its logger. */
 const consoleLog: ListenerLog = {

@@ -134,7 +134,7 @@ export async function create(
     const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, targetId));
     if (!target) throw notFound(NOTIFICATION_MESSAGES.targetNotFound);
   }
-  const file = upload ? await processUpload(upload, { allowPdf: true }) : undefined;
+  const file = upload ? await processUpload(upload, { allowPdf: true, owner: caller.id }) : undefined;
   const row = await ctx.db.transaction(async (tx) => {
     const fileId = file ? await putFile(tx, caller.id, file) : null;
     let sendId: string | null = null;
@@ -184,7 +184,7 @@ export async function broadcast(
   body: BroadcastBody,
   upload?: Buffer | null,
 ): Promise<NotificationSend> {
-  const file = upload ? await processUpload(upload, { allowPdf: true }) : undefined;
+  const file = upload ? await processUpload(upload, { allowPdf: true, owner: admin.id }) : undefined;
   const sendId = await ctx.db.transaction(async (tx) => {
     const fileId = file ? await putFile(tx, admin.id, file) : null;
     const [active] = await tx
@@ -242,7 +242,7 @@ export async function update(
     body.message !== undefined || body.type !== undefined || body.link !== undefined || !!upload || removeFile;
   if (changesContent && (row.createdBy !== caller.id || row.sendId))
     throw forbidden(NOTIFICATION_MESSAGES.onlyOwnContent);
-  const file = upload ? await processUpload(upload, { allowPdf: true }) : undefined;
+  const file = upload ? await processUpload(upload, { allowPdf: true, owner: caller.id }) : undefined;
   const updated = await ctx.db.transaction(async (tx) => {
     const set: Partial<typeof notifications.$inferInsert> = {};
     if (body.message !== undefined) set.message = body.message;
