@@ -676,7 +676,7 @@ export async function purgeUnverifiedUsers(db: Db): Promise<number> {
 
 /** POST avatar: processes the upload (DESIGN §6), replaces the old photo atomically. */
 export async function setAvatar(ctx: ServiceContext, user: SessionUser, upload: Buffer): Promise<SessionUser> {
-  const file = await processUpload(upload);
+  const file = await processUpload(upload, { owner: user.id });
   return ctx.db.transaction(async (tx) => {
     const fileId = await putFile(tx, user.id, file);
     const [row] = await tx.update(users).set({ avatarFileId: fileId }).where(eq(users.id, user.id)).returning();
