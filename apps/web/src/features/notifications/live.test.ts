@@ -53,6 +53,17 @@ function fakeChannels() {
   };
 }
 
+/** An event-source factory that keeps every source it made, newest last. */
+function fakeSources() {
+  const sources: FakeSource[] = [];
+  const createEventSource = () => {
+    const s = new FakeSource();
+    sources.push(s);
+    return s;
+  };
+  return { sources, createEventSource };
+}
+
 const handlers = (): LiveHandlers & { log: string[] } => {
   const log: string[] = [];
   return {
@@ -66,16 +77,8 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('startLive', () => {
   it('opens one stream for two tabs and delivers every event to both', async () => {
-    const sources: FakeSource[] = [];
-    const opts = {
-      createEventSource: () => {
-        const s = new FakeSource();
-        sources.push(s);
-        return s;
-      },
-      locks: fakeLocks(),
-      createChannel: fakeChannels(),
-    };
+    const { sources, createEventSource } = fakeSources();
+    const opts = { createEventSource, locks: fakeLocks(), createChannel: fakeChannels() };
     const tab1 = handlers();
     const tab2 = handlers();
     const stop1 = startLive(tab1, opts);
@@ -103,17 +106,9 @@ describe('startLive', () => {
 
   it('reopens a stream the browser closed (e.g. a restart) after a delay, then resyncs', async () => {
     vi.useFakeTimers();
-    const sources: FakeSource[] = [];
+    const { sources, createEventSource } = fakeSources();
     const tab = handlers();
-    const stop = startLive(tab, {
-      createEventSource: () => {
-        const s = new FakeSource();
-        sources.push(s);
-        return s;
-      },
-      locks: null,
-      createChannel: null,
-    });
+    const stop = startLive(tab, { createEventSource, locks: null, createChannel: null });
     sources[0]!.onopen?.call(sources[0]!, new Event('open'));
     expect(tab.log).toEqual([]);
     sources[0]!.readyState = 2;
@@ -127,16 +122,8 @@ describe('startLive', () => {
   });
 
   it('resyncs every tab when the server says its database listener reconnected (issue 20)', async () => {
-    const sources: FakeSource[] = [];
-    const opts = {
-      createEventSource: () => {
-        const s = new FakeSource();
-        sources.push(s);
-        return s;
-      },
-      locks: fakeLocks(),
-      createChannel: fakeChannels(),
-    };
+    const { sources, createEventSource } = fakeSources();
+    const opts = { createEventSource, locks: fakeLocks(), createChannel: fakeChannels() };
     const tab1 = handlers();
     const tab2 = handlers();
     const stop1 = startLive(tab1, opts);
