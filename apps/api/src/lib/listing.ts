@@ -15,7 +15,6 @@ import { deleteFiles, putFile } from './blob-store.ts';
 import type { ServiceContext } from './context.ts';
 import { notFound } from './errors.ts';
 import type { ProcessedFile } from './images.ts';
-import { notify } from '../features/notifications/notifications.service.ts';
 
 /** Escapes `%`, `_` and `\` so a search term matches literally inside ILIKE. */
 export function likePattern(term: string): string {
@@ -47,16 +46,37 @@ export interface OwnedRecordsMessages {
 }
 
 /**
+ * Tells a user something (the notifications feature's `notify`, handed in by the feature so that
+ * `lib/` knows no feature — issue 22). Runs inside the caller's transaction (`ctx.db`).
+ */
+export type OwnerNotifier = (
+  ctx: ServiceContext,
+  userId: string,
+  notice: { message: string; type: 'system'; link: string },
+) => Promise<void>;
+
+/** How the owner of a record an administrator deleted is told (see {@link ownedRecords}). */
+export interface AdminDeletionNotice<Row> {
+  /** The page the notice opens (e.g. `/marketplace`). */
+  link: string;
+  /** Sends it (the feature passes notifications' `notify`). */
+  notify: OwnerNotifier;
+  /** Names a record in the notice (default: its `itemName`). */
+  title?: (row: Row) => string;
+}
+
+/**
  * The access-checked operations on one feature's table of owned records (issue 8: the one skeleton
- * marketplace, lost & found and later features share). `link` is the page an admin-deletion notice
- * opens (e.g. `/marketplace`); `title` names a record in that notice (default: its `itemName`).
+ * marketplace, lost & found and later features share). `notice` says how an admin deletion is
+ * announced to the record's owner.
  */
 export function ownedRecords<T extends OwnedTable>(
   table: T,
   messages: OwnedRecordsMessages,
-  link: string,
-  title: (row: InferSelectModel<T>) => string = (row) => String((row as { itemName?: unknown }).itemName),
+  notice: AdminDeletionNotice<InferSelectModel<T>>,
 ) {
+  const { link, notify } = notice;
+  const title = notice.title ?? ((row: InferSelectModel<T>) => String((row as { itemName?: unknown }).itemName));
   type Row = InferSelectModel<T> & OwnedRow;
   type Insert = Omit<InferInsertModel<T>, 'userId' | 'imageFileId'>;
   const t = table as unknown as OwnedTable;
@@ -133,7 +153,7 @@ export function ownedRecords<T extends OwnedTable>(
 
   /**
    * Deletes a checked record and its photo. When an admin deletes someone else's record, its owner
-   * is notified (notifications' `notify`) in the same transaction.
+   * is notified (`notice.notify`) in the same transaction.
    */
   async function remove(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<Loaded<Row>>): Promise<void> {
     const { row } = loaded;

@@ -22,11 +22,12 @@ import { pageOffset } from '../../lib/envelope.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
+import { notify } from '../notifications/notifications.service.ts';
 
 type ItemRow = typeof lostFoundItems.$inferSelect;
 
 /** Lost & found items with their access-checked loaders and photo-aware writes (lib/listing.ts). */
-const records = ownedRecords(lostFoundItems, LOST_FOUND_MESSAGES, '/lost-found');
+const records = ownedRecords(lostFoundItems, LOST_FOUND_MESSAGES, { link: '/lost-found', notify });
 /** A stored lost & found item with its reporter's display name. */
 export type LoadedItem = Loaded<ItemRow>;
 

@@ -27,11 +27,12 @@ import { preparedStatements } from '../../lib/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
+import { notify } from '../notifications/notifications.service.ts';
 
 type ItemRow = typeof marketplaceItems.$inferSelect;
 
 /** Marketplace items with their access-checked loaders and photo-aware writes (lib/listing.ts). */
-const records = ownedRecords(marketplaceItems, MARKETPLACE_MESSAGES, '/marketplace');
+const records = ownedRecords(marketplaceItems, MARKETPLACE_MESSAGES, { link: '/marketplace', notify });
 /** A stored item with its owner's display name. */
 export type LoadedItem = Loaded<ItemRow>;
 

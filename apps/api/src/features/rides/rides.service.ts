@@ -60,7 +60,7 @@ import { notify } from '../notifications/notifications.service.ts';
 type RideRow = typeof rides.$inferSelect;
 
 /** Rides with their access-checked loaders (lib/listing.ts); an admin deletion notice names the route. */
-const records = ownedRecords(rides, RIDE_MESSAGES, '/rides', (ride) => rideRoute(ride));
+const records = ownedRecords(rides, RIDE_MESSAGES, { link: '/rides', notify, title: (ride) => rideRoute(ride) });
 /** A stored ride with its creator's display name. */
 export type LoadedRide = Loaded<RideRow>;
 
