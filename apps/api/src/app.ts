@@ -31,6 +31,7 @@ import { createBackgroundQueue } from './lib/background.ts';
 import { AppError } from './lib/errors.ts';
 import { refuseNul } from './lib/multipart-form.ts';
 import { limitConnections } from './lib/connections.ts';
+import { registerIdempotency } from './lib/idempotency.ts';
 import { throttledLog } from './lib/log-throttle.ts';
 import { limitPerUser, postgresRateLimitStore } from './lib/rate-limit.ts';
 import { registerReadiness } from './lib/readiness.ts';
@@ -214,6 +215,9 @@ export async function buildApp(opts: BuildOptions) {
     errorResponseBuilder: (_req, limit) =>
       new AppError(429, COMMON_MESSAGES.rateLimited, undefined, { 'retry-after': String(Math.ceil(limit.ttl / 1000)) }),
   });
+  // Creating writes may carry an Idempotency-Key (DESIGN §9); registered before compression so the
+  // kept answer is the JSON text.
+  registerIdempotency(app, database.db);
   // JSON answers over 2 KB go out compressed (issue 10); precompressed files and streams are left alone.
   await app.register(compress, { threshold: 2048, syncThreshold: 65536, encodings: ['br', 'gzip'] });
   await app.register(multipart, {

@@ -19,6 +19,7 @@ const { buildApp } = await import('./app.ts');
 const { grantConfiguredAdmins, purgeUnverifiedUsers } = await import('./features/users/users.service.ts');
 const { purgeExpiredSessions } = await import('./lib/auth.ts');
 const { purgeExpiredCounters } = await import('./lib/rate-limit.ts');
+const { purgeExpiredIdempotencyKeys } = await import('./lib/idempotency.ts');
 const { seedDemo } = await import('./seed.ts');
 
 let config: ReturnType<typeof loadConfig>;
@@ -64,7 +65,7 @@ if (config.seedDemo) {
   }
 }
 /**
- * Expired sessions, rate-limit counters and unverified sign-ups older than 7 days (issue 21) are
+ * Expired sessions, rate-limit counters, idempotency keys and unverified sign-ups older than 7 days (issue 21) are
  * deleted every 6 hours (sessions and sign-ups at start too).
  */
 const purgeTimer = setInterval(
@@ -73,7 +74,8 @@ const purgeTimer = setInterval(
       purgeExpiredSessions(database.db),
       purgeExpiredCounters(database.db),
       purgeUnverifiedUsers(database.db),
-    ]).catch((err: Error) => app.log.warn({ reason: err.message }, 'Purge of expired sessions and counters failed')),
+      purgeExpiredIdempotencyKeys(database.db),
+    ]).catch((err: Error) => app.log.warn({ reason: err.message }, 'Purge of expired rows failed')),
   6 * 60 * 60 * 1000,
 );
 purgeTimer.unref();

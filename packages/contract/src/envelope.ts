@@ -82,4 +82,14 @@ export const COMMON_MESSAGES = {
   ready: 'Ready',
   databaseDown: 'The database is not reachable.',
   listenerDown: 'Live notifications are reconnecting to the database.',
+  /** `Idempotency-Key` answers (DESIGN §9; IETF HTTP Idempotency-Key draft). */
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
 } as const;
+
+/**
+ * The header a client sends with a creating write so that a repeat (a double tap, a retry after a
+ * lost answer, the offline queue) gets the first answer instead of a second record (DESIGN §9).
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
