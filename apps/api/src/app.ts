@@ -121,18 +121,38 @@ function trustProxyOption(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** A URL without its query string: mail links carry tokens there (`/verify-email?token=…`). */
+const pathOnly = (url: string) => url.split('?')[0]!;
+
+/**
+ * The request as the log shows it (ASVS 16.2.5, 14.2.1): method, path without the query string,
+ * host and client address — never a token from a link's query, a cookie or a header.
+ */
+function logSafeRequest(request: FastifyRequest) {
+  return { method: request.method, url: pathOnly(request.url), host: request.host, remoteAddress: request.ip };
+}
+
 /** Builds the app. Does not listen. */
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
   const app = Fastify({
     logger:
-      opts.logger ??
-      (config.production
-        ? { level: config.logLevel }
+      opts.logger === false
+        ? false
         : {
-            level: config.logLevel,
-            transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
-          }),
+            ...(typeof opts.logger === 'object'
+              ? opts.logger
+              : config.production
+                ? { level: config.logLevel }
+                : {
+                    level: config.logLevel,
+                    transport: {
+                      target: 'pino-pretty',
+                      options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                    },
+                  }),
+            serializers: { req: logSafeRequest },
+          },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // The router's own refusals (a path segment over 100 characters, a malformed URL) answer in the
@@ -193,7 +213,7 @@ export async function buildApp(opts: BuildOptions) {
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,
       },
@@ -261,7 +281,7 @@ export async function buildApp(opts: BuildOptions) {
   app.setErrorHandler((err: FastifyError & Partial<AppError>, request, reply) => {
     // The database is away (restart, failover, terminated backend): 503, the client retries (issue 20).
     if (isDatabaseUnavailable(err)) {
-      logError(request.log, 'warn', { err: logSafeError(err), url: request.url }, 'Database unavailable');
+      logError(request.log, 'warn', { err: logSafeError(err), url: pathOnly(request.url) }, 'Database unavailable');
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
@@ -306,7 +326,7 @@ export async function buildApp(opts: BuildOptions) {
     logError(
       request.log,
       'error',
-      { err: logSafeError(err), url: request.url, method: request.method },
+      { err: logSafeError(err), url: pathOnly(request.url), method: request.method },
       'Unhandled error',
     );
     return reply.code(500).send({ success: false, message: COMMON_MESSAGES.serverError });

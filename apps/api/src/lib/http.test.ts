@@ -4,7 +4,9 @@
  * over-long requests answer in the envelope with a message that fits the case.
  */
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { FILE_MESSAGES } from '@campus/contract/files';
 import { createTestApp, signUpAndLogin, type SignedIn, type TestApp } from '../test/helpers.ts';
@@ -36,7 +38,7 @@ describe('caching of API answers', () => {
     expect(login.headers['cache-control']).toBe('no-store');
   });
 
-  it('stored files keep their immutable caching and carry CORP cross-origin; other answers stay same-site', async () => {
+  it('stored files are revalidated on each use (private, no-cache) and carry CORP cross-origin; other answers stay same-site', async () => {
     const form = multipartForm({}, [{ field: 'avatar', filename: 'a.jpg', content: await jpeg(), type: 'image/jpeg' }]);
     const up = await t.app.inject({
       method: 'POST',
@@ -48,7 +50,7 @@ describe('caching of API answers', () => {
     const url = new URL(up.json().data.user.avatar).pathname;
     const file = await t.app.inject({ url, headers: { cookie: user.cookie } });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(file.headers['cache-control']).toBe('private, no-cache');
     expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await t.app.inject(url)).statusCode).toBe(401);
     expect(up.headers['cross-origin-resource-policy']).toBe('same-site');
@@ -119,5 +121,37 @@ describe('refusals in the envelope', () => {
     });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe(FILE_MESSAGES.tooLarge);
+  });
+});
+
+describe('logs and unexpected errors (ASVS 16.2.5, 16.5.1, 3.4.3)', () => {
+  it('an unexpected error answers the generic 500 without details, and the log has no query string', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildApp({ config: t.config, database: t.database, logger: { level: 'info', stream } });
+    app.get('/api/test-unexpected', async () => {
+      throw new Error('Failed query: select secret\nparams: hunter2');
+    });
+    try {
+      await app.ready();
+      const res = await app.inject('/api/test-unexpected?token=SECRET-TOKEN');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ success: false, message: COMMON_MESSAGES.serverError });
+      expect(res.headers['content-security-policy']).toContain("base-uri 'none'");
+      // A mail link's token in the query string never reaches the log (the SPA page of a link).
+      await app.inject('/verify-email?token=SECRET-TOKEN');
+      const log = lines.join('');
+      expect(log).toContain('Unhandled error');
+      expect(log).toContain('/api/test-unexpected');
+      expect(log).not.toContain('SECRET-TOKEN');
+      expect(log).not.toContain('hunter2');
+    } finally {
+      await app.close();
+    }
   });
 });
