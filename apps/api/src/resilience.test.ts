@@ -16,7 +16,14 @@ import { buildApp, type App } from './app.ts';
 import { openPostgres } from './db/client.ts';
 import { logSafeError } from './db/faults.ts';
 import { throttledLog } from './lib/log-throttle.ts';
-import { createTestApp, instituteEmail, signUpAndLogin, type SignedIn, type TestApp } from './test/helpers.ts';
+import {
+  createTestApp,
+  instituteEmail,
+  sessionCookie,
+  signUpAndLogin,
+  type SignedIn,
+  type TestApp,
+} from './test/helpers.ts';
 import { openStream } from './test/sse.ts';
 
 const ADMIN = 'dean@iiitsonepat.ac.in';
@@ -227,6 +234,34 @@ describe('stream and socket caps (issue 21 item 1)', () => {
       await Promise.all(streams.map((s) => s.close()));
     }
   }, 120_000);
+
+  it('one student holds at most STREAMS_PER_USER streams over all sessions; a new one closes the oldest', async () => {
+    const student = await signUpAndLogin(t);
+    const cookies = [student.cookie];
+    for (let i = 0; i < 3; i++) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: student.email, password: student.password },
+      });
+      cookies.push(sessionCookie(login));
+    }
+    const { streamsPerSession, streamsPerUser } = t.config.limits;
+    expect(cookies.length * streamsPerSession).toBeGreaterThan(streamsPerUser);
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      for (const cookie of cookies)
+        for (let i = 0; i < streamsPerSession; i++) streams.push(await openStream(base, cookie));
+      await eventually(
+        async () => streams.filter((s) => !s.ended()).length === streamsPerUser,
+        10_000,
+        'the oldest streams to close',
+      );
+      expect(streams.slice(-streamsPerUser).every((s) => !s.ended())).toBe(true);
+    } finally {
+      await Promise.all(streams.map((s) => s.close()));
+    }
+  });
 
   it('one address gets at most MAX_CONNECTIONS_PER_ADDRESS sockets; the next is refused with 429', async () => {
     const capped = await createTestApp({ MAX_CONNECTIONS_PER_ADDRESS: '5' });
