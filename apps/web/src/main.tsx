@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/routes';
 import { primeHealthCheck } from './app/startup/health-check';
-import { primeSessionCheck } from './features/auth/auth-slice';
+import { primeSessionCheck } from './lib/auth-slice';
 import './index.css';
 
 primeHealthCheck();

@@ -9,7 +9,7 @@ import { ErrorBoundary } from './error-boundary';
 import { AppRoutes } from './routes';
 import { SessionManager } from './session-manager';
 import { StartupGate } from './startup/startup-gate';
-import { makeStore } from './store';
+import { makeStore } from '../lib/store';
 
 // react-toastify (and its CSS) load after the first paint; toasts raised earlier are queued.
 const Toasts = lazy(() => import('./toasts'));

@@ -4,7 +4,7 @@
  * so the header stays and navigating elsewhere recovers.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import ServerErrorPage from '../features/errors/pages/server-error-page';
+import ServerErrorPage from '../components/server-error-page';
 
 interface BoundaryState {
   error: unknown;

@@ -11,8 +11,8 @@
  * | anything else | not-found page |
  */
 import { Route, Routes } from 'react-router';
-import NotFoundPage from '../features/errors/pages/not-found-page';
-import ServerErrorPage from '../features/errors/pages/server-error-page';
+import NotFoundPage from '../components/not-found-page';
+import ServerErrorPage from '../components/server-error-page';
 import { GuestOnly } from './guards/guest-only';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
@@ -22,15 +22,15 @@ import { preloadable } from '../lib/preloadable';
 /** The pages, each its own chunk, loaded on demand or ahead by {@link preloadPage}. */
 const pages = {
   home: preloadable(() => import('../features/home/pages/home-page')),
-  login: preloadable(() => import('../features/auth/pages/login-page')),
-  verifyEmail: preloadable(() => import('../features/auth/pages/verify-email-page')),
-  signinLink: preloadable(() => import('../features/auth/pages/signin-link-page')),
-  forgotPassword: preloadable(() => import('../features/auth/pages/forgot-password-page')),
-  resetPassword: preloadable(() => import('../features/auth/pages/reset-password-page')),
+  login: preloadable(() => import('../features/users/pages/login-page')),
+  verifyEmail: preloadable(() => import('../features/users/pages/verify-email-page')),
+  signinLink: preloadable(() => import('../features/users/pages/signin-link-page')),
+  forgotPassword: preloadable(() => import('../features/users/pages/forgot-password-page')),
+  resetPassword: preloadable(() => import('../features/users/pages/reset-password-page')),
   internships: preloadable(() => import('../features/internships/pages/internships-page')),
-  spotlight: preloadable(() => import('../features/spotlight/pages/spotlight-page')),
+  spotlight: preloadable(() => import('../features/home/pages/spotlight-page')),
   rides: preloadable(() => import('../features/rides/pages/rides-page')),
-  profile: preloadable(() => import('../features/profile/pages/profile-page')),
+  profile: preloadable(() => import('../features/users/pages/profile-page')),
   marketplace: preloadable(() => import('../features/marketplace/pages/marketplace-page')),
   attendance: preloadable(() => import('../features/attendance/pages/attendance-page')),
   lostFound: preloadable(() => import('../features/lost-found/pages/lost-found-page')),

@@ -4,8 +4,8 @@
  * `authenticated` / `unauthenticated`. Renders nothing.
  */
 import { useEffect } from 'react';
-import { checkSession } from '../features/auth/auth-slice';
-import { useAppDispatch } from './store';
+import { checkSession } from '../lib/auth-slice';
+import { useAppDispatch } from '../lib/store';
 
 /** Session refresh period in ms (spec §9: every 15 minutes). */
 export const SESSION_REFRESH_MS = 15 * 60 * 1000;

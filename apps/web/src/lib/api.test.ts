@@ -4,7 +4,7 @@
  * the same way.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../app/store';
+import { makeStore } from './store';
 import { api, DEFAULT_ERROR_MESSAGE, NETWORK_MESSAGE, readEnvelope, toPage, type ApiError, type Page } from './api';
 import { sendMultipart } from './upload';
 

@@ -15,7 +15,7 @@
 import type { WithSlice } from '@reduxjs/toolkit';
 import type { Pagination } from '@campus/contract/envelope';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import { dynamicMiddleware, rootReducer } from '../app/store';
+import { dynamicMiddleware, rootReducer } from './store';
 
 /** A failed request, as every endpoint and component sees it. */
 export interface ApiError {
@@ -171,7 +171,7 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-declare module '../app/store' {
+declare module './store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface
   export interface LazyLoadedSlices extends WithSlice<typeof api> {}
 }

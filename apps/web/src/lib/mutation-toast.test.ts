@@ -4,7 +4,7 @@
  */
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../app/store';
+import { makeStore } from './store';
 import { api } from './api';
 import { toastOutcome } from './mutation-toast';
 import { toast } from './toast';

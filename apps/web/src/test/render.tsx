@@ -7,8 +7,8 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
-import { makeStore } from '../app/store';
-import { initialAuthState, type AuthState } from '../features/auth/auth-slice';
+import { makeStore } from '../lib/store';
+import { initialAuthState, type AuthState } from '../lib/auth-slice';
 import type { PublicUser } from '@campus/contract/users';
 
 export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {

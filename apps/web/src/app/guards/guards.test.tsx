@@ -4,7 +4,8 @@ import { Route, Routes } from 'react-router';
 import { LocationProbe, makeUser, renderApp } from '../../test/render';
 import { GuestOnly } from './guest-only';
 import { RequireAdmin } from './require-admin';
-import { RequireAuth, redirectTarget } from './require-auth';
+import { redirectTarget } from '../../lib/login-redirect';
+import { RequireAuth } from './require-auth';
 
 function TestRoutes() {
   return (

@@ -6,8 +6,9 @@
  */
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { useAppSelector } from '../store';
-import { redirectTarget, useGuardStatus } from './require-auth';
+import { useAppSelector } from '../../lib/store';
+import { redirectTarget } from '../../lib/login-redirect';
+import { useGuardStatus } from './require-auth';
 
 export function GuestOnly() {
   const status = useGuardStatus();

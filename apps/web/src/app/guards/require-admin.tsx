@@ -5,9 +5,9 @@
  * admin logs in and comes back to the admin page).
  */
 import { Navigate, Outlet } from 'react-router';
-import { ADMIN_ROLE } from '../../features/auth/roles';
+import { ADMIN_ROLE } from '../../lib/roles';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { useAppSelector } from '../store';
+import { useAppSelector } from '../../lib/store';
 
 export function RequireAdmin() {
   const status = useAppSelector((s) => s.auth.status);

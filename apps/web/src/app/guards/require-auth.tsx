@@ -5,30 +5,10 @@
  * user sees the nested routes. After the user pressed Logout the origin is not remembered.
  */
 import { useDeferredValue } from 'react';
-import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { useAppSelector } from '../store';
-
-/** Shape of the router state the guards pass to /login. */
-export interface FromState {
-  from?: string;
-}
-
-/** The path (with search and hash) of a location, for `state.from`. */
-export function pathOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
-  return `${location.pathname}${location.search}${location.hash}`;
-}
-
-/**
- * Where to go after login: `state.from` when it is a same-app path (starts with one "/", not
- * /login), else "/". Never an absolute URL (no open redirect).
- */
-export function redirectTarget(state: unknown): string {
-  const from = (state as FromState | null)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return '/';
-  if (from === '/login' || from.startsWith('/login?') || from.startsWith('/login#')) return '/';
-  return from;
-}
+import { pathOf, type FromState } from '../../lib/login-redirect';
+import { useAppSelector } from '../../lib/store';
 
 /**
  * The session status for a guard. Leaving `unknown` (the first session check answering) is

@@ -9,8 +9,9 @@ import { GraduationCap, Menu, Search, X } from 'lucide-react';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { useAppSelector } from '../store';
-import { DEFAULT_AVATAR, FEATURE_LINKS } from './nav-links';
+import { useAppSelector } from '../../lib/store';
+import { DEFAULT_AVATAR } from '../../lib/avatar';
+import { FEATURE_LINKS } from './nav-links';
 
 function SearchBox({ id }: { id: string }) {
   return (

@@ -12,6 +12,3 @@ export const FEATURE_LINKS: readonly FeatureLink[] = [
   { to: '/rides', label: 'Rides' },
   { to: '/intern-connect', label: 'Internships' },
 ];
-
-/** Public path of the default avatar picture (spec §2: shown when the user has none). */
-export const DEFAULT_AVATAR = '/default-avatar.svg';

@@ -7,12 +7,12 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { useAppSelector } from '../store';
+import { useAppSelector } from '../../lib/store';
 import { ErrorBoundary } from '../error-boundary';
 import { ScrollToTop } from '../scroll-to-top';
 import { Header } from './header';
 
-const CompleteProfilePrompt = lazy(() => import('../../features/profile/components/complete-profile-prompt'));
+const CompleteProfilePrompt = lazy(() => import('../../features/users/components/complete-profile-prompt'));
 
 /** Shown while a lazily loaded page arrives. */
 export function PageFallback() {

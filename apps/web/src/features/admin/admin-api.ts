@@ -1,8 +1,10 @@
 /**
  * RTK Query endpoints of the admin area (spec §7 `/users/admin/all`, DESIGN §4 admin additions and
  * §7 sends), injected into the shared `api`. The sends list keeps its `pagination` ({@link toPage});
- * the mutations declare their toasts (spec §8 admin screen texts, {@link toastOutcome}).
+ * the mutations declare their toasts (spec §8 admin screen texts, {@link toastOutcome}). The Subjects
+ * tab changes the catalogue (`lib/subjects-api.ts` lists it) and invalidates what a subject feeds.
  */
+import { ATTENDANCE_MESSAGES, type CreateSubjectBody, type Subject } from '@campus/contract/attendance';
 import { ADMIN_UI, type AdminUpdateUserBody, type AdminUserSort, type AdminUsersData } from '@campus/contract/admin';
 import { NOTIFICATION_UI, type NotificationSend } from '@campus/contract/notifications';
 import type { PublicUser } from '@campus/contract/users';
@@ -35,7 +37,12 @@ function formOf(args: SendArgs, broadcast: boolean): FormData {
   return form;
 }
 
-const tagged = api.enhanceEndpoints({ addTagTypes: ['AdminUsers', 'AdminSends'] });
+/** The subject form's fields: the contract's create body. */
+export type SubjectFields = CreateSubjectBody;
+
+const tagged = api.enhanceEndpoints({
+  addTagTypes: ['AdminUsers', 'AdminSends', 'Subject', 'Enrollment', 'AttendanceStats'],
+});
 
 export const adminApi = tagged.injectEndpoints({
   endpoints: (build) => ({
@@ -105,6 +112,24 @@ export const adminApi = tagged.injectEndpoints({
       }),
       invalidatesTags: ['AdminSends'],
     }),
+    /** POST /resources/subjects. */
+    createSubject: build.mutation<Subject, SubjectFields>({
+      query: (body) => ({ url: 'resources/subjects', method: 'POST', body }),
+      invalidatesTags: ['Subject'],
+      onQueryStarted: toastOutcome({ success: ATTENDANCE_MESSAGES.subjectCreated }),
+    }),
+    /** PUT /resources/subjects/{id}. */
+    updateSubject: build.mutation<Subject, { id: string } & Partial<SubjectFields>>({
+      query: ({ id, ...body }) => ({ url: `resources/subjects/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: ['Subject', 'Enrollment', 'AttendanceStats'],
+      onQueryStarted: toastOutcome({ success: ATTENDANCE_MESSAGES.subjectUpdated }),
+    }),
+    /** DELETE /resources/subjects/{id} (409 while students are enrolled). */
+    deleteSubject: build.mutation<unknown, string>({
+      query: (id) => ({ url: `resources/subjects/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Subject'],
+      onQueryStarted: toastOutcome({ success: ATTENDANCE_MESSAGES.subjectDeleted, error: (e) => e.message }),
+    }),
     /** PUT /notification/read-all: marks the admin's own notifications read. */
     markMineRead: build.mutation<unknown, void>({
       query: () => ({ url: 'notification/read-all', method: 'PUT' }),
@@ -127,4 +152,7 @@ export const {
   useBroadcastMutation,
   useRecallSendMutation,
   useMarkMineReadMutation,
+  useCreateSubjectMutation,
+  useUpdateSubjectMutation,
+  useDeleteSubjectMutation,
 } = adminApi;

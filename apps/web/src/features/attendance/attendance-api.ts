@@ -11,58 +11,20 @@ import {
   type AttendanceStatus,
   type AttendanceTarget,
   type BulkAttendanceBody,
-  type CreateSubjectBody,
   type Enrollment,
   type MarkAttendanceBody,
   type OverallStats,
-  type Subject,
   type SubjectStats,
   type SubjectWiseEntry,
 } from '@campus/contract/attendance';
-import { api, toPage, type Page } from '../../lib/api';
+import { api, toPage } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
 
 const TAGS = ['Subject', 'Enrollment', 'AttendanceStats', 'AttendanceRecord', 'AttendanceTarget'] as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: TAGS });
 
-/** Filters of the enrollment modal's catalogue search. */
-export interface SubjectFilters {
-  branch?: string;
-  semester?: string;
-  search?: string;
-  page?: number;
-  limit?: number;
-}
-
-/** The subject form's fields (admin): the contract's create body. */
-export type SubjectFields = CreateSubjectBody;
-
 export const attendanceApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /resources/subjects: the catalogue, filtered (spec §7). */
-    listSubjects: build.query<Page<Subject>, SubjectFilters>({
-      query: (params) => ({ url: 'resources/subjects', params: { limit: 100, ...params } }),
-      transformResponse: toPage<Subject>,
-      providesTags: ['Subject'],
-    }),
-    /** POST /resources/subjects (admin). */
-    createSubject: build.mutation<Subject, SubjectFields>({
-      query: (body) => ({ url: 'resources/subjects', method: 'POST', body }),
-      invalidatesTags: ['Subject'],
-      onQueryStarted: toastOutcome({ success: M.subjectCreated }),
-    }),
-    /** PUT /resources/subjects/{id} (admin). */
-    updateSubject: build.mutation<Subject, { id: string } & Partial<SubjectFields>>({
-      query: ({ id, ...body }) => ({ url: `resources/subjects/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: ['Subject', 'Enrollment', 'AttendanceStats'],
-      onQueryStarted: toastOutcome({ success: M.subjectUpdated }),
-    }),
-    /** DELETE /resources/subjects/{id} (admin; 409 while students are enrolled). */
-    deleteSubject: build.mutation<unknown, string>({
-      query: (id) => ({ url: `resources/subjects/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['Subject'],
-      onQueryStarted: toastOutcome({ success: M.subjectDeleted, error: (e) => e.message }),
-    }),
     /** GET /enrollments/users/{userId}/enrollments. */
     enrollments: build.query<Enrollment[], string>({
       query: (userId) => `enrollments/users/${encodeURIComponent(userId)}/enrollments`,
@@ -137,10 +99,6 @@ export const attendanceApi = withTags.injectEndpoints({
 });
 
 export const {
-  useListSubjectsQuery,
-  useCreateSubjectMutation,
-  useUpdateSubjectMutation,
-  useDeleteSubjectMutation,
   useEnrollmentsQuery,
   useEnrollMutation,
   useUnenrollMutation,

@@ -19,7 +19,6 @@ import { makeUser, renderApp } from '../../test/render';
 import { outlookLine, todayIn, zoneOf } from './attendance-outlook';
 import { QUEUE_KEY, enqueueMark, flushMarks, pendingMarks, resetQueueCache } from './offline-queue';
 import AttendancePage from './pages/attendance-page';
-import { SubjectsAdmin } from './components/subjects-admin';
 
 vi.mock('react-toastify/unstyled', () => ({ toast: { success: vi.fn(), info: vi.fn(), error: vi.fn() } }));
 
@@ -269,61 +268,5 @@ describe('the Subject Stats Error panel', () => {
     await user.click(screen.getByRole('button', { name: M.retry }));
     expect(await screen.findByText('You are not enrolled in any subject yet.')).toBeInTheDocument();
     expect(screen.queryByText(/Subject Stats Error/)).not.toBeInTheDocument();
-  });
-});
-
-describe('the Subjects tab of the admin area', () => {
-  it('lists the catalogue, adds a subject with the contract’s rules, and shows a refused deletion', async () => {
-    const { toast } = await import('../../lib/toast');
-    const subjects = [
-      { id: 's1', name: 'Data Structures', code: 'CS301', branch: 'CSE', semester: 'Third', credits: 4 },
-    ];
-    const posted: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const req = input instanceof Request ? input : new Request(new URL(String(input), 'http://x'), init);
-        const { pathname: path } = new URL(req.url, 'http://x');
-        if (path === '/api/institute')
-          return json(200, { success: true, message: 'OK', data: { branches: ['CSE'], semesters: ['Third'] } });
-        if (path === '/api/resources/subjects' && req.method === 'POST') {
-          const body = await req.json();
-          posted.push(body);
-          subjects.push({ id: 's2', ...body });
-          return json(201, { success: true, message: M.subjectCreated, data: { id: 's2', ...body } });
-        }
-        if (path === '/api/resources/subjects/s1' && req.method === 'DELETE')
-          return json(409, { success: false, message: M.subjectInUse });
-        if (path === '/api/resources/subjects')
-          return json(200, {
-            success: true,
-            message: 'OK',
-            data: subjects,
-            pagination: { page: 1, limit: 20, total: subjects.length },
-          });
-        return json(404, { success: false, message: 'Not found' });
-      }),
-    );
-    const user = userEvent.setup();
-    renderApp(<SubjectsAdmin />, { auth: { status: 'authenticated', user: makeUser(), roles: ['admin'] } });
-    expect(await screen.findByText('CS301 · Data Structures')).toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'Add subject' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Add subject' }));
-    expect(await within(dialog).findByText(M.nameRequired)).toBeInTheDocument();
-    expect(within(dialog).getByText(M.codeRequired)).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Name'), 'Compiler Design');
-    await user.type(within(dialog).getByLabelText('Code'), 'cs601');
-    await user.selectOptions(within(dialog).getByLabelText('Branch'), 'CSE');
-    await user.selectOptions(within(dialog).getByLabelText('Semester'), 'Third');
-    await user.click(within(dialog).getByRole('button', { name: 'Add subject' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(posted).toEqual([{ name: 'Compiler Design', code: 'CS601', branch: 'CSE', semester: 'Third', credits: 4 }]);
-    expect(await screen.findByText('CS601 · Compiler Design')).toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'Delete CS301' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(M.subjectInUse, undefined));
   });
 });

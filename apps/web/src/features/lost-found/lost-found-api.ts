@@ -5,7 +5,7 @@
  * (XMLHttpRequest, for upload progress), which then invalidates the same tags.
  */
 import { LOST_FOUND_MESSAGES as L, type LostFoundItem } from '@campus/contract/lost-found';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
 import { useMultipartSave } from '../../lib/upload';

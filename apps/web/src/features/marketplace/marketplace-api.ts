@@ -7,7 +7,7 @@
  */
 import { MARKETPLACE_MESSAGES as M } from '@campus/contract/marketplace-ui';
 import type { MarketplaceItem, MarketplaceSort } from '@campus/contract/marketplace';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
 import { useMultipartSave } from '../../lib/upload';

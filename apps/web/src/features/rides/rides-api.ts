@@ -5,7 +5,7 @@
  * photo) go through {@link useSaveRide} (XMLHttpRequest, for upload progress).
  */
 import type { Ride, RideFilters, RideParticipant } from '@campus/contract/rides';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
 import { useMultipartSave } from '../../lib/upload';
 

@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { toApiError } from '../../../lib/api';
-import { useInstitute } from '../../institute/institute-api';
+import { useInstitute } from '../../../lib/institute-api';
 import { useUpdateUserMutation } from '../admin-api';
 
 export interface EditUserModalProps {

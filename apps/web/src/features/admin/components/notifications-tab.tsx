@@ -19,9 +19,9 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
-import { useAppDispatch } from '../../../app/store';
+import { useAppDispatch } from '../../../lib/store';
 import { showFieldErrors, toApiError } from '../../../lib/api';
-import { allMarkedRead } from '../../notifications/notifications-slice';
+import { allMarkedRead } from '../../../lib/notifications-slice';
 import {
   useAdminUsersQuery,
   useBroadcastMutation,

@@ -17,7 +17,7 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { useAppSelector } from '../../../app/store';
+import { useAppSelector } from '../../../lib/store';
 import { useAdminUsersQuery } from '../admin-api';
 import { filterAndSortUsers } from '../user-filters';
 import { UserCard } from './user-card';

@@ -13,7 +13,7 @@ import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { UsersDashboard } from '../components/users-dashboard';
 import { NotificationsTab } from '../components/notifications-tab';
-import { SubjectsAdmin } from '../../attendance/components/subjects-admin';
+import { SubjectsAdmin } from '../components/subjects-admin';
 
 const WIDE = `(min-width: ${ADMIN_SIDEBAR_BREAKPOINT}px)`;
 const isWide = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(WIDE).matches : true);

@@ -11,7 +11,8 @@ import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { useEnrollMutation, useListSubjectsQuery } from '../attendance-api';
+import { useListSubjectsQuery } from '../../../lib/subjects-api';
+import { useEnrollMutation } from '../attendance-api';
 
 export interface EnrollModalProps {
   open: boolean;

@@ -22,7 +22,7 @@ import {
   type MarkAttendanceBody,
   type SubjectWiseEntry,
 } from '@campus/contract/attendance';
-import { useAppSelector } from '../../../app/store';
+import { useAppSelector } from '../../../lib/store';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -35,7 +35,7 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toApiError, type ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useInstituteInfo } from '../../institute/institute-query';
+import { useInstituteInfo } from '../../../lib/institute-query';
 import {
   useEnrollmentsQuery,
   useMarkAttendanceMutation,

@@ -4,11 +4,11 @@
  * (the institute config); while it loads the sections show placeholders, and a failure offers Retry.
  */
 import { useDeferredValue } from 'react';
-import { useAppSelector } from '../../../app/store';
+import { useAppSelector } from '../../../lib/store';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { DEFAULT_SHORT_NAME, useInstituteInfo } from '../../institute/institute-query';
+import { DEFAULT_SHORT_NAME, useInstituteInfo } from '../../../lib/institute-query';
 import { CampusBuzz } from '../components/campus-buzz';
 import { Hero } from '../components/hero';
 import { QuickLinks } from '../components/quick-links';

@@ -15,7 +15,7 @@ import {
   RECENT_LOST_FOUND_ITEMS,
   type LostFoundItem,
 } from '@campus/contract/lost-found';
-import { useAppSelector } from '../../../app/store';
+import { useAppSelector } from '../../../lib/store';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -26,7 +26,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { useUrlParams } from '../../../lib/url-params';
-import { isAdmin } from '../../auth/roles';
+import { isAdmin } from '../../../lib/roles';
 import { ContactModal } from '../components/contact-modal';
 import { LostFoundItemCard } from '../components/lost-found-item-card';
 import { LostFoundFilters } from '../components/lost-found-filters';

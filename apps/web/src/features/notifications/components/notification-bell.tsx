@@ -8,7 +8,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Bell } from 'lucide-react';
 import { NOTIFICATION_UI } from '@campus/contract/notifications-ui';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../../lib/store';
 import { startLive, type LiveOptions } from '../live';
 import {
   allMarkedRead,
@@ -18,7 +18,7 @@ import {
   notificationsReset,
   selectNotifications,
   unreadCountSet,
-} from '../notifications-slice';
+} from '../../../lib/notifications-slice';
 
 const NotificationDropdown = lazy(() => import('./notification-dropdown'));
 

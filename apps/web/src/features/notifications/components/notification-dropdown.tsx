@@ -9,11 +9,11 @@ import { useNavigate } from 'react-router';
 import { CheckCheck, Paperclip } from 'lucide-react';
 import { NOTIFICATION_UI } from '@campus/contract/notifications-ui';
 import type { Notification } from '@campus/contract/notifications';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../../lib/store';
 import { cn } from '../../../lib/cn';
 import { formatRelative } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { markAllNotificationsRead, markNotificationRead, selectNotifications } from '../notifications-slice';
+import { markAllNotificationsRead, markNotificationRead, selectNotifications } from '../../../lib/notifications-slice';
 import { PANEL_CLASSES } from './notification-bell';
 
 export interface NotificationDropdownProps {

@@ -14,10 +14,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { WhatsAppLink } from '../../../components/ui/whatsapp-link';
 import { toApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { DEFAULT_AVATAR } from '../../../lib/avatar';
 import { useGetRideQuery, useJoinRideMutation, useLeaveRideMutation } from '../rides-api';
 import { CostLine, DirectionBadge, SeatsLine, rideDate, rideTime } from './ride-facts';
-
-const DEFAULT_AVATAR = '/default-avatar.svg';
 
 export interface RideDetailModalProps {
   id: string;

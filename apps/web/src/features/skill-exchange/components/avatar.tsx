@@ -1,5 +1,5 @@
 /** A student's avatar (spec §2: the default image when absent or when it fails to load). */
-import { DEFAULT_AVATAR } from '../../../app/layouts/nav-links';
+import { DEFAULT_AVATAR } from '../../../lib/avatar';
 
 export function Avatar({ src, size = 48 }: { src: string | null; size?: number }) {
   return (

@@ -1,0 +1,20 @@
+/** 404 page (spec §2): "Oops! You've hit a dead end." with a Return to Dashboard link. */
+import { Link } from 'react-router';
+import { Compass } from 'lucide-react';
+import { buttonClasses } from './ui/button';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+      <Compass aria-hidden="true" size={48} className="text-accent" />
+      <p className="text-5xl font-bold text-muted">404</p>
+      <h1 className="text-2xl font-bold text-fg">Oops! You've hit a dead end.</h1>
+      <p className="text-muted">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className={buttonClasses()}>
+        Return to Dashboard
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Change password (issue 2): current + new password → POST /api/users/change-password. A wrong
+ * current password (400 `errors.currentPassword`) shows under that field; success toasts the
+ * server's message (other sessions are signed out) and clears the form.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from '../../../lib/toast';
+import { PASSWORD_MIN, USER_MESSAGES } from '@campus/contract/users-ui';
+import { changePasswordBody } from '@campus/contract/users';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { showFieldErrors, toApiError } from '../../../lib/api';
+import { useChangePasswordMutation } from '../users-api';
+
+export function ChangePasswordForm() {
+  const [change, { isLoading }] = useChangePasswordMutation();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(changePasswordBody), defaultValues: { currentPassword: '', newPassword: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const reply = await change(values).unwrap();
+      toast.success(reply.message || USER_MESSAGES.passwordChanged);
+      reset();
+    } catch (err) {
+      const apiError = toApiError(err);
+      const fields = ['currentPassword', 'newPassword'] as const;
+      const shown = showFieldErrors(apiError, fields, (field, message) => setFieldError(field, { message }));
+      if (!shown) setError(apiError.message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change password">
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <Input
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <Input
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <Button type="submit" loading={isLoading}>
+        Change password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Edit-profile form (spec §2, §4, §5): name and the institute's branch / semester / hostel lists,
+ * validated with the contract's `updateProfileBody`. Save Profile → PUT /api/users/update (empty
+ * selects are not sent); server field errors appear under their fields, other failures in an error
+ * box. Cancel restores the saved values. Success: "Profile updated successfully!" toast (3 s).
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { toast } from '../../../lib/toast';
+import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
+import { updateProfileBody, type PublicUser, type UpdateProfileBody } from '@campus/contract/users';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { showFieldErrors, toApiError } from '../../../lib/api';
+import { useInstitute } from '../../../lib/institute-api';
+import { useUpdateProfileMutation } from '../users-api';
+
+/** Profile toast duration in ms (spec §9). */
+export const PROFILE_TOAST_MS = 3000;
+
+const FIELDS = ['name', 'branch', 'semester', 'hostel'] as const;
+type FormValues = z.input<typeof updateProfileBody>;
+
+function valuesOf(user: PublicUser): FormValues {
+  return { name: user.name ?? '', branch: user.branch ?? '', semester: user.semester ?? '', hostel: user.hostel ?? '' };
+}
+
+export interface ProfileFormProps {
+  user: PublicUser;
+  onDone: () => void;
+}
+
+export function ProfileForm({ user, onDone }: ProfileFormProps) {
+  const institute = useInstitute();
+  const [update, { isLoading }] = useUpdateProfileMutation();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors },
+  } = useForm<FormValues, unknown, UpdateProfileBody>({
+    resolver: zodResolver(updateProfileBody),
+    defaultValues: valuesOf(user),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const body: UpdateProfileBody = {};
+    for (const field of FIELDS) {
+      const value = values[field];
+      if (value !== undefined && value !== '') body[field] = value;
+    }
+    try {
+      await update(body).unwrap();
+      toast.success(USER_MESSAGES.profileUpdated, { autoClose: PROFILE_TOAST_MS });
+      onDone();
+    } catch (err) {
+      const apiError = toApiError(err);
+      showFieldErrors(apiError, FIELDS, (field, message) => setFieldError(field, { message }));
+      setError(apiError.message);
+    }
+  });
+
+  const cancel = () => {
+    reset(valuesOf(user));
+    setError(null);
+    onDone();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Edit profile">
+      {error ? (
+        <Alert tone="error" title={AUTH_UI.updateFailed}>
+          {error}
+        </Alert>
+      ) : null}
+      <Input label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label="Branch"
+          placeholder="Select branch"
+          options={institute.branches}
+          error={errors.branch?.message}
+          {...register('branch')}
+        />
+        <Select
+          label="Semester"
+          placeholder="Select semester"
+          options={institute.semesters}
+          error={errors.semester?.message}
+          {...register('semester')}
+        />
+      </div>
+      <Select
+        label="Hostel"
+        placeholder="Select hostel"
+        options={institute.hostels}
+        error={errors.hostel?.message}
+        {...register('hostel')}
+      />
+      <div className="flex flex-wrap gap-3 pt-2">
+        <Button type="submit" loading={isLoading}>
+          Save Profile
+        </Button>
+        <Button variant="secondary" onClick={cancel} disabled={isLoading}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Sign Up tab (spec §2, §5, §8; DESIGN §5): institute email (hint name.rollno@<domain>, 8-digit
+ * roll number) and password. Server field errors are shown under their fields, the summary by the
+ * page. On success: toast "Account created! You can now log in." and `onSignedUp(email)`.
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from '../../../lib/toast';
+import { AUTH_UI, PASSWORD_MIN } from '@campus/contract/users-ui';
+import { signupBody } from '@campus/contract/users';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { toApiError } from '../../../lib/api';
+import { useInstitute } from '../../../lib/institute-api';
+import { useSignupMutation } from '../users-api';
+
+export interface SignupFormProps {
+  onSignedUp: (email: string) => void;
+}
+
+export function SignupForm({ onSignedUp }: SignupFormProps) {
+  const { emailDomain } = useInstitute();
+  const [signup, { isLoading }] = useSignupMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(signupBody), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signup(values).unwrap();
+      toast.success(AUTH_UI.signupToast);
+      onSignedUp(values.email);
+    } catch (err) {
+      const fieldErrors = toApiError(err).errors ?? {};
+      for (const field of ['email', 'password'] as const) {
+        if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Input
+        label="Institute email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={`name.rollno@${emailDomain}`}
+        hint={
+          <>
+            Use your institute email: <span className="font-medium text-fg">name.rollno@{emailDomain}</span>, where
+            rollno is your 8-digit roll number.
+          </>
+        }
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Input
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" className="w-full" loading={isLoading}>
+        Create account
+      </Button>
+    </form>
+  );
+}

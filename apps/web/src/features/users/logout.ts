@@ -1,0 +1,24 @@
+/**
+ * Logout (spec §4): asks the server to end the session (POST /api/users/logout), then clears the
+ * client session, every cached query and the service worker's cached API reads whatever the answer. Resolves `{ serverFailed }` so the
+ * screen can show "Server logout failed, but client session cleared." when the call failed.
+ */
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { api } from '../../lib/api';
+import { clearOfflineCache } from '../../lib/offline-cache';
+import { usersApi } from './users-api';
+import { loggedOut } from '../../lib/auth-slice';
+
+export const logout = createAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
+  let serverFailed = false;
+  try {
+    await dispatch(usersApi.endpoints.logout.initiate()).unwrap();
+  } catch {
+    serverFailed = true;
+  }
+  dispatch(loggedOut());
+  dispatch(api.util.resetApiState());
+  // The service worker's copies of personal API answers go too (issue 12).
+  await clearOfflineCache();
+  return { serverFailed };
+});

@@ -1,0 +1,101 @@
+/**
+ * /signin-link?token=… (issue 21 item 2, the step-up): the page a mailed one-time sign-in link opens.
+ * Like /verify-email it never acts on the GET (mail scanners that prefetch links cannot burn it): it
+ * asks for the password and POSTs `{ token, password }`. Success signs in (this browser becomes a
+ * trusted device) and offers to continue; a wrong password shows the server's message under the
+ * field and keeps the link; an invalid (400), used or expired (410) link shows the server's message
+ * with the way back to the login page.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useSearchParams } from 'react-router';
+import { CheckCircle2, MailWarning } from 'lucide-react';
+import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
+import { signinLinkBody } from '@campus/contract/users';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { PageHeader } from '../../../components/ui/page-header';
+import { toApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSigninLinkMutation } from '../users-api';
+
+const formSchema = signinLinkBody.pick({ password: true });
+
+/** The link itself is unusable: the message and the way back to the login page. */
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <div>
+      <MailWarning aria-hidden="true" size={40} className="mx-auto mb-3 text-danger" />
+      <Alert tone="error">{message}</Alert>
+      <p className="mt-4 text-sm text-muted">
+        <Link to="/login" className="text-accent underline">
+          Back to login
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export default function SigninLinkPage() {
+  useDocumentTitle(AUTH_UI.signinLinkHeading);
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [signinLink, { isLoading }] = useSigninLinkMutation();
+  const [done, setDone] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(formSchema), defaultValues: { password: '' } });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      const reply = await signinLink({ token, password }).unwrap();
+      setDone(reply.message || USER_MESSAGES.signinLinkOk);
+    } catch (err) {
+      const apiError = toApiError(err);
+      if (apiError.status === 400 && apiError.errors?.password)
+        setError('password', { message: apiError.errors.password });
+      else setLinkError(apiError.message);
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeader title={AUTH_UI.signinLinkHeading} />
+      <Card>
+        {!token ? (
+          <LinkProblem message={USER_MESSAGES.tokenInvalid} />
+        ) : done ? (
+          <div className="space-y-4 text-center">
+            <CheckCircle2 aria-hidden="true" size={40} className="mx-auto text-success" />
+            <Alert tone="success">{done}</Alert>
+            <Link to="/" className={buttonClasses()}>
+              Continue
+            </Link>
+          </div>
+        ) : linkError ? (
+          <LinkProblem message={linkError} />
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <Input
+              label={AUTH_UI.signinLinkPasswordLabel}
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <Button type="submit" className="w-full" loading={isLoading}>
+              {AUTH_UI.signinLinkButton}
+            </Button>
+          </form>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * /verify-email?token=… (DESIGN §5 as revised by issue 9): asks "Enter the password you chose" and
+ * POSTs `{ token, password }` (a GET never changes state, so mail scanners cannot burn the link).
+ * Success signs the user in and offers to continue. A password that is not the one chosen with this
+ * link shows the server's message and explains to use the latest link or sign up again; an invalid
+ * (400), used or expired (410) link shows the server's message with a form to resend the link.
+ * A link from "Resend link" (`&choose=1`, issue 21) has no password of its own: the page asks
+ * "Choose a password" instead, and the server's password rules (length, too common) show under it.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useSearchParams } from 'react-router';
+import { CheckCircle2, MailWarning } from 'lucide-react';
+import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
+import { signupBody, verifyEmailBody } from '@campus/contract/users';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { PageHeader } from '../../../components/ui/page-header';
+import { toApiError } from '../../../lib/api';
+import { useVerifyEmailMutation } from '../users-api';
+import { ResendLink } from '../components/resend-link';
+
+const formSchema = verifyEmailBody.pick({ password: true });
+/** A resent link: the opener chooses the password, so the sign-up rules apply. */
+const chooseSchema = signupBody.pick({ password: true });
+
+function ResendForm() {
+  const [email, setEmail] = useState('');
+  return (
+    <div className="mt-4 space-y-3">
+      <Input
+        label="Your institute email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <ResendLink email={email.trim().toLowerCase()} label="Send a new verification link" />
+    </div>
+  );
+}
+
+/** The link itself is unusable (unknown, used or expired): the message and a way to get a new one. */
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <div>
+      <MailWarning aria-hidden="true" size={40} className="mx-auto mb-3 text-danger" />
+      <Alert tone="error">{message}</Alert>
+      <p className="mt-4 text-sm text-muted">
+        Already verified?{' '}
+        <Link to="/login" className="text-accent underline">
+          Log in
+        </Link>
+      </p>
+      <ResendForm />
+    </div>
+  );
+}
+
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const choose = params.get('choose') === '1';
+  const [verifyEmail, { isLoading }] = useVerifyEmailMutation();
+  const [done, setDone] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [mismatch, setMismatch] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(choose ? chooseSchema : formSchema), defaultValues: { password: '' } });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setMismatch(null);
+    try {
+      const reply = await verifyEmail({ token, password }).unwrap();
+      setDone(reply.message || USER_MESSAGES.verified);
+    } catch (err) {
+      const apiError = toApiError(err);
+      if (apiError.status === 400 && apiError.errors?.password) {
+        if (choose) setError('password', { message: apiError.errors.password });
+        else setMismatch(apiError.errors.password);
+      } else setLinkError(apiError.message);
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeader title="Verify your email" />
+      <Card>
+        {!token ? (
+          <>
+            <Alert tone="error">{USER_MESSAGES.tokenInvalid}</Alert>
+            <ResendForm />
+          </>
+        ) : done ? (
+          <div className="space-y-4 text-center">
+            <CheckCircle2 aria-hidden="true" size={40} className="mx-auto text-success" />
+            <Alert tone="success">{done}</Alert>
+            <Link to="/" className={buttonClasses()}>
+              Continue
+            </Link>
+          </div>
+        ) : linkError ? (
+          <LinkProblem message={linkError} />
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            {mismatch ? (
+              <Alert tone="error">
+                {mismatch}{' '}
+                <Link to="/login" className="underline">
+                  Sign up again
+                </Link>
+              </Alert>
+            ) : null}
+            <Input
+              label={choose ? AUTH_UI.verifyChooseLabel : AUTH_UI.verifyPasswordLabel}
+              type="password"
+              autoComplete={choose ? 'new-password' : 'current-password'}
+              hint={choose ? AUTH_UI.verifyChooseHint : AUTH_UI.verifyPasswordHint}
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            {mismatch ? <p className="text-sm text-muted">{AUTH_UI.verifyMismatchHelp}</p> : null}
+            <Button type="submit" className="w-full" loading={isLoading}>
+              {AUTH_UI.verifyButton}
+            </Button>
+          </form>
+        )}
+      </Card>
+    </div>
+  );
+}

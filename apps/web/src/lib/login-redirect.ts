@@ -1,0 +1,26 @@
+/**
+ * Where sign-in returns to (spec §2, §6): the guards put the page a signed-out visitor wanted in
+ * `location.state.from`, and the login screen and the guest-only guard read it back.
+ */
+import type { Location } from 'react-router';
+
+/** Shape of the router state the guards pass to /login. */
+export interface FromState {
+  from?: string;
+}
+
+/** The path (with search and hash) of a location, for `state.from`. */
+export function pathOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+/**
+ * Where to go after login: `state.from` when it is a same-app path (starts with one "/", not
+ * /login), else "/". Never an absolute URL (no open redirect).
+ */
+export function redirectTarget(state: unknown): string {
+  const from = (state as FromState | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return '/';
+  if (from === '/login' || from.startsWith('/login?') || from.startsWith('/login#')) return '/';
+  return from;
+}
