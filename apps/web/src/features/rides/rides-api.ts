@@ -2,11 +2,13 @@
  * RTK Query endpoints of ride sharing (spec §7, DESIGN §4; issue 11), injected into the shared
  * `api`. Lists keep `pagination` ({@link toPage}). Join, cancel and delete invalidate the ride and
  * every list, so seats shown everywhere follow the server. Offers and edits (with an optional
- * photo) go through {@link useSaveRide} (XMLHttpRequest, for upload progress).
+ * photo) go through {@link useSaveRide} (XMLHttpRequest, for upload progress). Every change declares
+ * its spec §8 toasts here ({@link toastOutcome}).
  */
-import type { Ride, RideFilters, RideParticipant } from '@campus/contract/rides';
+import { RIDE_MESSAGES as R, type Ride, type RideFilters, type RideParticipant } from '@campus/contract/rides';
 import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
+import { toastOutcome } from '../../lib/mutation-toast';
 import { useMultipartSave } from '../../lib/upload';
 
 const TAG = 'Ride' as const;
@@ -39,16 +41,19 @@ export const ridesApi = withTags.injectEndpoints({
     joinRide: build.mutation<RideParticipant[], string>({
       query: (id) => ({ url: `rides/${id}/join`, method: 'POST' }),
       invalidatesTags: (_r, _e, id) => [{ type: TAG, id }, ...everyList],
+      onQueryStarted: toastOutcome({ success: R.joined, error: (e) => `${R.failedJoin} ${e.message}` }),
     }),
     /** DELETE /rides/{id}/join → the participants. */
     leaveRide: build.mutation<RideParticipant[], string>({
       query: (id) => ({ url: `rides/${id}/join`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [{ type: TAG, id }, ...everyList],
+      onQueryStarted: toastOutcome({ success: R.left, error: (e) => `${R.failedCancel} ${e.message}` }),
     }),
     /** DELETE /rides/{id}. */
     deleteRide: build.mutation<unknown, string>({
       query: (id) => ({ url: `rides/${id}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [{ type: TAG, id }, ...everyList],
+      onQueryStarted: toastOutcome({ success: R.deleted, error: (e) => `${R.failedDelete} ${e.message}` }),
     }),
   }),
 });
@@ -68,7 +73,9 @@ export const {
  */
 export function useSaveRide() {
   const dispatch = useAppDispatch();
-  return useMultipartSave<Ride>('rides', (saved) =>
-    dispatch(ridesApi.util.invalidateTags([{ type: TAG, id: saved.id }, ...everyList])),
+  return useMultipartSave<Ride>(
+    'rides',
+    (saved) => dispatch(ridesApi.util.invalidateTags([{ type: TAG, id: saved.id }, ...everyList])),
+    { success: ({ id }) => (id ? R.updated : R.created), error: (e) => `${R.failedSave} ${e.message}` },
   );
 }

@@ -296,7 +296,7 @@ describe('rides page', () => {
     renderPage(`/rides/${ride().id}`);
     const dialog = await screen.findByRole('dialog', { name: /Railway Station/ });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Join Ride' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(`${R.failedJoin} ${R.full}`));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(`${R.failedJoin} ${R.full}`, undefined));
     expect(within(dialog).getByRole('button', { name: 'Join Ride' })).toBeInTheDocument();
   });
 

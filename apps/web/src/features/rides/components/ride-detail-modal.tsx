@@ -2,7 +2,7 @@
  * The ride dialog, also the deep link /rides/{id} (spec §2): photo, date, time, seats, cost per
  * head, direction, creator, description and participants; Join Ride / Cancel Join for others, Edit
  * and Delete for the creator (Delete also for an admin). Once joined (or as the creator), the
- * creator's phone as a `tel:` link and WhatsApp. Failures show the spec §8 alerts as toasts.
+ * creator's phone as a `tel:` link and WhatsApp. Failures show the spec §8 alerts as toasts (declared in rides-api.ts).
  */
 import { LogIn, LogOut, Phone } from 'lucide-react';
 import { RIDE_MESSAGES as R, rideRoute, type Ride } from '@campus/contract/rides';
@@ -13,7 +13,6 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { WhatsAppLink } from '../../../components/ui/whatsapp-link';
 import { toApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
 import { DEFAULT_AVATAR } from '../../../lib/avatar';
 import { useGetRideQuery, useJoinRideMutation, useLeaveRideMutation } from '../rides-api';
 import { CostLine, DirectionBadge, SeatsLine, rideDate, rideTime } from './ride-facts';
@@ -31,15 +30,7 @@ export interface RideDetailModalProps {
 export function JoinButtons({ ride }: { ride: Ride }) {
   const [join, joining] = useJoinRideMutation();
   const [leave, leaving] = useLeaveRideMutation();
-  const run = async (action: 'join' | 'leave') => {
-    try {
-      if (action === 'join') await join(ride.id).unwrap();
-      else await leave(ride.id).unwrap();
-      toast.success(action === 'join' ? R.joined : R.left);
-    } catch (err) {
-      toast.error(`${action === 'join' ? R.failedJoin : R.failedCancel} ${toApiError(err).message}`);
-    }
-  };
+  const run = (action: 'join' | 'leave') => (action === 'join' ? join(ride.id) : leave(ride.id));
   if (ride.hasDeparted) return null;
   if (ride.isJoined)
     return (

@@ -13,7 +13,6 @@ import { format } from 'date-fns';
 import {
   RIDE_DIRECTIONS,
   RIDE_DIRECTION_LABELS,
-  RIDE_MESSAGES as R,
   RIDE_SEATS_MAX,
   createRideBody,
   latestDeparture,
@@ -28,7 +27,6 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { showFieldErrors, toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/toast';
 import { useSaveRide } from '../rides-api';
 
 /** The form's values: all text, as the inputs hold them (`departure` is a datetime-local value). */
@@ -193,14 +191,12 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
     image.appendTo(body);
     try {
       await save(body, ride?.id);
-      toast.success(ride ? R.updated : R.created);
       onOpenChange(false);
     } catch (err) {
       const apiError = toApiError(err);
       showFieldErrors(apiError, FIELDS, (field, message) => setError(field, { message }));
       if (apiError.errors?.departureDateTime) setError('departure', { message: apiError.errors.departureDateTime });
       setFormError(apiError.errors?.image ?? apiError.message);
-      toast.error(`${R.failedSave} ${apiError.message}`);
     }
   });
 

@@ -4,7 +4,7 @@
  * and Delete (an admin's Delete too); quick filters, advanced filters and sort, all in the URL;
  * "My rides" (`?view=mine`, offered and joined, upcoming first); the detail dialog at /rides/{id}
  * with Join Ride / Cancel Join; the Confirm Delete dialog; the offer/edit dialog; loading, empty and
- * "Error Loading Rides" with Try Again states. Failures show spec §8's alerts as toasts.
+ * "Error Loading Rides" with Try Again states. Failures show spec §8's alerts as toasts (declared in rides-api.ts).
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,7 +20,6 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/toast';
 import { useUrlParams } from '../../../lib/url-params';
 import { isAdmin } from '../../../lib/roles';
 import { useInstituteInfo } from '../../../lib/institute-query';
@@ -76,14 +75,9 @@ export default function RidesPage() {
   };
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await deleteRide(deleting.id).unwrap();
-      toast.success(R.deleted);
-      if (openId === deleting.id) closeDetail();
-      setDeleting(null);
-    } catch (err) {
-      toast.error(`${R.failedDelete} ${toApiError(err).message}`);
-    }
+    if ((await deleteRide(deleting.id)).error) return;
+    if (openId === deleting.id) closeDetail();
+    setDeleting(null);
   };
 
   const data = current.data;
