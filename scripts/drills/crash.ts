@@ -5,11 +5,13 @@
  * embedded PGlite (a temporary data directory): starts the API, signs students up through it, and
  * runs 10 cycles of: creating writes at 40/s (listings, lost-and-found reports, notifications; the
  * load in its own process, recording the id of every create answered 2xx), SIGKILL of the API
- * 1–2.5 s in, and a restart, timed from the spawn until `/api/users/health` answers. After the last
- * restart every acknowledged create is read back through the API.
+ * once 10 creates were acknowledged plus 0–1 s (writes still in flight), and a restart, timed from
+ * the spawn until `/api/users/health` answers. After the last restart every acknowledged create is
+ * read back through the API.
  *
- * Promises (exit 1 when one breaks): 0 acknowledged writes lost; the API starts again after every
- * kill (on PGlite: over the lock the killed process left).
+ * Promises (exit 1 when one breaks): 0 acknowledged writes lost; every cycle reached 10
+ * acknowledged writes before its kill; the API starts again after every kill (on PGlite: over the
+ * lock the killed process left).
  *
  * Run: `npm run drill:crash` (10 cycles per database, about 3 minutes) or
  * `npm run drill:crash -- --quick` (3 cycles per database).
@@ -41,6 +43,7 @@ const flags = drillFlags();
 const CYCLES = flags.quick ? 3 : 10;
 const STUDENTS = flags.quick ? 12 : 20;
 const RATE = 40;
+const MIN_ACKED = 10;
 
 await runDrill('drill:crash — kill -9 of the API mid-write', 900, async () => {
   for (const kind of ['PostgreSQL', 'PGlite'] as const) {
@@ -57,6 +60,7 @@ await runDrill('drill:crash — kill -9 of the API mid-write', 900, async () => 
     const acked: Acked[] = [];
     const restartMs: number[] = [];
     let cutOff = 0;
+    let shortCycles = 0;
     for (let c = 0; c < CYCLES; c += 1) {
       const load = startLoad({
         base: server.base,
@@ -67,12 +71,15 @@ await runDrill('drill:crash — kill -9 of the API mid-write', 900, async () => 
         timeoutMs: 10_000,
       });
       await load.started;
-      await sleep(1000 + ((c * 397) % 1500)); // 1–2.5 s of writes, varied per cycle
+      // Mid-write: once MIN_ACKED creates were acknowledged (at most 60 s), then 0–1 s more, varied per cycle.
+      for (let w = 0; w < 600 && load.acked() < MIN_ACKED; w += 1) await sleep(100);
+      await sleep((c * 397) % 1000);
       const exited = new Promise((r) => server.child.once('exit', r));
       server.child.kill('SIGKILL');
       await exited;
       const report = await load.stop();
       acked.push(...report.acked);
+      if (report.acked.length < MIN_ACKED) shortCycles += 1;
       cutOff += report.errors;
       server = await startApp(port, env);
       restartMs.push(server.startMs);
@@ -89,6 +96,7 @@ await runDrill('drill:crash — kill -9 of the API mid-write', 900, async () => 
       `${kind}: restart time per cycle, ms (median · max)`,
       `${restartMs.map((ms) => fmt(ms)).join(', ')} (${fmt(percentile(restartMs, 50))} · ${fmt(Math.max(...restartMs))})`,
     );
+    check(`${kind}: cycles killed before ${MIN_ACKED} writes were acknowledged`, shortCycles, shortCycles === 0);
     check(`${kind}: acknowledged writes lost`, `${lost.length} of ${checked}`, lost.length === 0 && checked > 0);
   }
 });

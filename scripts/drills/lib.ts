@@ -509,12 +509,14 @@ export class SseClient {
 // Load
 
 /**
- * A running load process: `started` resolves when it sends its first request, `done` with its
- * report when it ends, `stop()` ends it early (SIGTERM) and resolves the report.
+ * A running load process: `started` resolves when it sends its first request, `acked()` counts the
+ * creates answered 2xx so far, `done` resolves its report when it ends, `stop()` ends it early
+ * (SIGTERM) and resolves the report.
  */
 export interface LoadRun {
   pid: number;
   started: Promise<void>;
+  acked(): number;
   done: Promise<LoadReport>;
   stop(): Promise<LoadReport>;
 }
@@ -530,17 +532,25 @@ export function startLoad(job: LoadJob): LoadRun {
     ['--import', 'tsx', path.join(import.meta.dirname, 'load-worker.ts'), JSON.stringify(job)],
     { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  let out = '';
+  // stdout: `started`, one `ack` line per acknowledged create, then the report as one JSON line.
+  let pending = '';
+  let last = '';
+  let acks = 0;
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((r) => (markStarted = r));
   child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-    if (out.startsWith('started\n')) markStarted();
+    const lines = (pending + d.toString()).split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) {
+      if (line === 'started') markStarted();
+      else if (line === 'ack') acks += 1;
+      else if (line) last = line;
+    }
   });
   const done = new Promise<LoadReport>((resolve, reject) =>
     child.on('exit', (code) =>
       code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadReport)
+        ? resolve(JSON.parse(last || pending) as LoadReport)
         : reject(new Error(`load process exited ${code}`)),
     ),
   );
@@ -549,6 +559,7 @@ export function startLoad(job: LoadJob): LoadRun {
   return {
     pid: child.pid!,
     started,
+    acked: () => acks,
     done,
     stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

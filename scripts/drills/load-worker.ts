@@ -6,8 +6,8 @@
  * request i is due at i / rate seconds, whatever the answers do), each as the next student (its
  * session cookie, and its own client IP as `X-Forwarded-For` unless `sendIp` is false), the
  * operation chosen by weight. Runs for `duration` s or until SIGTERM, waits for the requests in
- * flight (each bounded by `timeoutMs`), and prints `started` when it begins, then at the end one JSON
- * line: the {@link LoadReport}, including
+ * flight (each bounded by `timeoutMs`). It prints `started` when it begins, `ack` for each create
+ * answered 2xx, and at the end one JSON line: the {@link LoadReport}, including
  * the id of every create answered 2xx (`acked`), so the drill can check that none was lost.
  */
 
@@ -173,7 +173,10 @@ async function main(job: LoadJob): Promise<LoadReport> {
         second(0, start);
         if (op.kind) {
           const id = (JSON.parse(text) as { data?: { id?: string } }).data?.id;
-          if (id) report.acked.push({ kind: op.kind, id, student: si });
+          if (id) {
+            report.acked.push({ kind: op.kind, id, student: si });
+            process.stdout.write('ack\n');
+          }
         }
         return;
       }
