@@ -45,7 +45,7 @@ const STUDENTS = flags.quick ? 12 : 20;
 const RATE = 40;
 const MIN_ACKED = 10;
 
-await runDrill('drill:crash — kill -9 of the API mid-write', 900, async () => {
+await runDrill('drill:crash — kill -9 of the API mid-write', 1500, async () => {
   for (const kind of ['PostgreSQL', 'PGlite'] as const) {
     const target = await createServerDatabase(kind === 'PostgreSQL' ? SYSTEM_PG_URL : undefined, 'cc_drill_crash');
     onCleanup(() => target.drop());

@@ -106,12 +106,14 @@ function printRows(title: string): boolean {
 }
 
 /**
- * Runs a drill: `body` within `limitS` seconds (else clean-up and exit 2), then the clean-ups, then
- * prints the figures and exits: 0 when every check held, 1 when one broke or `body` threw.
+ * Runs a drill: `body` within `limitS` seconds (else the clean-ups, at most 60 s more, and exit 2),
+ * then the clean-ups, then prints the figures and exits: 0 when every check held, 1 when one broke
+ * or `body` threw.
  */
 export async function runDrill(title: string, limitS: number, body: () => Promise<void>): Promise<never> {
   const abort = (why: string) => {
     console.error(`\n${title}: ${why} — stopping`);
+    setTimeout(() => process.exit(2), 60_000); // even if a clean-up hangs
     void runCleanups().finally(() => {
       printRows(title);
       process.exit(2);
