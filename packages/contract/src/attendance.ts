@@ -184,6 +184,8 @@ export const listSubjectsQuery = paginationQueryOf(100).extend({
   search: searchText(),
 });
 export type ListSubjectsQuery = z.infer<typeof listSubjectsQuery>;
+/** The catalogue's filters as a client sends them: any of the query's fields. */
+export type SubjectFilters = Partial<ListSubjectsQuery>;
 
 const subjectName = requiredText(SUBJECT_NAME_MAX, { required: M.nameRequired, tooLong: M.nameLong });
 /** Codes are stored upper-case: `CS201`, `MA-101`. */

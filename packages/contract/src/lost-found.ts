@@ -135,6 +135,8 @@ export const listLostFoundItemsQuery = paginationQuery.extend({
   mine: optionalField(formBoolean),
 });
 export type ListLostFoundItemsQuery = z.infer<typeof listLostFoundItemsQuery>;
+/** The list's filters as a client sends them: any of the query's fields. */
+export type LostFoundItemFilters = Partial<ListLostFoundItemsQuery>;
 
 /** A lost/found report as the API returns it (spec §3 plus owner and returned state). */
 export const lostFoundItem = z.object({

@@ -118,6 +118,8 @@ export const listItemsQuery = paginationQuery
     path: ['minPrice'],
   });
 export type ListItemsQuery = z.infer<typeof listItemsQuery>;
+/** The list's filters as a client sends them: any of the query's fields. */
+export type ItemFilters = Partial<ListItemsQuery>;
 
 /** A marketplace item as the API returns it (spec §3 plus sold/expiry state). */
 export const marketplaceItem = z.object({

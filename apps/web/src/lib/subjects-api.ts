@@ -3,17 +3,8 @@
  * enrollment modal) and the admin area (the Subjects tab), injected into the shared `api`. The
  * admin's changes live in `features/admin/admin-api.ts` and invalidate the same `Subject` tag.
  */
-import type { Subject } from '@campus/contract/attendance';
+import type { Subject, SubjectFilters } from '@campus/contract/attendance';
 import { api, toPage, type Page } from './api';
-
-/** Filters of a catalogue search. */
-export interface SubjectFilters {
-  branch?: string;
-  semester?: string;
-  search?: string;
-  page?: number;
-  limit?: number;
-}
 
 export const subjectsApi = api.enhanceEndpoints({ addTagTypes: ['Subject'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -5,18 +5,11 @@
  * tab changes the catalogue (`lib/subjects-api.ts` lists it) and invalidates what a subject feeds.
  */
 import { ATTENDANCE_MESSAGES, type CreateSubjectBody, type Subject } from '@campus/contract/attendance';
-import { ADMIN_UI, type AdminUpdateUserBody, type AdminUserSort, type AdminUsersData } from '@campus/contract/admin';
+import { ADMIN_UI, type AdminUpdateUserBody, type AdminUsersQuery, type AdminUsersData } from '@campus/contract/admin';
 import { NOTIFICATION_UI, type NotificationSend } from '@campus/contract/notifications';
 import type { PublicUser } from '@campus/contract/users';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
-
-export interface AdminUsersArgs {
-  search: string;
-  sort: AdminUserSort;
-  page: number;
-  limit: number;
-}
 
 /** The form of a send or broadcast: text parts plus the optional file part `file`. */
 export interface SendArgs {
@@ -47,7 +40,7 @@ const tagged = api.enhanceEndpoints({
 export const adminApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     /** GET /users/admin/all: `{ users, pagination, stats }` with server-side search and sort. */
-    adminUsers: build.query<AdminUsersData, AdminUsersArgs>({
+    adminUsers: build.query<AdminUsersData, AdminUsersQuery>({
       query: ({ search, sort, page, limit }) => ({
         url: 'users/admin/all',
         params: { ...(search ? { search } : {}), sort, page, limit },

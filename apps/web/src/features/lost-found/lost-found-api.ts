@@ -4,7 +4,7 @@
  * ({@link toastOutcome}). Items with a photo go through {@link useSaveLostFoundItem}
  * (XMLHttpRequest, for upload progress), which then invalidates the same tags.
  */
-import { LOST_FOUND_MESSAGES as L, type LostFoundItem } from '@campus/contract/lost-found';
+import { LOST_FOUND_MESSAGES as L, type LostFoundItem, type LostFoundItemFilters } from '@campus/contract/lost-found';
 import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
@@ -14,15 +14,6 @@ import { useMultipartSave } from '../../lib/upload';
 export const LOST_FOUND_TOAST_MS = 4000;
 
 /** List filters as sent to GET /lost-and-found/lost-items. */
-export interface LostFoundItemFilters {
-  type?: 'lost' | 'found';
-  category?: string;
-  search?: string;
-  includeReturned?: boolean;
-  mine?: boolean;
-  page?: number;
-  limit?: number;
-}
 
 const TAG = 'LostFoundItem' as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });

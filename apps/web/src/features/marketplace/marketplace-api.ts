@@ -6,7 +6,7 @@
  * invalidates the same tags.
  */
 import { MARKETPLACE_MESSAGES as M } from '@campus/contract/marketplace-ui';
-import type { MarketplaceItem, MarketplaceSort } from '@campus/contract/marketplace';
+import type { ItemFilters, MarketplaceItem } from '@campus/contract/marketplace';
 import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
@@ -17,17 +17,6 @@ export const MARKETPLACE_TOAST_MS = 5000;
 
 /** One page of items with its pagination. */
 export type ItemPage = Page<MarketplaceItem>;
-
-/** Browse filters as sent to GET /buy-and-sell/items (absent = no filter). */
-export interface ItemFilters {
-  category?: string;
-  search?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  sort?: MarketplaceSort;
-  page?: number;
-  limit?: number;
-}
 
 const TAG = 'MarketplaceItem' as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });

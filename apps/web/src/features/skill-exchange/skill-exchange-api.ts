@@ -12,6 +12,7 @@ import {
   type AddSkillBody,
   type Match,
   type SkillRequest,
+  type SendRequestBody,
   type SkillRequestBox,
   type Skill,
   type UserSkill,
@@ -25,14 +26,6 @@ const SKILLS = { type: TAG, id: 'SKILLS' } as const;
 const MINE = { type: TAG, id: 'MINE' } as const;
 const MATCHES = { type: TAG, id: 'MATCHES' } as const;
 const REQUESTS = { type: TAG, id: 'REQUESTS' } as const;
-
-/** What the spec's send call takes (spec §3 skill request), plus an optional WhatsApp number. */
-export interface SendRequestArgs {
-  recipientId: string;
-  skillId: string;
-  message?: string;
-  phone?: string;
-}
 
 export const skillExchangeApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -69,7 +62,7 @@ export const skillExchangeApi = withTags.injectEndpoints({
       invalidatesTags: [MINE, MATCHES],
     }),
     /** POST /skill-exchange/request → the request. */
-    sendRequest: build.mutation<SkillRequest, SendRequestArgs>({
+    sendRequest: build.mutation<SkillRequest, SendRequestBody>({
       query: (body) => ({ url: 'skill-exchange/request', method: 'POST', body }),
       transformResponse: (body: { request: SkillRequest }) => body.request,
       invalidatesTags: [MATCHES, REQUESTS],

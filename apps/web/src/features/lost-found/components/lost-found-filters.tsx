@@ -8,7 +8,7 @@ import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { SearchField } from '../../../components/ui/search-field';
 import { Select } from '../../../components/ui/select';
 import { useDebouncedParam, type UpdateParams } from '../../../lib/url-params';
-import type { LostFoundItemFilters } from '../lost-found-api';
+import type { LostFoundItemFilters } from '@campus/contract/lost-found';
 
 const TYPE_OPTIONS = [
   { value: 'lost', label: 'Lost only' },

@@ -13,7 +13,9 @@ import {
   LOST_FOUND_CATEGORIES,
   LOST_FOUND_MESSAGES as L,
   RECENT_LOST_FOUND_ITEMS,
+  type LostFoundCategory,
   type LostFoundItem,
+  type LostFoundItemFilters,
 } from '@campus/contract/lost-found';
 import { useAppSelector } from '../../../lib/store';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -37,7 +39,6 @@ import {
   useDeleteLostFoundItemMutation,
   useListLostFoundItemsQuery,
   useSetReturnedMutation,
-  type LostFoundItemFilters,
 } from '../lost-found-api';
 
 // The form (react-hook-form, the contract's zod schemas) loads on first opening (issue 10).
@@ -55,7 +56,10 @@ export function lostFoundFiltersFromParams(params: URLSearchParams): LostFoundIt
   const page = params.get('page');
   return {
     type: type === 'lost' || type === 'found' ? type : undefined,
-    category: category && (LOST_FOUND_CATEGORIES as readonly string[]).includes(category) ? category : undefined,
+    category:
+      category && (LOST_FOUND_CATEGORIES as readonly string[]).includes(category)
+        ? (category as LostFoundCategory)
+        : undefined,
     search: params.get('search')?.trim() || undefined,
     includeReturned: params.get('returned') === '1' || undefined,
     mine: params.get('mine') === '1' || undefined,

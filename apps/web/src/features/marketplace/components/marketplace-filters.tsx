@@ -10,7 +10,7 @@ import { SearchField } from '../../../components/ui/search-field';
 import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
 import { useDebouncedParam, type UpdateParams } from '../../../lib/url-params';
-import type { ItemFilters } from '../marketplace-api';
+import type { ItemFilters } from '@campus/contract/marketplace';
 
 const SORT_OPTIONS = MARKETPLACE_SORTS.map((s) => ({ value: s, label: MARKETPLACE_SORT_LABELS[s] }));
 

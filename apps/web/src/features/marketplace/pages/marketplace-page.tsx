@@ -11,8 +11,12 @@ import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from '
 import { useNavigate, useParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { PackageOpen, Plus } from 'lucide-react';
-import { MARKETPLACE_MESSAGES as M, MARKETPLACE_SORTS } from '@campus/contract/marketplace-ui';
-import type { MarketplaceItem, MarketplaceSort } from '@campus/contract/marketplace';
+import {
+  MARKETPLACE_MESSAGES as M,
+  MARKETPLACE_SORTS,
+  type MarketplaceCategory,
+} from '@campus/contract/marketplace-ui';
+import type { ItemFilters, MarketplaceItem, MarketplaceSort } from '@campus/contract/marketplace';
 import { useAppSelector } from '../../../lib/store';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -36,7 +40,6 @@ import {
   useRenewItemMutation,
   useSetSoldMutation,
   useUserItemsQuery,
-  type ItemFilters,
 } from '../marketplace-api';
 
 // The form (react-hook-form, the contract's zod schemas) loads on first opening (issue 10).
@@ -58,7 +61,8 @@ export function filtersFromParams(params: URLSearchParams): ItemFilters {
   const category = params.get('category') ?? undefined;
   const sort = params.get('sort') as MarketplaceSort | null;
   return {
-    category: category && category !== 'All' ? category : undefined,
+    // Not checked here: the server answers an unknown category with its message, as before.
+    category: category && category !== 'All' ? (category as MarketplaceCategory) : undefined,
     search: params.get('search')?.trim() || undefined,
     minPrice: intParam(params.get('minPrice')),
     maxPrice: intParam(params.get('maxPrice')),

@@ -14,6 +14,7 @@ import {
   SKILL_TEXTS as T,
   addSkillBody,
   type Match,
+  type SendRequestBody,
   type Skill,
   type SkillType,
   type UserSkill,
@@ -33,7 +34,6 @@ import {
   useMatchesQuery,
   useMySkillsQuery,
   useSendRequestMutation,
-  type SendRequestArgs,
 } from '../skill-exchange-api';
 import { ConnectModal } from './connect-modal';
 import { MatchCard } from './match-card';
@@ -97,7 +97,7 @@ export function SkillsPanel() {
     box.show('success', M.skillDeleted);
   };
 
-  const send = async (args: SendRequestArgs) => {
+  const send = async (args: SendRequestBody) => {
     const result = await sendRequest(args);
     if (result.error) {
       box.show('error', failureText(toApiError(result.error), M.failedRequest));
