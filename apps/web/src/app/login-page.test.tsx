@@ -4,14 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
 import { toast } from 'react-toastify/unstyled';
+import { json } from '../test/http';
 import { GuestOnly } from './guards/guest-only';
 import { LocationProbe, makeUser, renderApp } from '../test/render';
 import LoginPage from '../features/users/pages/login-page';
 
 vi.mock('react-toastify/unstyled', () => ({ toast: { success: vi.fn(), info: vi.fn(), error: vi.fn() } }));
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Queries inside the visible tab panel (both forms stay mounted). */
 const panel = () => within(screen.getByRole('tabpanel'));

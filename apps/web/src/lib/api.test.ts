@@ -4,6 +4,7 @@
  * the same way.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../test/http';
 import { makeStore } from './store';
 import { api, DEFAULT_ERROR_MESSAGE, NETWORK_MESSAGE, readEnvelope, toPage, type ApiError, type Page } from './api';
 import { sendMultipart } from './upload';
@@ -21,9 +22,6 @@ const testApi = api.injectEndpoints({
     thing: build.query<Thing, string>({ query: (id) => `things/${id}` }),
   }),
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function stubFetch(reply: () => Response | Promise<Response>) {
   const urls: string[] = [];

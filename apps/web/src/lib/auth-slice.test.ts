@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROLE as CONTRACT_ADMIN_ROLE } from '@campus/contract/users-ui';
+import { json } from '../test/http';
 import { makeStore } from './store';
 import { makeUser } from '../test/render';
 import { ADMIN_ROLE } from './roles';
@@ -14,9 +15,6 @@ import {
 } from './auth-slice';
 
 const userData = { user: makeUser(), roles: ['user'] };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function storeWith(auth: Partial<AuthState> = {}) {
   return makeStore({ auth: { ...initialAuthState, ...auth } });
 }

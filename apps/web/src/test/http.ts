@@ -9,9 +9,10 @@ import { vi } from 'vitest';
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** One fetch call as a route table sees it: the request and its path (`/api/...`). */
+/** One fetch call as a route table sees it: the request, its URL and the URL's path (`/api/...`). */
 export interface StubCall {
   req: Request;
+  url: URL;
   path: string;
 }
 
@@ -22,7 +23,8 @@ export interface StubCall {
 export function stubFetch(routes: (call: StubCall) => Response | Promise<Response>) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(new URL(String(input), 'http://x'), init);
-    return routes({ req, path: new URL(req.url, 'http://x').pathname });
+    const url = new URL(req.url, 'http://x');
+    return routes({ req, url, path: url.pathname });
   });
   vi.stubGlobal('fetch', mock);
   return mock;

@@ -15,6 +15,7 @@ import {
   type AttendanceStats,
   type SubjectWiseEntry,
 } from '@campus/contract/attendance';
+import { json, stubFetch } from '../../test/http';
 import { makeUser, renderApp } from '../../test/render';
 import { outlookLine, todayIn, zoneOf } from './attendance-outlook';
 import { QUEUE_KEY, enqueueMark, flushMarks, pendingMarks, resetQueueCache } from './offline-queue';
@@ -107,9 +108,6 @@ describe('the offline queue', () => {
   });
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 describe('the attendance page', () => {
   const me = makeUser();
   const today = todayIn('Asia/Kolkata');
@@ -137,53 +135,48 @@ describe('the attendance page', () => {
     records = [
       { id: 'r1', userId: me.id, subjectId: 's1', date: today, status: 'Present', markedAt: new Date().toISOString() },
     ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const req = input instanceof Request ? input : new Request(new URL(String(input), 'http://x'), init);
-        const { pathname: path } = new URL(req.url, 'http://x');
-        if (!online && path.startsWith('/api/attendance')) throw new TypeError('Failed to fetch');
-        if (path === '/api/institute')
-          return json(200, {
-            success: true,
-            message: 'OK',
-            data: { timezone: 'Asia/Kolkata', branches: [], semesters: [] },
-          });
-        if (path.endsWith('/enrollments'))
-          return json(200, {
-            success: true,
-            message: 'OK',
-            data: [{ id: 's1', name: 'Data Structures', code: 'CS301' }],
-          });
-        if (path === '/api/attendance/percentage/subject-wise')
-          return json(200, { success: true, message: 'OK', data: [entry()] });
-        if (path === '/api/attendance/percentage/overall')
-          return json(200, { success: true, message: 'OK', data: { ...entry(), subjectCount: 1 } });
-        if (path === '/api/attendance/percentage') return json(200, { success: true, message: 'OK', data: entry() });
-        if (path === '/api/attendance/target')
-          return json(200, { success: true, message: 'OK', data: { target: 75, instituteTarget: 75, custom: false } });
-        if (path === '/api/attendance' && req.method === 'POST') {
-          const body = (await req.json()) as { status: 'Present' | 'Absent'; date: string };
-          const record = {
-            id: `r${records.length + 1}`,
-            userId: me.id,
-            subjectId: 's1',
-            markedAt: new Date().toISOString(),
-            ...body,
-          };
-          records.push(record);
-          return json(201, { success: true, message: M.marked, data: record });
-        }
-        if (path === '/api/attendance')
-          return json(200, {
-            success: true,
-            message: 'OK',
-            data: records,
-            pagination: { page: 1, limit: 100, total: records.length },
-          });
-        return json(404, { success: false, message: 'Not found' });
-      }),
-    );
+    stubFetch(async ({ req, path }) => {
+      if (!online && path.startsWith('/api/attendance')) throw new TypeError('Failed to fetch');
+      if (path === '/api/institute')
+        return json(200, {
+          success: true,
+          message: 'OK',
+          data: { timezone: 'Asia/Kolkata', branches: [], semesters: [] },
+        });
+      if (path.endsWith('/enrollments'))
+        return json(200, {
+          success: true,
+          message: 'OK',
+          data: [{ id: 's1', name: 'Data Structures', code: 'CS301' }],
+        });
+      if (path === '/api/attendance/percentage/subject-wise')
+        return json(200, { success: true, message: 'OK', data: [entry()] });
+      if (path === '/api/attendance/percentage/overall')
+        return json(200, { success: true, message: 'OK', data: { ...entry(), subjectCount: 1 } });
+      if (path === '/api/attendance/percentage') return json(200, { success: true, message: 'OK', data: entry() });
+      if (path === '/api/attendance/target')
+        return json(200, { success: true, message: 'OK', data: { target: 75, instituteTarget: 75, custom: false } });
+      if (path === '/api/attendance' && req.method === 'POST') {
+        const body = (await req.json()) as { status: 'Present' | 'Absent'; date: string };
+        const record = {
+          id: `r${records.length + 1}`,
+          userId: me.id,
+          subjectId: 's1',
+          markedAt: new Date().toISOString(),
+          ...body,
+        };
+        records.push(record);
+        return json(201, { success: true, message: M.marked, data: record });
+      }
+      if (path === '/api/attendance')
+        return json(200, {
+          success: true,
+          message: 'OK',
+          data: records,
+          pagination: { page: 1, limit: 100, total: records.length },
+        });
+      return json(404, { success: false, message: 'Not found' });
+    });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -243,23 +236,18 @@ describe('the attendance page', () => {
 describe('the Subject Stats Error panel', () => {
   it('shows the server’s message after "Subject Stats Error: " and retries', async () => {
     let fail = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const req = input instanceof Request ? input : new Request(new URL(String(input), 'http://x'), init);
-        const { pathname: path } = new URL(req.url, 'http://x');
-        if (path === '/api/attendance/percentage/subject-wise')
-          return fail
-            ? json(500, { success: false, message: 'Server error. Please try again later.' })
-            : json(200, { success: true, message: 'OK', data: [] });
-        if (path === '/api/attendance/percentage/overall')
-          return json(200, { success: true, message: 'OK', data: { ...stats({}), subjectCount: 0 } });
-        if (path.endsWith('/enrollments')) return json(200, { success: true, message: 'OK', data: [] });
-        if (path === '/api/attendance/target')
-          return json(200, { success: true, message: 'OK', data: { target: 75, instituteTarget: 75, custom: false } });
-        return json(200, { success: true, message: 'OK', data: {} });
-      }),
-    );
+    stubFetch(async ({ path }) => {
+      if (path === '/api/attendance/percentage/subject-wise')
+        return fail
+          ? json(500, { success: false, message: 'Server error. Please try again later.' })
+          : json(200, { success: true, message: 'OK', data: [] });
+      if (path === '/api/attendance/percentage/overall')
+        return json(200, { success: true, message: 'OK', data: { ...stats({}), subjectCount: 0 } });
+      if (path.endsWith('/enrollments')) return json(200, { success: true, message: 'OK', data: [] });
+      if (path === '/api/attendance/target')
+        return json(200, { success: true, message: 'OK', data: { target: 75, instituteTarget: 75, custom: false } });
+      return json(200, { success: true, message: 'OK', data: {} });
+    });
     const me = makeUser();
     const user = userEvent.setup();
     renderApp(<AttendancePage />, { auth: { status: 'authenticated', user: me, roles: me.roles } });

@@ -7,13 +7,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { instituteConfig } from '@campus/contract/institute';
+import { json } from '../../test/http';
 import { renderApp } from '../../test/render';
 import HomePage from './pages/home-page';
 import { slideStep } from './components/tools-carousel';
 import { formatEventDates } from './event-dates';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const config = instituteConfig.parse({});
 const info = {

@@ -3,13 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { instituteConfig } from '@campus/contract/institute';
+import { json } from '../../test/http';
 import { renderApp } from '../../test/render';
 import SpotlightPage from './pages/spotlight-page';
 
 const config = instituteConfig.parse({});
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function renderAt(path: string) {
   vi.stubGlobal(
     'fetch',

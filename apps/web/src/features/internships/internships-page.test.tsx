@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { INTERNSHIP_MESSAGES as M, type InternshipListing } from '@campus/contract/internships';
+import { json } from '../../test/http';
 import { NETWORK_MESSAGE } from '../../lib/api';
 import { LocationProbe, renderApp } from '../../test/render';
 import { internshipErrorText } from './internships-api';
@@ -50,9 +51,6 @@ const LISTINGS = [
   }),
   listing({ id: 'c', title: 'Software Testing', stipend: 'Competitive stipend', stipend_min: null, stipend_max: null }),
 ];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Stubs fetch: each call's JSON body is recorded; `reply` answers (or never, to test Cancel). */
 function mockApi(reply: () => Promise<Response> | Response) {

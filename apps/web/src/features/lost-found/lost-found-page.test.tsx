@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { LOST_FOUND_MESSAGES as L, type LostFoundItem } from '@campus/contract/lost-found';
+import { json, stubFetch } from '../../test/http';
 import { makeUser, renderApp } from '../../test/render';
 import LostFoundPage, { lostFoundFiltersFromParams } from './pages/lost-found-page';
 
@@ -35,25 +36,19 @@ function lostFoundItem(overrides: Partial<LostFoundItem> = {}): LostFoundItem {
     ...overrides,
   };
 }
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function mockApi(items: LostFoundItem[], status = 200) {
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      calls.push(url);
-      if (status !== 200) return json(status, { success: false, message: 'Server error. Please try again later.' });
-      return json(200, {
-        success: true,
-        message: 'OK',
-        data: items,
-        pagination: { page: 1, limit: 5, total: items.length },
-      });
-    }),
-  );
+  stubFetch(async ({ req }) => {
+    const url = req.url;
+    calls.push(url);
+    if (status !== 200) return json(status, { success: false, message: 'Server error. Please try again later.' });
+    return json(200, {
+      success: true,
+      message: 'OK',
+      data: items,
+      pagination: { page: 1, limit: 5, total: items.length },
+    });
+  });
   return calls;
 }
 

@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { MARKETPLACE_MESSAGES as M, type MarketplaceItem } from '@campus/contract/marketplace';
+import { json, stubFetch } from '../../test/http';
 import { LocationProbe, makeUser, renderApp } from '../../test/render';
 import { LIKES_KEY } from './likes';
 import MarketplacePage, { filtersFromParams } from './pages/marketplace-page';
@@ -37,27 +38,21 @@ function item(overrides: Partial<MarketplaceItem> = {}): MarketplaceItem {
   };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function mockApi(items: MarketplaceItem[], status = 200) {
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      calls.push(`${method} ${url}`);
-      if (status !== 200) return json(status, { success: false, message: 'Server error. Please try again later.' });
-      if (method === 'DELETE') return json(200, { success: true, message: M.deleted });
-      return json(200, {
-        success: true,
-        message: 'OK',
-        data: items,
-        pagination: { page: 1, limit: 12, total: items.length },
-      });
-    }),
-  );
+  stubFetch(async ({ req }) => {
+    const url = req.url;
+    const method = req.method;
+    calls.push(`${method} ${url}`);
+    if (status !== 200) return json(status, { success: false, message: 'Server error. Please try again later.' });
+    if (method === 'DELETE') return json(200, { success: true, message: M.deleted });
+    return json(200, {
+      success: true,
+      message: 'OK',
+      data: items,
+      pagination: { page: 1, limit: 12, total: items.length },
+    });
+  });
   return calls;
 }
 

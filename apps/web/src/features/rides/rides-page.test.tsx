@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { RIDE_MESSAGES as R, type Ride } from '@campus/contract/rides';
+import { json, stubFetch } from '../../test/http';
 import { toast } from '../../lib/toast';
 import { LocationProbe, makeUser, renderApp } from '../../test/render';
 import RidesPage from './pages/rides-page';
@@ -50,44 +51,38 @@ function ride(overrides: Partial<Ride> = {}): Ride {
   };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** A fake API over `rides`: join/leave change the seats like the server; `fail` answers 500/409. */
 function mockApi(rides: Ride[], opts: { failList?: boolean; failJoin?: boolean } = {}) {
   const calls: string[] = [];
   const store = new Map(rides.map((r) => [r.id, { ...r }]));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      const { pathname: path, search } = new URL(url, 'http://x');
-      calls.push(`${method} ${path}${search}`);
-      if (path === '/api/institute')
-        return json(200, { success: true, message: 'OK', data: { ridePlaces: ['Airport'] } });
-      const join = /^\/api\/rides\/([^/]+)\/join$/.exec(path);
-      if (join) {
-        const r = store.get(join[1]!)!;
-        if (opts.failJoin) return json(409, { success: false, message: R.full });
-        if (method === 'POST')
-          Object.assign(r, { availableSeats: r.availableSeats - 1, isJoined: true, phoneNumber: '9812345678' });
-        else Object.assign(r, { availableSeats: r.availableSeats + 1, isJoined: false, phoneNumber: null });
-        return json(200, { success: true, message: 'OK', data: [] });
-      }
-      const one = /^\/api\/rides\/([^/]+)$/.exec(path);
-      if (one && one[1] !== 'user') return json(200, { success: true, message: 'OK', data: store.get(one[1]!) });
-      if (opts.failList) return json(500, { success: false, message: 'Server error. Please try again later.' });
-      const limit = Number(new URL(url, 'http://x').searchParams.get('limit') ?? 20);
-      const all = [...store.values()];
-      return json(200, {
-        success: true,
-        message: 'OK',
-        data: all.slice(0, limit),
-        pagination: { page: 1, limit, total: all.length },
-      });
-    }),
-  );
+  stubFetch(async ({ req }) => {
+    const url = req.url;
+    const method = req.method;
+    const { pathname: path, search } = new URL(url, 'http://x');
+    calls.push(`${method} ${path}${search}`);
+    if (path === '/api/institute')
+      return json(200, { success: true, message: 'OK', data: { ridePlaces: ['Airport'] } });
+    const join = /^\/api\/rides\/([^/]+)\/join$/.exec(path);
+    if (join) {
+      const r = store.get(join[1]!)!;
+      if (opts.failJoin) return json(409, { success: false, message: R.full });
+      if (method === 'POST')
+        Object.assign(r, { availableSeats: r.availableSeats - 1, isJoined: true, phoneNumber: '9812345678' });
+      else Object.assign(r, { availableSeats: r.availableSeats + 1, isJoined: false, phoneNumber: null });
+      return json(200, { success: true, message: 'OK', data: [] });
+    }
+    const one = /^\/api\/rides\/([^/]+)$/.exec(path);
+    if (one && one[1] !== 'user') return json(200, { success: true, message: 'OK', data: store.get(one[1]!) });
+    if (opts.failList) return json(500, { success: false, message: 'Server error. Please try again later.' });
+    const limit = Number(new URL(url, 'http://x').searchParams.get('limit') ?? 20);
+    const all = [...store.values()];
+    return json(200, {
+      success: true,
+      message: 'OK',
+      data: all.slice(0, limit),
+      pagination: { page: 1, limit, total: all.length },
+    });
+  });
   return calls;
 }
 

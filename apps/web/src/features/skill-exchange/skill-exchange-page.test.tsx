@@ -18,6 +18,7 @@ import {
   type SkillRequest,
   type UserSkill,
 } from '@campus/contract/skill-exchange';
+import { json, stubFetch } from '../../test/http';
 import { makeUser, renderApp } from '../../test/render';
 import { failureText, useMessageBox } from './message-box';
 import { filterSkills } from './components/skill-picker';
@@ -78,9 +79,6 @@ describe('message box (spec §4, §9)', () => {
   });
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 const userSkill = (id: string, s: Skill, type: 'teach' | 'learn'): UserSkill => ({
   id,
   type,
@@ -134,60 +132,55 @@ function mockApi() {
       }),
     ],
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const req = input instanceof Request ? input : new Request(new URL(String(input), 'http://x'), init);
-      const { pathname: path, searchParams } = new URL(req.url, 'http://x');
-      const text = await req.text();
-      const body = text ? JSON.parse(text) : undefined;
-      calls.push({ method: req.method, path, body });
-      const ok = (extra: object) => json(200, { success: true, message: 'OK', ...extra });
-      if (path === '/api/skill-exchange/skills') return ok({ skills: SKILLS });
-      if (path === '/api/skill-exchange/my-skills') return ok({ teach: state.teach, learn: state.learn });
-      if (path === '/api/skill-exchange/matches') return ok({ matches: state.matches });
-      if (path === '/api/skill-exchange/add-skill') {
-        const { skillName, type } = body as { skillName: string; type: 'teach' | 'learn' };
-        const s = SKILLS.find((x) => x.name.toLowerCase() === skillName.toLowerCase()) ?? {
-          id: 's-new',
-          name: skillName,
-        };
-        if (state[type].some((u) => u.skillId === s.id))
-          return json(409, { success: false, message: M.duplicate(s.name, type) });
-        const created = userSkill(`us-${state[type].length}-${type}`, s, type);
-        state[type].push(created);
-        if (type === 'learn' && s.id === 's-python') state.matches = [MATCH];
-        return json(201, { success: true, message: M.skillAdded, userSkill: created });
-      }
-      const del = /^\/api\/skill-exchange\/user-skill\/(.+)$/.exec(path);
-      if (del && req.method === 'DELETE') {
-        state.teach = state.teach.filter((u) => u.id !== del[1]);
-        state.learn = state.learn.filter((u) => u.id !== del[1]);
-        return json(200, { success: true, message: M.skillDeleted });
-      }
-      if (path === '/api/skill-exchange/request') {
-        state.matches = state.matches.map((m) => ({ ...m, requestStatus: 'pending' as const }));
-        return json(201, { success: true, message: M.requestSent, request: request({ id: 'r-new' }) });
-      }
-      if (path === '/api/skill-exchange/requests') {
-        const items = searchParams.get('box') === 'sent' ? state.sent : state.received;
-        return ok({ data: items, pagination: { page: 1, limit: 10, total: items.length } });
-      }
-      const action = /^\/api\/skill-exchange\/requests\/([^/]+)\/(accept|decline|cancel)$/.exec(path);
-      if (action) {
-        const list = action[2] === 'cancel' ? state.sent : state.received;
-        const r = list.find((x) => x.id === action[1])!;
-        if (action[2] === 'accept')
-          Object.assign(r, {
-            status: 'accepted',
-            contact: { email: 'kabir.20230002@iiitsonepat.ac.in', phone: '9812345678' },
-          });
-        else Object.assign(r, { status: action[2] === 'cancel' ? 'cancelled' : 'declined' });
-        return ok({ data: r });
-      }
-      return json(404, { success: false, message: 'Not found' });
-    }),
-  );
+  stubFetch(async ({ req, path, url: { searchParams } }) => {
+    const text = await req.text();
+    const body = text ? JSON.parse(text) : undefined;
+    calls.push({ method: req.method, path, body });
+    const ok = (extra: object) => json(200, { success: true, message: 'OK', ...extra });
+    if (path === '/api/skill-exchange/skills') return ok({ skills: SKILLS });
+    if (path === '/api/skill-exchange/my-skills') return ok({ teach: state.teach, learn: state.learn });
+    if (path === '/api/skill-exchange/matches') return ok({ matches: state.matches });
+    if (path === '/api/skill-exchange/add-skill') {
+      const { skillName, type } = body as { skillName: string; type: 'teach' | 'learn' };
+      const s = SKILLS.find((x) => x.name.toLowerCase() === skillName.toLowerCase()) ?? {
+        id: 's-new',
+        name: skillName,
+      };
+      if (state[type].some((u) => u.skillId === s.id))
+        return json(409, { success: false, message: M.duplicate(s.name, type) });
+      const created = userSkill(`us-${state[type].length}-${type}`, s, type);
+      state[type].push(created);
+      if (type === 'learn' && s.id === 's-python') state.matches = [MATCH];
+      return json(201, { success: true, message: M.skillAdded, userSkill: created });
+    }
+    const del = /^\/api\/skill-exchange\/user-skill\/(.+)$/.exec(path);
+    if (del && req.method === 'DELETE') {
+      state.teach = state.teach.filter((u) => u.id !== del[1]);
+      state.learn = state.learn.filter((u) => u.id !== del[1]);
+      return json(200, { success: true, message: M.skillDeleted });
+    }
+    if (path === '/api/skill-exchange/request') {
+      state.matches = state.matches.map((m) => ({ ...m, requestStatus: 'pending' as const }));
+      return json(201, { success: true, message: M.requestSent, request: request({ id: 'r-new' }) });
+    }
+    if (path === '/api/skill-exchange/requests') {
+      const items = searchParams.get('box') === 'sent' ? state.sent : state.received;
+      return ok({ data: items, pagination: { page: 1, limit: 10, total: items.length } });
+    }
+    const action = /^\/api\/skill-exchange\/requests\/([^/]+)\/(accept|decline|cancel)$/.exec(path);
+    if (action) {
+      const list = action[2] === 'cancel' ? state.sent : state.received;
+      const r = list.find((x) => x.id === action[1])!;
+      if (action[2] === 'accept')
+        Object.assign(r, {
+          status: 'accepted',
+          contact: { email: 'kabir.20230002@iiitsonepat.ac.in', phone: '9812345678' },
+        });
+      else Object.assign(r, { status: action[2] === 'cancel' ? 'cancelled' : 'declined' });
+      return ok({ data: r });
+    }
+    return json(404, { success: false, message: 'Not found' });
+  });
   return { calls, state };
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ATTENDANCE_MESSAGES as M } from '@campus/contract/attendance';
-import { json } from '../../../test/http';
+import { json, stubFetch } from '../../../test/http';
 import { makeUser, renderApp } from '../../../test/render';
 import { SubjectsAdmin } from './subjects-admin';
 
@@ -19,31 +19,26 @@ describe('the Subjects tab of the admin area', () => {
       { id: 's1', name: 'Data Structures', code: 'CS301', branch: 'CSE', semester: 'Third', credits: 4 },
     ];
     const posted: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const req = input instanceof Request ? input : new Request(new URL(String(input), 'http://x'), init);
-        const { pathname: path } = new URL(req.url, 'http://x');
-        if (path === '/api/institute')
-          return json(200, { success: true, message: 'OK', data: { branches: ['CSE'], semesters: ['Third'] } });
-        if (path === '/api/resources/subjects' && req.method === 'POST') {
-          const body = await req.json();
-          posted.push(body);
-          subjects.push({ id: 's2', ...body });
-          return json(201, { success: true, message: M.subjectCreated, data: { id: 's2', ...body } });
-        }
-        if (path === '/api/resources/subjects/s1' && req.method === 'DELETE')
-          return json(409, { success: false, message: M.subjectInUse });
-        if (path === '/api/resources/subjects')
-          return json(200, {
-            success: true,
-            message: 'OK',
-            data: subjects,
-            pagination: { page: 1, limit: 20, total: subjects.length },
-          });
-        return json(404, { success: false, message: 'Not found' });
-      }),
-    );
+    stubFetch(async ({ req, path }) => {
+      if (path === '/api/institute')
+        return json(200, { success: true, message: 'OK', data: { branches: ['CSE'], semesters: ['Third'] } });
+      if (path === '/api/resources/subjects' && req.method === 'POST') {
+        const body = await req.json();
+        posted.push(body);
+        subjects.push({ id: 's2', ...body });
+        return json(201, { success: true, message: M.subjectCreated, data: { id: 's2', ...body } });
+      }
+      if (path === '/api/resources/subjects/s1' && req.method === 'DELETE')
+        return json(409, { success: false, message: M.subjectInUse });
+      if (path === '/api/resources/subjects')
+        return json(200, {
+          success: true,
+          message: 'OK',
+          data: subjects,
+          pagination: { page: 1, limit: 20, total: subjects.length },
+        });
+      return json(404, { success: false, message: 'Not found' });
+    });
     const user = userEvent.setup();
     renderApp(<SubjectsAdmin />, { auth: { status: 'authenticated', user: makeUser(), roles: ['admin'] } });
     expect(await screen.findByText('CS301 · Data Structures')).toBeInTheDocument();

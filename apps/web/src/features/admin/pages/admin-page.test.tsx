@@ -7,6 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../test/http';
 import { makeUser, renderApp } from '../../../test/render';
 import AdminPage from './admin-page';
 
@@ -42,29 +43,25 @@ const users = [
 
 function stubApi() {
   const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      urls.push(url);
-      const ok = (body: object) =>
-        new Response(JSON.stringify({ success: true, message: 'OK', ...body }), {
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.includes('/api/users/admin/all'))
-        return ok({
-          data: {
-            users,
-            pagination: { page: 1, limit: 24, total: 3 },
-            stats: { total: 3, newThisWeek: 2, active: 2, deactivated: 1 },
-          },
-        });
-      if (url.includes('/api/notification/sends'))
-        return ok({ data: [], pagination: { page: 1, limit: 15, total: 0 } });
-      if (url.includes('/api/institute')) return ok({ data: {} });
-      return ok({ data: [] });
-    }),
-  );
+  stubFetch(async ({ req }) => {
+    const url = req.url;
+    urls.push(url);
+    const ok = (body: object) =>
+      new Response(JSON.stringify({ success: true, message: 'OK', ...body }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    if (url.includes('/api/users/admin/all'))
+      return ok({
+        data: {
+          users,
+          pagination: { page: 1, limit: 24, total: 3 },
+          stats: { total: 3, newThisWeek: 2, active: 2, deactivated: 1 },
+        },
+      });
+    if (url.includes('/api/notification/sends')) return ok({ data: [], pagination: { page: 1, limit: 15, total: 0 } });
+    if (url.includes('/api/institute')) return ok({ data: {} });
+    return ok({ data: [] });
+  });
   return urls;
 }
 

@@ -3,11 +3,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
+import { json, stubFetch } from '../../../test/http';
 import { makeUser, renderApp } from '../../../test/render';
 import SigninLinkPage from './signin-link-page';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderPage(entry = '/signin-link?token=step-up-token-1') {
   return renderApp(
@@ -21,17 +19,13 @@ function renderPage(entry = '/signin-link?token=step-up-token-1') {
 /** Answers POST /users/signin-link with `replies` in turn; returns the JSON bodies sent. */
 function stubSignin(...replies: Response[]) {
   const bodies: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const req = input instanceof Request ? input : new Request(input, init);
-      if (req.url.includes('/users/signin-link')) {
-        bodies.push(await req.json());
-        return replies[Math.min(bodies.length, replies.length) - 1]!.clone();
-      }
-      return json(200, { success: true, message: 'OK', data: {} });
-    }),
-  );
+  stubFetch(async ({ req }) => {
+    if (req.url.includes('/users/signin-link')) {
+      bodies.push(await req.json());
+      return replies[Math.min(bodies.length, replies.length) - 1]!.clone();
+    }
+    return json(200, { success: true, message: 'OK', data: {} });
+  });
   return bodies;
 }
 
