@@ -6,17 +6,17 @@
  * after a confirmation. Axe finds no serious or critical violations on the page and its dialogs,
  * at 360 px and 1280 px. The browser runs in the institute's time zone.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { test, expect, createVerifiedAccount, signIn, completeProfile, freshEmail } from './fixtures.ts';
+import {
+  test,
+  expect,
+  createVerifiedAccount,
+  signIn,
+  completeProfile,
+  freshEmail,
+  expectNoSeriousA11yViolations,
+} from './fixtures.ts';
 
 test.use({ timezoneId: 'Asia/Kolkata' });
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Tomorrow at 10:00 in the browser's (the institute's) time zone, as a datetime-local value. */
 function tomorrowAtTen(): string {
@@ -95,7 +95,7 @@ test('a student offers a ride; another finds it by quick filters, joins and canc
   await expect(rider.getByLabel('Search rides by pickup or drop')).toHaveValue(stamp);
   await expect(rider.getByLabel('Sort by')).toHaveValue('priceAsc');
   await expect(card).toBeVisible();
-  await expectNoSeriousA11yViolations(rider);
+  await expectNoSeriousA11yViolations(rider, 'rides-browse');
 
   // Join: seats drop and the creator's phone appears; then cancel: seats return.
   await card.getByRole('link', { name: /View details/ }).click();
@@ -108,7 +108,7 @@ test('a student offers a ride; another finds it by quick filters, joins and canc
   await expect(detail.getByRole('link', { name: 'Call 9812345678' })).toHaveAttribute('href', 'tel:+919812345678');
   await expect(detail.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/919812345678');
   await expect(detail.getByText('Arjun Mehta')).toBeVisible();
-  await expectNoSeriousA11yViolations(rider);
+  await expectNoSeriousA11yViolations(rider, 'rides-detail-joined');
   await rider.setViewportSize({ width: 360, height: 780 });
   await testInfo.attach('ride-detail-360', { body: await rider.screenshot(), contentType: 'image/png' });
   await rider.setViewportSize({ width: 1280, height: 900 });
@@ -132,11 +132,11 @@ test('a student offers a ride; another finds it by quick filters, joins and canc
   await creator.goto('/rides');
   await expect(creator.getByRole('article', { name: new RegExp(pickup) })).toBeVisible();
   expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await expectNoSeriousA11yViolations(creator);
+  await expectNoSeriousA11yViolations(creator, 'rides-360');
   await testInfo.attach('rides-360', { body: await creator.screenshot({ fullPage: true }), contentType: 'image/png' });
   await creator.getByRole('button', { name: 'Offer Ride' }).first().click();
   await expect(creator.getByRole('dialog', { name: 'Offer Ride' })).toBeVisible();
-  await expectNoSeriousA11yViolations(creator);
+  await expectNoSeriousA11yViolations(creator, 'rides-offer-form-360');
   await creator.keyboard.press('Escape');
 
   // Delete asks first; then the ride is gone.

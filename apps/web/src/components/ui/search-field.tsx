@@ -1,4 +1,4 @@
-/** A list's search box: magnifier icon, a label for screen readers, at most 100 characters. */
+/** A list's search box: magnifier icon, a label for screen readers, at most 100 characters by default. */
 import { Search } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { fieldClasses } from './input';
@@ -9,11 +9,13 @@ export interface SearchFieldProps {
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
+  /** Longest text accepted (default 100, the contract's search limit). */
+  maxLength?: number;
   /** Classes of the wrapping label (grid placement). */
   className?: string;
 }
 
-export function SearchField({ label, value, onChange, placeholder, className }: SearchFieldProps) {
+export function SearchField({ label, value, onChange, placeholder, maxLength = 100, className }: SearchFieldProps) {
   return (
     <label className={cn('relative block', className)}>
       <span className="sr-only">{label}</span>
@@ -23,7 +25,7 @@ export function SearchField({ label, value, onChange, placeholder, className }: 
         value={value}
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
-        maxLength={100}
+        maxLength={maxLength}
         className={cn(fieldClasses, 'border-line pl-10')}
       />
     </label>

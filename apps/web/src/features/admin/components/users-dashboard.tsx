@@ -7,7 +7,7 @@
  * once so typing feels instant.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { LayoutGrid, List, Search } from 'lucide-react';
+import { LayoutGrid, List } from 'lucide-react';
 import { ADMIN_SORT_LABELS, ADMIN_UI, ADMIN_USER_SORTS, type AdminUserSort } from '@campus/contract/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
@@ -15,7 +15,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { fieldClasses } from '../../../components/ui/input';
+import { SearchField } from '../../../components/ui/search-field';
 import { cn } from '../../../lib/cn';
 import { useAppSelector } from '../../../lib/store';
 import { useAdminUsersQuery } from '../admin-api';
@@ -74,25 +74,14 @@ export function UsersDashboard() {
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="relative flex-1">
-          <label htmlFor="admin-user-search" className="sr-only">
-            Search users
-          </label>
-          <Search
-            aria-hidden="true"
-            size={16}
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
-          />
-          <input
-            id="admin-user-search"
-            type="search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-            placeholder={ADMIN_UI.searchPlaceholder}
-            maxLength={200}
-            className={cn(fieldClasses, 'border-line pl-9')}
-          />
-        </div>
+        <SearchField
+          label="Search users"
+          value={searchInput}
+          onChange={setSearchInput}
+          placeholder={ADMIN_UI.searchPlaceholder}
+          maxLength={200}
+          className="flex-1"
+        />
         <div className="flex items-end gap-2">
           <Select
             label="Sort users"
