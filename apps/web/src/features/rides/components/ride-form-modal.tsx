@@ -5,10 +5,10 @@
  * 10-digit phone, direction, optional description and photo. Validated with the contract's
  * `createRideBody` (the spec's exact messages, same as the server); the form keeps its input on
  * error and shows the server's field messages under the fields. Sends multipart (text parts + the
- * photo `image`); an edit that clears the cost sends `remove_cost=true`.
+ * photo `image`); an edit that clears the cost sends `remove_cost=true`. The shared listing form
+ * (`components/ui/listing-form.tsx`) does all that, with {@link rideMapper} for the ride's fields.
  */
-import { useEffect, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useMemo } from 'react';
 import { format } from 'date-fns';
 import {
   RIDE_DIRECTIONS,
@@ -18,14 +18,16 @@ import {
   latestDeparture,
   type Ride,
 } from '@campus/contract/rides';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ImageField, UploadProgress, useImageField } from '../../../components/ui/image-field';
+import type { SavedImage } from '../../../components/ui/image-field';
 import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
+import {
+  ListingFormModal,
+  mappedResolver,
+  useListingForm,
+  type FieldMapper,
+} from '../../../components/ui/listing-form';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { showFieldErrors, toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useSaveRide } from '../rides-api';
 
@@ -51,12 +53,6 @@ const FIELDS: Field[] = [
   'direction',
   'description',
 ];
-/** The API field each form field is sent as. */
-const API_FIELD: Record<Field, string> = {
-  ...Object.fromEntries(FIELDS.map((f) => [f, f])),
-  departure: 'departureDateTime',
-} as Record<Field, string>;
-
 /** A datetime-local value (browser time) as an ISO instant, or '' when empty or invalid. */
 export function toIsoInstant(local: string): string {
   const at = local ? new Date(local) : null;
@@ -77,20 +73,31 @@ export function toRequestFields(v: RideFormValues): Record<string, string> {
   };
 }
 
-/** react-hook-form resolver: the contract's schema over the request fields, errors mapped back. */
-export const rideFormResolver: Resolver<RideFormValues> = async (values) => {
-  const result = createRideBody.safeParse(toRequestFields(values));
-  if (result.success) return { values, errors: {} };
-  const errors: FieldErrors<RideFormValues> = {};
-  for (const issue of result.error.issues) {
-    const apiField = String(issue.path[0] ?? '');
-    const field = (FIELDS.find((f) => API_FIELD[f] === apiField) ?? 'pickupLocation') as Field;
-    errors[field] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors };
+/** A ride with its photo under the names the shared form reads. */
+type RideItem = Ride & SavedImage;
+
+const withSavedImage = (ride: Ride): RideItem => ({
+  ...ride,
+  image_url: ride.imageUrl,
+  image_thumb_url: ride.imageThumbUrl,
+});
+
+/**
+ * The ride form's {@link FieldMapper}: the request fields of the values, plus `remove_cost=true`
+ * when an edit clears the cost; the departure's messages go under the Departure field.
+ */
+const rideMapper: FieldMapper<RideFormValues, RideItem> = {
+  toRequest: (values, ride) => ({
+    ...toRequestFields(values),
+    ...(ride && ride.estimatedCost !== null && !values.estimatedCost.trim() ? { remove_cost: 'true' } : {}),
+  }),
+  renamed: { departureDateTime: 'departure' },
 };
 
-function valuesOf(ride: Ride | null): RideFormValues {
+/** react-hook-form resolver: the contract's schema over the request fields, errors mapped back. */
+export const rideFormResolver = mappedResolver(createRideBody, FIELDS, rideMapper, null);
+
+function valuesOf(ride: RideItem | null): RideFormValues {
   if (!ride)
     return {
       pickupLocation: '',
@@ -160,20 +167,21 @@ export interface RideFormModalProps {
 
 export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModalProps) {
   const { save, progress } = useSaveRide();
-  const [formError, setFormError] = useState<string | null>(null);
-  const saved = ride ? { image_url: ride.imageUrl, image_thumb_url: ride.imageThumbUrl } : null;
-  const image = useImageField(saved, 'Image size should be less than 5MB', setFormError);
-  const resetImage = image.reset;
-  const form = useForm<RideFormValues>({ resolver: rideFormResolver, defaultValues: valuesOf(ride) });
-  const { register, reset, setValue, watch, setError, handleSubmit, formState } = form;
+  const item = useMemo(() => ride && withSavedImage(ride), [ride]);
+  const state = useListingForm<RideFormValues, RideItem>({
+    open,
+    onOpenChange,
+    item,
+    schema: createRideBody,
+    fields: FIELDS,
+    valuesOf,
+    save: async (form, id) => withSavedImage(await save(form, id)),
+    progress,
+    imageTooLarge: 'Image size should be less than 5MB',
+    mapper: rideMapper,
+  });
+  const { register, setValue, watch, formState } = state.form;
   const { errors } = formState;
-
-  useEffect(() => {
-    if (!open) return;
-    reset(valuesOf(ride));
-    resetImage();
-    setFormError(null);
-  }, [open, ride, reset, resetImage]);
 
   const campus = places[0];
   const pick = (field: 'pickupLocation' | 'dropLocation', place: string) => {
@@ -183,114 +191,89 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
       setValue('direction', field === 'dropLocation' ? 'toCollege' : 'fromCollege');
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const body = new FormData();
-    for (const [k, v] of Object.entries(toRequestFields(values))) body.append(k, v.trim());
-    if (ride && ride.estimatedCost !== null && !values.estimatedCost.trim()) body.append('remove_cost', 'true');
-    image.appendTo(body);
-    try {
-      await save(body, ride?.id);
-      onOpenChange(false);
-    } catch (err) {
-      const apiError = toApiError(err);
-      showFieldErrors(apiError, FIELDS, (field, message) => setError(field, { message }));
-      if (apiError.errors?.departureDateTime) setError('departure', { message: apiError.errors.departureDateTime });
-      setFormError(apiError.errors?.image ?? apiError.message);
-    }
-  });
-
-  const busy = formState.isSubmitting || progress !== null;
   const seatOptions = Array.from({ length: RIDE_SEATS_MAX }, (_, i) => String(i + 1));
   return (
-    <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={ride ? 'Edit Ride' : 'Offer Ride'}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div className="space-y-2">
-          <Input
-            label="Pickup location"
-            maxLength={100}
-            placeholder="Where from?"
-            error={errors.pickupLocation?.message}
-            {...register('pickupLocation')}
-          />
-          <PlacePicks
-            places={places}
-            label="Common pickup places"
-            current={watch('pickupLocation')}
-            onPick={(p) => pick('pickupLocation', p)}
-          />
-        </div>
-        <div className="space-y-2">
-          <Input
-            label="Drop location"
-            maxLength={100}
-            placeholder="Where to?"
-            error={errors.dropLocation?.message}
-            {...register('dropLocation')}
-          />
-          <PlacePicks
-            places={places}
-            label="Common drop places"
-            current={watch('dropLocation')}
-            onPick={(p) => pick('dropLocation', p)}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label="Departure time"
-            type="datetime-local"
-            min={format(new Date(), "yyyy-MM-dd'T'HH:mm")}
-            max={format(new Date(latestDeparture()), "yyyy-MM-dd'T'HH:mm")}
-            error={errors.departure?.message}
-            {...register('departure')}
-          />
-          <Select
-            label="Total seats"
-            options={seatOptions}
-            error={errors.totalSeats?.message}
-            {...register('totalSeats')}
-          />
-          <Input
-            label="Estimated total cost (₹, optional)"
-            inputMode="numeric"
-            placeholder="e.g. 600"
-            error={errors.estimatedCost?.message}
-            {...register('estimatedCost')}
-          />
-          <Input
-            label="Phone number"
-            type="tel"
-            inputMode="tel"
-            placeholder="10-digit mobile"
-            error={errors.phoneNumber?.message}
-            {...register('phoneNumber')}
-          />
-        </div>
+    <ListingFormModal
+      state={state}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={ride ? 'Edit Ride' : 'Offer Ride'}
+      submitLabel={ride ? 'Save Changes' : 'Offer Ride'}
+    >
+      <div className="space-y-2">
+        <Input
+          label="Pickup location"
+          maxLength={100}
+          placeholder="Where from?"
+          error={errors.pickupLocation?.message}
+          {...register('pickupLocation')}
+        />
+        <PlacePicks
+          places={places}
+          label="Common pickup places"
+          current={watch('pickupLocation')}
+          onPick={(p) => pick('pickupLocation', p)}
+        />
+      </div>
+      <div className="space-y-2">
+        <Input
+          label="Drop location"
+          maxLength={100}
+          placeholder="Where to?"
+          error={errors.dropLocation?.message}
+          {...register('dropLocation')}
+        />
+        <PlacePicks
+          places={places}
+          label="Common drop places"
+          current={watch('dropLocation')}
+          onPick={(p) => pick('dropLocation', p)}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="Departure time"
+          type="datetime-local"
+          min={format(new Date(), "yyyy-MM-dd'T'HH:mm")}
+          max={format(new Date(latestDeparture()), "yyyy-MM-dd'T'HH:mm")}
+          error={errors.departure?.message}
+          {...register('departure')}
+        />
         <Select
-          label="Direction"
-          options={RIDE_DIRECTIONS.map((d) => ({ value: d, label: RIDE_DIRECTION_LABELS[d] }))}
-          error={errors.direction?.message}
-          {...register('direction')}
+          label="Total seats"
+          options={seatOptions}
+          error={errors.totalSeats?.message}
+          {...register('totalSeats')}
         />
-        <Textarea
-          label="Description (optional)"
-          rows={3}
-          maxLength={500}
-          error={errors.description?.message}
-          {...register('description')}
+        <Input
+          label="Estimated total cost (₹, optional)"
+          inputMode="numeric"
+          placeholder="e.g. 600"
+          error={errors.estimatedCost?.message}
+          {...register('estimatedCost')}
         />
-        <ImageField field={image} />
-        <UploadProgress progress={progress} />
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} disabled={image.preparing}>
-            {ride ? 'Save Changes' : 'Offer Ride'}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+        <Input
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          placeholder="10-digit mobile"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+      </div>
+      <Select
+        label="Direction"
+        options={RIDE_DIRECTIONS.map((d) => ({ value: d, label: RIDE_DIRECTION_LABELS[d] }))}
+        error={errors.direction?.message}
+        {...register('direction')}
+      />
+      <Textarea
+        label="Description (optional)"
+        rows={3}
+        maxLength={500}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+    </ListingFormModal>
   );
 }
