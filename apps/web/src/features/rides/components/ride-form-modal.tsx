@@ -76,6 +76,7 @@ export function toRequestFields(v: RideFormValues): Record<string, string> {
 /** A ride with its photo under the names the shared form reads. */
 type RideItem = Ride & SavedImage;
 
+/** The ride as the shared form reads it (its photo as `image_url` / `image_thumb_url`). */
 const withSavedImage = (ride: Ride): RideItem => ({
   ...ride,
   image_url: ride.imageUrl,
