@@ -8,7 +8,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['./src/test/global-setup.ts'],
-    testTimeout: 30_000,
+    // A loaded 2-core CI box runs two files at once: the slowest cases (many sign-ups, argon2) need headroom.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
