@@ -15,9 +15,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FieldError } from '../../../components/ui/input';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { useAppDispatch } from '../../../lib/store';
 import { showFieldErrors, toApiError } from '../../../lib/api';
@@ -163,15 +162,29 @@ function SendsTable() {
           {NOTIFICATION_UI.adminMarkMine}
         </Button>
       </div>
-      {isLoading ? (
-        <div className="flex justify-center py-8">
-          <Spinner size={24} label="Loading notifications" />
-        </div>
-      ) : isError ? (
-        <Alert tone="error">{NOTIFICATION_UI.adminListFailed(toApiError(error).message)}</Alert>
-      ) : !data || data.items.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted">{NOTIFICATION_UI.adminEmpty}</p>
-      ) : (
+      <PagedList
+        loading={isLoading}
+        loadingLabel="Loading notifications"
+        error={
+          isError ? <Alert tone="error">{NOTIFICATION_UI.adminListFailed(toApiError(error).message)}</Alert> : null
+        }
+        empty={
+          !data || data.items.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted">{NOTIFICATION_UI.adminEmpty}</p>
+          ) : null
+        }
+        pager={
+          data
+            ? {
+                page,
+                limit: data.pagination.limit,
+                total: data.pagination.total,
+                onPageChange: setPage,
+                label: 'Sent notifications pages',
+              }
+            : null
+        }
+      >
         <div className="relative overflow-x-auto" aria-busy={isFetching}>
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="text-muted">
@@ -197,7 +210,7 @@ function SendsTable() {
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              {data.items.map((s) => (
+              {(data?.items ?? []).map((s) => (
                 <tr key={s.id}>
                   <td className="max-w-xs py-2 pr-3 break-words text-fg">
                     {s.message}
@@ -238,16 +251,7 @@ function SendsTable() {
             </tbody>
           </table>
         </div>
-      )}
-      {data ? (
-        <Pagination
-          page={page}
-          limit={data.pagination.limit}
-          total={data.pagination.total}
-          onPageChange={setPage}
-          label="Sent notifications pages"
-        />
-      ) : null}
+      </PagedList>
     </Card>
   );
 }

@@ -15,9 +15,8 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { showFieldErrors, toApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useInstituteInfo } from '../../../lib/institute-query';
@@ -157,58 +156,63 @@ export function SubjectsAdmin() {
           onChange={(e) => filter(setSemester)(e.target.value)}
         />
       </div>
-      {list.isLoading ? (
-        <Spinner label="Loading subjects" />
-      ) : list.isError ? (
-        <p role="alert" className="text-danger">
-          {toApiError(list.error).message}
-          <Button variant="link" size="sm" className="ml-2" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </p>
-      ) : list.data?.items.length ? (
-        <>
-          <ul className="divide-y divide-line rounded-2xl border border-line bg-surface" aria-label="Subjects">
-            {list.data.items.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                <span className="min-w-0">
-                  <span className="block font-medium text-fg">
-                    {s.code} · {s.name}
-                  </span>
-                  <span className="block text-sm text-muted">
-                    {s.branch} · {s.semester} semester · {s.credits} credits
-                  </span>
+      <PagedList
+        loading={list.isLoading}
+        loadingLabel="Loading subjects"
+        error={
+          list.isError ? (
+            <p role="alert" className="text-danger">
+              {toApiError(list.error).message}
+              <Button variant="link" size="sm" className="ml-2" onClick={() => void list.refetch()}>
+                Retry
+              </Button>
+            </p>
+          ) : null
+        }
+        empty={list.data?.items.length ? null : <p className="text-muted">No subjects match these filters.</p>}
+        pager={
+          !list.isError && list.data?.items.length
+            ? {
+                page: list.data.pagination.page,
+                limit: list.data.pagination.limit,
+                total: list.data.pagination.total,
+                onPageChange: setPage,
+                label: 'Subject pages',
+              }
+            : null
+        }
+      >
+        <ul className="divide-y divide-line rounded-2xl border border-line bg-surface" aria-label="Subjects">
+          {(list.data?.items ?? []).map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+              <span className="min-w-0">
+                <span className="block font-medium text-fg">
+                  {s.code} · {s.name}
                 </span>
-                <span className="flex gap-2">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Edit ${s.code}`}
-                    onClick={() => {
-                      setEditing(s);
-                      setFormOpen(true);
-                    }}
-                  >
-                    <Pencil aria-hidden="true" size={16} /> Edit
-                  </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Delete ${s.code}`} onClick={() => setDeleting(s)}>
-                    <Trash2 aria-hidden="true" size={16} /> Delete
-                  </Button>
+                <span className="block text-sm text-muted">
+                  {s.branch} · {s.semester} semester · {s.credits} credits
                 </span>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={list.data.pagination.page}
-            limit={list.data.pagination.limit}
-            total={list.data.pagination.total}
-            onPageChange={setPage}
-            label="Subject pages"
-          />
-        </>
-      ) : (
-        <p className="text-muted">No subjects match these filters.</p>
-      )}
+              </span>
+              <span className="flex gap-2">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Edit ${s.code}`}
+                  onClick={() => {
+                    setEditing(s);
+                    setFormOpen(true);
+                  }}
+                >
+                  <Pencil aria-hidden="true" size={16} /> Edit
+                </Button>
+                <Button variant="ghost" size="sm" aria-label={`Delete ${s.code}`} onClick={() => setDeleting(s)}>
+                  <Trash2 aria-hidden="true" size={16} /> Delete
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </PagedList>
       <SubjectFormModal
         open={formOpen}
         onOpenChange={setFormOpen}

@@ -12,9 +12,8 @@ import { ADMIN_SORT_LABELS, ADMIN_UI, ADMIN_USER_SORTS, type AdminUserSort } fro
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { SearchField } from '../../../components/ui/search-field';
 import { cn } from '../../../lib/cn';
 import { useAppSelector } from '../../../lib/store';
@@ -117,62 +116,56 @@ export function UsersDashboard() {
         </div>
       </div>
 
-      {isLoading ? (
-        <div className="flex justify-center py-12">
-          <Spinner size={28} label="Loading users" />
-        </div>
-      ) : isError ? (
-        <Alert tone="error">{ADMIN_UI.fetchError}</Alert>
-      ) : users.length === 0 ? (
-        <EmptyState title="No users match your search." />
-      ) : view === 'grid' ? (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy={isFetching}>
-          {users.map((u) => (
-            <li key={u.id}>
-              <UserCard user={u} isSelf={u.id === me?.id} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div className="relative overflow-x-auto rounded-2xl border border-line">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-surface-muted text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Created
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td className="px-4 py-3 text-fg">{u.name || ADMIN_UI.anonymous}</td>
-                  <td className="px-4 py-3 break-all text-muted">{u.email}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-muted">
-                    {new Date(u.createdAt).toLocaleDateString()}
-                  </td>
+      <PagedList
+        loading={isLoading}
+        loadingLabel="Loading users"
+        error={isError ? <Alert tone="error">{ADMIN_UI.fetchError}</Alert> : null}
+        empty={users.length === 0 ? <EmptyState title="No users match your search." /> : null}
+        pager={
+          data
+            ? { page, limit: PAGE_SIZE, total: data.pagination.total, onPageChange: setPage, label: 'Users pages' }
+            : null
+        }
+      >
+        {view === 'grid' ? (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy={isFetching}>
+            {users.map((u) => (
+              <li key={u.id}>
+                <UserCard user={u} isSelf={u.id === me?.id} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="relative overflow-x-auto rounded-2xl border border-line">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-surface-muted text-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Email
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Created
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      {data ? (
-        <Pagination
-          page={page}
-          limit={PAGE_SIZE}
-          total={data.pagination.total}
-          onPageChange={setPage}
-          label="Users pages"
-        />
-      ) : null}
+              </thead>
+              <tbody className="divide-y divide-line">
+                {users.map((u) => (
+                  <tr key={u.id}>
+                    <td className="px-4 py-3 text-fg">{u.name || ADMIN_UI.anonymous}</td>
+                    <td className="px-4 py-3 break-all text-muted">{u.email}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-muted">
+                      {new Date(u.createdAt).toLocaleDateString()}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
     </section>
   );
 }
