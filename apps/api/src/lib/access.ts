@@ -9,25 +9,34 @@ import { forbidden } from './errors.ts';
 
 declare const checked: unique symbol;
 
-/** A record the viewer was checked to be allowed to change (only a checking loader makes one). */
-export type Changeable<T> = T & { readonly [checked]: true };
+/**
+ * A record the viewer was checked to be allowed to change by `Action` (only a checking loader makes
+ * one, issue 22): a ride checked for deletion is a `Changeable<LoadedRide, 'delete'>` and is not
+ * accepted where an edit (`'edit'`) is required, since the two may follow different rules.
+ */
+export type Changeable<T, Action extends string> = T & { readonly [checked]: Action };
 
 /** Who may change a record: its owner, or also an administrator (the default). */
 export type ChangeRule = 'ownerOrAdmin' | 'ownerOnly';
 
+/** Each action a feature's records allow, with the rule that decides who may do it. */
+export type ChangeRules<Action extends string> = Readonly<Record<Action, ChangeRule>>;
+
 /**
- * The one place a `Changeable` is made: passes `record` through when `viewer` owns it (`ownerId`)
- * or — under `ownerOrAdmin` — is an admin; otherwise throws 403 with `forbiddenMessage`
- * (DESIGN §4: visible but not changeable → 403). Call it only after the visibility check (404).
+ * The one place a `Changeable` is made: passes `record` through, checked for `action`, when
+ * `viewer` owns it (`ownerId`) or — when `rules[action]` is `ownerOrAdmin` — is an admin; otherwise
+ * throws 403 with `forbiddenMessage` (DESIGN §4: visible but not changeable → 403). Call it only
+ * after the visibility check (404).
  */
-export function allowChange<T>(
+export function allowChange<T, Action extends string>(
   viewer: SessionUser,
   ownerId: string,
   record: T,
   forbiddenMessage: string,
-  rule: ChangeRule = 'ownerOrAdmin',
-): Changeable<T> {
-  const allowed = ownerId === viewer.id || (rule === 'ownerOrAdmin' && isAdmin(viewer));
+  rules: ChangeRules<Action>,
+  action: Action,
+): Changeable<T, Action> {
+  const allowed = ownerId === viewer.id || (rules[action] === 'ownerOrAdmin' && isAdmin(viewer));
   if (!allowed) throw forbidden(forbiddenMessage);
-  return record as Changeable<T>;
+  return record as Changeable<T, Action>;
 }

@@ -4,8 +4,16 @@
  * is read (DESIGN §4 order of checks).
  */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ROLE,
   SESSION_ABSOLUTE_MS,
@@ -24,12 +32,43 @@ import type { ServiceContext } from './context.ts';
 /** The signed-in user as loaded with the session. */
 export type SessionUser = typeof users.$inferSelect;
 
+declare const adminBrand: unique symbol;
+
+/**
+ * A signed-in user the admin guard checked to hold the admin role (DESIGN §5). Only an
+ * {@link adminOnly} scope makes one (as its `req.user`); admin-only service functions require it,
+ * so a handler outside such a scope cannot call them (issue 22).
+ */
+export type Admin = SessionUser & { readonly [adminBrand]: true };
+
+/**
+ * The type provider of a guarded scope: the zod type provider, plus the type of `req.user`
+ * (`SessionUser` under {@link signedIn}, {@link Admin} under {@link adminOnly}). Outside such a scope
+ * `req.user` stays `SessionUser | null`.
+ */
+export interface SignedInTypeProvider<Viewer extends SessionUser = SessionUser> extends ZodTypeProvider {
+  readonly viewer: Viewer;
+}
+
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the session guards; null for guests. */
-    user: SessionUser | null;
-    sessionId: string | null;
+  // Merging with Fastify's declaration repeats its type parameters; only TypeProvider is read.
+  /* eslint-disable @typescript-eslint/no-unused-vars */
+  interface FastifyRequest<
+    RouteGeneric,
+    RawServer,
+    RawRequest,
+    SchemaCompiler,
+    TypeProvider,
+    ContextConfig,
+    Logger,
+    RequestType,
+  > {
+    /** Set by the session guards; null for guests — never null inside a signed-in scope. */
+    user: TypeProvider extends { readonly viewer: infer Viewer } ? Viewer : SessionUser | null;
+    /** The stored id of the request's session (null for guests, never inside a signed-in scope). */
+    sessionId: TypeProvider extends { readonly viewer: SessionUser } ? string : string | null;
   }
+  /* eslint-enable @typescript-eslint/no-unused-vars */
 }
 
 /** Creates a session for `userId`; returns the raw token for the cookie. */
@@ -177,16 +216,35 @@ export function isCrossSiteRequest(request: FastifyRequest, allowedOrigins: Set<
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
+/** A route scope whose requests carry `user: Viewer` (see {@link signedIn}, {@link adminOnly}). */
+export type SignedInScope<Viewer extends SessionUser = SessionUser> = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  SignedInTypeProvider<Viewer>
+>;
+
 /**
- * A route sub-scope behind one onRequest `guard` (DESIGN §3: guards per scope, not per route):
- * `await app.register(guarded(app.requireAdmin, async (admin) => { admin.get(…) }))`.
+ * A route scope behind the session guard (DESIGN §3: guards per scope, not per route; 401 without
+ * a live session): `export const fooRoutes = signedIn(async (app) => { app.get(…) })`, or a
+ * sub-scope `await app.register(signedIn(async (s) => …))`. Its handlers read `req.user` as a
+ * `SessionUser` and `req.sessionId` as a string — no `!` (issue 22).
  */
-export function guarded(
-  guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
-  routes: FastifyPluginAsyncZod,
-): FastifyPluginAsyncZod {
-  return async (scope, opts) => {
-    scope.addHook('onRequest', guard);
-    await routes(scope, opts);
+export function signedIn(routes: (scope: SignedInScope) => Promise<void>): FastifyPluginAsyncZod {
+  return async (scope) => {
+    scope.addHook('onRequest', scope.requireUser);
+    await routes(scope.withTypeProvider<SignedInTypeProvider>());
+  };
+}
+
+/**
+ * A route scope behind the admin guard (401 without a session, 403 without the admin role): like
+ * {@link signedIn}, with `req.user` an {@link Admin} for the admin-only services.
+ */
+export function adminOnly(routes: (scope: SignedInScope<Admin>) => Promise<void>): FastifyPluginAsyncZod {
+  return async (scope) => {
+    scope.addHook('onRequest', scope.requireAdmin);
+    await routes(scope.withTypeProvider<SignedInTypeProvider<Admin>>());
   };
 }

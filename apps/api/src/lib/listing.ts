@@ -5,11 +5,20 @@
  * one transaction (DESIGN §6). Each feature keeps its own table, messages, fields and queries and
  * gets these operations from {@link ownedRecords}.
  */
-import { eq, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  isNotNull,
+  notExists,
+  sql,
+  type InferInsertModel,
+  type InferSelectModel,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
-import { allowChange, type Changeable, type ChangeRule } from './access.ts';
+import { allowChange, type Changeable, type ChangeRules } from './access.ts';
 import { isAdmin, type SessionUser } from './auth.ts';
 import { deleteFiles, putFile } from './blob-store.ts';
 import type { ServiceContext } from './context.ts';
@@ -68,12 +77,15 @@ export interface AdminDeletionNotice<Row> {
 /**
  * The access-checked operations on one feature's table of owned records (issue 8: the one skeleton
  * marketplace, lost & found and later features share). `notice` says how an admin deletion is
- * announced to the record's owner.
+ * announced to the record's owner; `rules` says who may do each action (`edit` and `delete`, and
+ * any the feature adds, e.g. marketplace's `renew`) — the service, not the route, picks the rule by
+ * the action (issue 22).
  */
-export function ownedRecords<T extends OwnedTable>(
+export function ownedRecords<T extends OwnedTable, Action extends string>(
   table: T,
   messages: OwnedRecordsMessages,
   notice: AdminDeletionNotice<InferSelectModel<T>>,
+  rules: ChangeRules<Action | 'edit' | 'delete'>,
 ) {
   const { link, notify } = notice;
   const title = notice.title ?? ((row: InferSelectModel<T>) => String((row as { itemName?: unknown }).itemName));
@@ -96,17 +108,31 @@ export function ownedRecords<T extends OwnedTable>(
   }
 
   /**
-   * Loads a record `viewer` may change: 404 when not visible, 403 unless the owner (or, under
-   * `ownerOrAdmin`, an admin). The only source of `Changeable` records of this table.
+   * Loads a record `viewer` may change by `action`: 404 when not visible, 403 unless the owner (or,
+   * when `rules[action]` is `ownerOrAdmin`, an admin). The only source of `Changeable` records of
+   * this table; a record checked for one action is refused where another is required.
    */
-  async function loadChangeable(
+  async function loadChangeable<A extends Action | 'edit' | 'delete'>(
     ctx: ServiceContext,
     viewer: SessionUser,
     id: string,
-    rule: ChangeRule = 'ownerOrAdmin',
-  ): Promise<Changeable<Loaded<Row>>> {
+    action: A,
+  ): Promise<Changeable<Loaded<Row>, A>> {
     const loaded = await loadVisible(ctx, viewer, id);
-    return allowChange(viewer, loaded.row.userId, loaded, messages.forbidden, rule);
+    return allowChange(viewer, loaded.row.userId, loaded, messages.forbidden, rules, action);
+  }
+
+  /**
+   * The visibility every list of these records uses (DESIGN §4): the owner is not deactivated. An
+   * anti-join (deactivated owners are few), over `t` — the table or an alias of it.
+   */
+  function listVisible(db: Db, t: OwnedTable = table): SQL {
+    return notExists(
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(and(eq(users.id, t.userId), isNotNull(users.deactivatedAt))),
+    );
   }
 
   /** Inserts `values` owned by `owner` with the photo `image` (if any), in one transaction. */
@@ -128,7 +154,7 @@ export function ownedRecords<T extends OwnedTable>(
    */
   async function update(
     ctx: ServiceContext,
-    loaded: Changeable<Loaded<Row>>,
+    loaded: Changeable<Loaded<Row>, Exclude<Action | 'edit', 'delete'>>,
     set: PgUpdateSetSource<T>,
     image: ProcessedFile | null,
     removeImage: boolean | undefined,
@@ -155,7 +181,11 @@ export function ownedRecords<T extends OwnedTable>(
    * Deletes a checked record and its photo. When an admin deletes someone else's record, its owner
    * is notified (`notice.notify`) in the same transaction.
    */
-  async function remove(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<Loaded<Row>>): Promise<void> {
+  async function remove(
+    ctx: ServiceContext,
+    viewer: SessionUser,
+    loaded: Changeable<Loaded<Row>, 'delete'>,
+  ): Promise<void> {
     const { row } = loaded;
     await ctx.db.transaction(async (tx) => {
       await tx.delete(t).where(eq(t.id, row.id));
@@ -169,7 +199,7 @@ export function ownedRecords<T extends OwnedTable>(
     });
   }
 
-  return { loadVisible, loadChangeable, insert, update, remove };
+  return { loadVisible, loadChangeable, listVisible, insert, update, remove };
 }
 
 /**

@@ -14,22 +14,22 @@ import {
   adminUsersQuery,
 } from '@campus/contract/admin';
 import { ok } from '../../lib/envelope.ts';
+import { adminOnly } from '../../lib/auth.ts';
 import * as service from './admin.service.ts';
 
 const tags = ['admin'];
 const params = idParams(ADMIN_MESSAGES.userNotFound);
 const userResponse = { 200: apiSuccess(adminUserData) };
 
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod = adminOnly(async (app) => {
   const ctx = app.ctx;
-  app.addHook('onRequest', app.requireAdmin);
 
   app.get(
     '/all',
     {
       schema: { tags, querystring: adminUsersQuery, response: { 200: apiSuccess(adminUsersData) } },
     },
-    async (req) => ok(await service.listUsers(ctx, req.query)),
+    async (req) => ok(await service.listUsers(ctx, req.user, req.query)),
   );
 
   app.put(
@@ -38,14 +38,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params, body: adminUpdateUserBody, response: userResponse },
     },
     async (req) =>
-      ok({ user: await service.updateUser(ctx, req.user!, req.params.id, req.body) }, ADMIN_MESSAGES.userUpdated),
+      ok({ user: await service.updateUser(ctx, req.user, req.params.id, req.body) }, ADMIN_MESSAGES.userUpdated),
   );
 
   app.post('/users/:id/deactivate', { schema: { tags, params, response: userResponse } }, async (req) =>
-    ok({ user: await service.deactivateUser(ctx, req.user!, req.params.id) }, ADMIN_MESSAGES.userDeactivated),
+    ok({ user: await service.deactivateUser(ctx, req.user, req.params.id) }, ADMIN_MESSAGES.userDeactivated),
   );
 
   app.post('/users/:id/reactivate', { schema: { tags, params, response: userResponse } }, async (req) =>
-    ok({ user: await service.reactivateUser(ctx, req.params.id) }, ADMIN_MESSAGES.userReactivated),
+    ok({ user: await service.reactivateUser(ctx, req.user, req.params.id) }, ADMIN_MESSAGES.userReactivated),
   );
-};
+});

@@ -13,7 +13,7 @@ import {
 } from '@campus/contract/admin';
 import { ADMIN_ROLE, type PublicUser } from '@campus/contract/users';
 import { users } from '../../db/schema/users.ts';
-import { endUserSessions, type SessionUser } from '../../lib/auth.ts';
+import { endUserSessions, type Admin, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { pageOffset } from '../../lib/envelope.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -52,6 +52,7 @@ export async function stats(ctx: ServiceContext): Promise<AdminStats> {
  */
 export async function listUsers(
   ctx: ServiceContext,
+  _admin: Admin,
   q: AdminUsersQuery,
 ): Promise<{ users: PublicUser[]; pagination: { page: number; limit: number; total: number }; stats: AdminStats }> {
   const where: SQL | undefined = q.search
@@ -100,7 +101,7 @@ const isConfiguredAdmin = (ctx: ServiceContext, user: SessionUser) => ctx.config
  */
 export async function updateUser(
   ctx: ServiceContext,
-  admin: SessionUser,
+  admin: Admin,
   id: string,
   body: AdminUpdateUserBody,
 ): Promise<PublicUser> {
@@ -130,7 +131,7 @@ export async function updateUser(
  * POST users/{id}/deactivate: the account can no longer log in, and every session (and live
  * stream) ends at once. 404 unknown; 403 for oneself or an `ADMIN_EMAILS` admin. Idempotent.
  */
-export async function deactivateUser(ctx: ServiceContext, admin: SessionUser, id: string): Promise<PublicUser> {
+export async function deactivateUser(ctx: ServiceContext, admin: Admin, id: string): Promise<PublicUser> {
   const target = await findUser(ctx, id);
   if (target.id === admin.id) throw forbidden(ADMIN_MESSAGES.cannotDeactivateSelf);
   if (isConfiguredAdmin(ctx, target)) throw forbidden(ADMIN_MESSAGES.cannotDeactivateConfigured);
@@ -144,7 +145,7 @@ export async function deactivateUser(ctx: ServiceContext, admin: SessionUser, id
 }
 
 /** POST users/{id}/reactivate: the account may log in again (404 unknown). Idempotent. */
-export async function reactivateUser(ctx: ServiceContext, id: string): Promise<PublicUser> {
+export async function reactivateUser(ctx: ServiceContext, _admin: Admin, id: string): Promise<PublicUser> {
   await findUser(ctx, id);
   const [row] = await ctx.db
     .update(users)

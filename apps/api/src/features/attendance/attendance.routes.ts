@@ -36,7 +36,7 @@ import {
   updateSubjectBody,
   userPercentageQuery,
 } from '@campus/contract/attendance';
-import { guarded } from '../../lib/auth.ts';
+import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { done, ok, page } from '../../lib/envelope.ts';
 import * as service from './attendance.service.ts';
 
@@ -47,15 +47,14 @@ const writeLimit = { rateLimit: { max: 600, timeWindow: '1 hour' } };
 const targetQuery = z.object({ userId: userPercentageQuery.shape.userId.optional() });
 
 /** /api/attendance: records, bulk marks, percentages and the student's target. */
-export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/',
     { schema: { tags, querystring: listAttendanceQuery, response: { 200: attendanceRecordList } } },
     async (req) => {
-      const scope = service.ownScope(req.user!, req.query.userId);
+      const scope = service.ownScope(req.user, req.query.userId);
       const { items, total } = await service.listRecords(ctx, scope, req.query);
       return page(items, { ...req.query, total });
     },
@@ -65,7 +64,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { config: writeLimit, schema: { tags, body: markAttendanceBody, response: { 201: attendanceRecordResponse } } },
     async (req, reply) => {
-      const scope = service.ownScope(req.user!, req.body.userId);
+      const scope = service.ownScope(req.user, req.body.userId);
       return reply.code(201).send(ok(await service.markAttendance(ctx, scope, req.body), M.marked));
     },
   );
@@ -74,7 +73,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bulk',
     { config: writeLimit, schema: { tags, body: bulkAttendanceBody, response: { 201: attendanceRecordsResponse } } },
     async (req, reply) => {
-      const scope = service.ownScope(req.user!, req.body.userId);
+      const scope = service.ownScope(req.user, req.body.userId);
       const records = await service.markBulk(ctx, scope, req.body);
       return reply.code(201).send(ok(records, M.bulkMarked(records.length)));
     },
@@ -87,7 +86,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: recordParams, body: updateAttendanceBody, response: { 200: attendanceRecordResponse } },
     },
     async (req) => {
-      const record = await service.getChangeableRecord(ctx, req.user!, req.params.recordId);
+      const record = await service.getChangeableRecord(ctx, req.user, req.params.recordId);
       return ok(await service.updateRecord(ctx, record, req.body), M.updated);
     },
   );
@@ -96,7 +95,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/percentage',
     { schema: { tags, querystring: subjectPercentageQuery, response: { 200: subjectStatsResponse } } },
     async (req) => {
-      const scope = service.ownScope(req.user!, req.query.userId);
+      const scope = service.ownScope(req.user, req.query.userId);
       return ok(await service.subjectPercentage(ctx, scope, req.query.subjectId));
     },
   );
@@ -104,45 +103,44 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/percentage/overall',
     { schema: { tags, querystring: userPercentageQuery, response: { 200: overallStatsResponse } } },
-    async (req) => ok(await service.overallPercentage(ctx, service.ownScope(req.user!, req.query.userId))),
+    async (req) => ok(await service.overallPercentage(ctx, service.ownScope(req.user, req.query.userId))),
   );
 
   app.get(
     '/percentage/subject-wise',
     { schema: { tags, querystring: userPercentageQuery, response: { 200: subjectWiseResponse } } },
-    async (req) => ok(await service.subjectWisePercentages(ctx, service.ownScope(req.user!, req.query.userId))),
+    async (req) => ok(await service.subjectWisePercentages(ctx, service.ownScope(req.user, req.query.userId))),
   );
 
   app.get(
     '/target',
     { schema: { tags, querystring: targetQuery, response: { 200: attendanceTargetResponse } } },
-    async (req) => ok(await service.getTarget(ctx, service.ownScope(req.user!, req.query.userId ?? req.user!.id))),
+    async (req) => ok(await service.getTarget(ctx, service.ownScope(req.user, req.query.userId ?? req.user.id))),
   );
 
   app.put(
     '/target',
     { config: writeLimit, schema: { tags, body: setTargetBody, response: { 200: attendanceTargetResponse } } },
     async (req) =>
-      ok(await service.setTarget(ctx, service.ownScope(req.user!, req.user!.id), req.body.target), M.targetSaved),
+      ok(await service.setTarget(ctx, service.ownScope(req.user, req.user.id), req.body.target), M.targetSaved),
   );
-};
+});
 
 /** /api/enrollments: the student's subjects; enroll; unenroll (records removed in the same transaction). */
-export const enrollmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const enrollmentsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/users/:userId/enrollments',
     { schema: { tags, params: enrollmentsParams, response: { 200: enrollmentList } } },
-    async (req) => ok(await service.listEnrollments(ctx, service.ownScope(req.user!, req.params.userId))),
+    async (req) => ok(await service.listEnrollments(ctx, service.ownScope(req.user, req.params.userId))),
   );
 
   app.post(
     '/',
     { config: writeLimit, schema: { tags, body: enrollBody, response: { 201: enrollmentResponse } } },
     async (req, reply) => {
-      const scope = service.ownScope(req.user!, req.body.userId);
+      const scope = service.ownScope(req.user, req.body.userId);
       return reply.code(201).send(ok(await service.enroll(ctx, scope, req.body.subjectId), M.enrolled));
     },
   );
@@ -151,16 +149,15 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { config: writeLimit, schema: { tags, body: unenrollBody, response: { 200: apiOk } } },
     async (req) => {
-      await service.unenroll(ctx, service.ownScope(req.user!, req.body.userId), req.body.subjectId);
+      await service.unenroll(ctx, service.ownScope(req.user, req.body.userId), req.body.subjectId);
       return done(M.unenrolled);
     },
   );
-};
+});
 
 /** /api/resources: the subject catalogue; admins add, edit and remove subjects. */
-export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const subjectsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  app.addHook('onRequest', app.requireUser);
   const params = idParams(M.subjectNotFound);
 
   app.get(
@@ -173,21 +170,22 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(
-    guarded(app.requireAdmin, async (admin) => {
+    adminOnly(async (admin) => {
       admin.post(
         '/subjects',
         { schema: { tags, body: createSubjectBody, response: { 201: subjectResponse } } },
-        async (req, reply) => reply.code(201).send(ok(await service.createSubject(ctx, req.body), M.subjectCreated)),
+        async (req, reply) =>
+          reply.code(201).send(ok(await service.createSubject(ctx, req.user, req.body), M.subjectCreated)),
       );
       admin.put(
         '/subjects/:id',
         { schema: { tags, params, body: updateSubjectBody, response: { 200: subjectResponse } } },
-        async (req) => ok(await service.updateSubject(ctx, req.params.id, req.body), M.subjectUpdated),
+        async (req) => ok(await service.updateSubject(ctx, req.user, req.params.id, req.body), M.subjectUpdated),
       );
       admin.delete('/subjects/:id', { schema: { tags, params, response: { 200: apiOk } } }, async (req) => {
-        await service.deleteSubject(ctx, req.params.id);
+        await service.deleteSubject(ctx, req.user, req.params.id);
         return done(M.subjectDeleted);
       });
     }),
   );
-};
+});

@@ -3,7 +3,7 @@
  *
  * - Access (DESIGN §5): every attendance and enrollment call names a `userId`; one that is not the
  *   caller's is refused with 403 — admins included (spec §6: attendance acts on the user's own id).
- *   {@link ownScope} is the only maker of the `Changeable<Scope>` every such function takes, so a
+ *   {@link ownScope} is the only maker of the `Changeable<Scope, 'own'>` every such function takes, so a
  *   handler cannot skip the check and still compile. A record of someone else answers 404.
  * - A date is `yyyy-MM-dd`, never after today in the institute's time zone (`lib/dates.ts`) nor
  *   more than 2 years before it (`earliestAttendanceDate`, issue 21 item 8).
@@ -40,7 +40,7 @@ import {
 } from '@campus/contract/attendance';
 import { attendanceRecords, attendanceTargets, enrollments, subjects } from '../../db/schema/attendance.ts';
 import { allowChange, type Changeable } from '../../lib/access.ts';
-import type { SessionUser } from '../../lib/auth.ts';
+import type { Admin, SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { addDays, isoWeekday, todayIn } from '../../lib/dates.ts';
 import { pageOffset } from '../../lib/envelope.ts';
@@ -50,17 +50,20 @@ import { likePattern } from '../../lib/listing.ts';
 type RecordRow = typeof attendanceRecords.$inferSelect;
 type SubjectRow = typeof subjects.$inferSelect;
 
+/** Who may act: a student acts on their own attendance (`own`) and edits their own records only. */
+const RULES = { own: 'ownerOnly', edit: 'ownerOnly' } as const;
+
 /** The student whose attendance a call acts on, checked to be the caller. */
 export interface Scope {
   userId: string;
 }
 
 /**
- * The one place a `Changeable<Scope>` is made: the `userId` a request names must be the caller's
+ * The one place a `Changeable<Scope, 'own'>` is made: the `userId` a request names must be the caller's
  * (DESIGN §5), else 403 "You can only view and change your own attendance.".
  */
-export function ownScope(viewer: SessionUser, userId: string): Changeable<Scope> {
-  return allowChange(viewer, userId, { userId }, M.foreignUser, 'ownerOnly');
+export function ownScope(viewer: SessionUser, userId: string): Changeable<Scope, 'own'> {
+  return allowChange(viewer, userId, { userId }, M.foreignUser, RULES, 'own');
 }
 
 /** The PostgreSQL error code of a failed query (Drizzle wraps the driver's error in `cause`). */
@@ -141,8 +144,8 @@ function checkCatalogueFields(ctx: ServiceContext, body: { branch?: string; seme
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
-/** POST /api/resources/subjects (admin): adds a subject; 409 when the code is taken. */
-export async function createSubject(ctx: ServiceContext, body: CreateSubjectBody): Promise<Subject> {
+/** POST /api/resources/subjects (admin only: takes the guard's `Admin`): adds a subject; 409 when the code is taken. */
+export async function createSubject(ctx: ServiceContext, _admin: Admin, body: CreateSubjectBody): Promise<Subject> {
   checkCatalogueFields(ctx, body);
   const [row] = await ctx.db
     .insert(subjects)
@@ -153,8 +156,13 @@ export async function createSubject(ctx: ServiceContext, body: CreateSubjectBody
   return toSubject(row);
 }
 
-/** PUT /api/resources/subjects/{id} (admin): partial update; 404 unknown, 409 code taken. */
-export async function updateSubject(ctx: ServiceContext, id: string, body: UpdateSubjectBody): Promise<Subject> {
+/** PUT /api/resources/subjects/{id} (admin only: takes the guard's `Admin`): partial update; 404 unknown, 409 code taken. */
+export async function updateSubject(
+  ctx: ServiceContext,
+  _admin: Admin,
+  id: string,
+  body: UpdateSubjectBody,
+): Promise<Subject> {
   checkCatalogueFields(ctx, body);
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
   try {
@@ -169,8 +177,8 @@ export async function updateSubject(ctx: ServiceContext, id: string, body: Updat
   }
 }
 
-/** DELETE /api/resources/subjects/{id} (admin): 404 unknown; 409 while students are enrolled. */
-export async function deleteSubject(ctx: ServiceContext, id: string): Promise<void> {
+/** DELETE /api/resources/subjects/{id} (admin only: takes the guard's `Admin`): 404 unknown; 409 while students are enrolled. */
+export async function deleteSubject(ctx: ServiceContext, _admin: Admin, id: string): Promise<void> {
   const [subject] = await ctx.db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, id));
   if (!subject) throw notFound(M.subjectNotFound);
   const [enrolled] = await ctx.db
@@ -204,7 +212,7 @@ function toEnrollment(r: { e: typeof enrollments.$inferSelect; s: SubjectRow }):
 }
 
 /** GET /api/enrollments/users/{userId}/enrollments: the student's subjects, by name. */
-export async function listEnrollments(ctx: ServiceContext, scope: Changeable<Scope>): Promise<Enrollment[]> {
+export async function listEnrollments(ctx: ServiceContext, scope: Changeable<Scope, 'own'>): Promise<Enrollment[]> {
   const rows = await ctx.db
     .select(enrollmentColumns)
     .from(enrollments)
@@ -215,7 +223,11 @@ export async function listEnrollments(ctx: ServiceContext, scope: Changeable<Sco
 }
 
 /** POST /api/enrollments: enrolls the student; 404 unknown subject, 409 already enrolled. */
-export async function enroll(ctx: ServiceContext, scope: Changeable<Scope>, subjectId: string): Promise<Enrollment> {
+export async function enroll(
+  ctx: ServiceContext,
+  scope: Changeable<Scope, 'own'>,
+  subjectId: string,
+): Promise<Enrollment> {
   const [subject] = await ctx.db.select().from(subjects).where(eq(subjects.id, subjectId));
   if (!subject) throw notFound(M.subjectNotFound);
   try {
@@ -237,7 +249,7 @@ export async function enroll(ctx: ServiceContext, scope: Changeable<Scope>, subj
  * DELETE /api/enrollments: in ONE transaction deletes the subject's attendance records of the
  * student, then the enrollment; 404 (and nothing deleted) when not enrolled.
  */
-export async function unenroll(ctx: ServiceContext, scope: Changeable<Scope>, subjectId: string): Promise<void> {
+export async function unenroll(ctx: ServiceContext, scope: Changeable<Scope, 'own'>, subjectId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx
       .delete(attendanceRecords)
@@ -257,7 +269,7 @@ export async function unenroll(ctx: ServiceContext, scope: Changeable<Scope>, su
  * GET /api/attendance: the student's records, optionally of one subject and one date, newest
  * class day first (then newest mark).
  */
-export async function listRecords(ctx: ServiceContext, scope: Changeable<Scope>, q: ListAttendanceQuery) {
+export async function listRecords(ctx: ServiceContext, scope: Changeable<Scope, 'own'>, q: ListAttendanceQuery) {
   const where = and(
     eq(attendanceRecords.userId, scope.userId),
     q.subjectId ? eq(attendanceRecords.subjectId, q.subjectId) : undefined,
@@ -292,7 +304,7 @@ async function enrolledInAll(ctx: ServiceContext, userId: string, subjectIds: st
  */
 export async function markAttendance(
   ctx: ServiceContext,
-  scope: Changeable<Scope>,
+  scope: Changeable<Scope, 'own'>,
   body: MarkAttendanceBody,
 ): Promise<AttendanceRecord> {
   refuseOutOfRange(ctx, body.date);
@@ -315,7 +327,7 @@ export async function markAttendance(
  */
 export async function markBulk(
   ctx: ServiceContext,
-  scope: Changeable<Scope>,
+  scope: Changeable<Scope, 'own'>,
   body: BulkAttendanceBody,
 ): Promise<AttendanceRecord[]> {
   refuseOutOfRange(ctx, body.date);
@@ -337,19 +349,19 @@ export async function markBulk(
 
 /**
  * Loads a record the caller may change: 404 when unknown or someone else's (not visible, DESIGN
- * §4); the only source of `Changeable<RecordRow>`.
+ * §4); the only source of `Changeable<RecordRow, 'edit'>`.
  */
 export async function getChangeableRecord(
   ctx: ServiceContext,
   viewer: SessionUser,
   id: string,
-): Promise<Changeable<RecordRow>> {
+): Promise<Changeable<RecordRow, 'edit'>> {
   const [row] = await ctx.db
     .select()
     .from(attendanceRecords)
     .where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.userId, viewer.id)));
   if (!row) throw notFound(M.recordNotFound);
-  return allowChange(viewer, row.userId, row, M.foreignUser, 'ownerOnly');
+  return allowChange(viewer, row.userId, row, M.foreignUser, RULES, 'edit');
 }
 
 /**
@@ -358,7 +370,7 @@ export async function getChangeableRecord(
  */
 export async function updateRecord(
   ctx: ServiceContext,
-  record: Changeable<RecordRow>,
+  record: Changeable<RecordRow, 'edit'>,
   body: UpdateAttendanceBody,
 ): Promise<AttendanceRecord> {
   refuseOutOfRange(ctx, body.date);
@@ -375,7 +387,7 @@ export async function updateRecord(
 // Target and percentages
 
 /** The student's target: their own (75–95) when set, else the institute's `attendanceTarget`. */
-export async function getTarget(ctx: ServiceContext, scope: Changeable<Scope>): Promise<AttendanceTarget> {
+export async function getTarget(ctx: ServiceContext, scope: Changeable<Scope, 'own'>): Promise<AttendanceTarget> {
   const instituteTarget = ctx.config.institute.attendanceTarget;
   const [row] = await ctx.db
     .select({ target: attendanceTargets.target })
@@ -387,7 +399,7 @@ export async function getTarget(ctx: ServiceContext, scope: Changeable<Scope>): 
 /** PUT /api/attendance/target: stores the student's target, or (null) follows the institute's again. */
 export async function setTarget(
   ctx: ServiceContext,
-  scope: Changeable<Scope>,
+  scope: Changeable<Scope, 'own'>,
   target: number | null,
 ): Promise<AttendanceTarget> {
   if (target === null) await ctx.db.delete(attendanceTargets).where(eq(attendanceTargets.userId, scope.userId));
@@ -431,7 +443,7 @@ const ownTarget = (userId: string) =>
 /** GET /api/attendance/percentage: one subject's figures (zeros when no classes are marked); one statement. */
 export async function subjectPercentage(
   ctx: ServiceContext,
-  scope: Changeable<Scope>,
+  scope: Changeable<Scope, 'own'>,
   subjectId: string,
 ): Promise<SubjectStats> {
   const [row] = await ctx.db
@@ -446,7 +458,7 @@ export async function subjectPercentage(
  * GET /api/attendance/percentage/overall: every class of every enrolled subject, and how many
  * subjects; one statement.
  */
-export async function overallPercentage(ctx: ServiceContext, scope: Changeable<Scope>): Promise<OverallStats> {
+export async function overallPercentage(ctx: ServiceContext, scope: Changeable<Scope, 'own'>): Promise<OverallStats> {
   const [row] = await ctx.db
     .select({
       present,
@@ -470,7 +482,7 @@ export async function overallPercentage(ctx: ServiceContext, scope: Changeable<S
  */
 export async function subjectWisePercentages(
   ctx: ServiceContext,
-  scope: Changeable<Scope>,
+  scope: Changeable<Scope, 'own'>,
 ): Promise<SubjectWiseEntry[]> {
   const counts = ctx.db
     .select({

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '@campus/contract/envelope';
 import { FILE_MESSAGES } from '@campus/contract/files';
+import { signedIn } from '../../lib/auth.ts';
 import * as service from './files.service.ts';
 
 /** True when an `If-None-Match` header lists `etag` (or `*`); weak validators compare equal. */
@@ -23,9 +24,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
-
+export const filesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   app.get(
     '/:id',
     {
@@ -36,7 +35,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const file = await service.loadReadableFile(app.ctx, req.user!, req.params.id);
+      const file = await service.loadReadableFile(app.ctx, req.user, req.params.id);
       const thumb = req.query.variant === 'thumb' && file.hasThumb;
       const etag = `"${file.sha256}${thumb ? '-t' : ''}"`;
       reply
@@ -53,4 +52,4 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },
   );
-};
+});

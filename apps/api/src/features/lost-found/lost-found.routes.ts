@@ -16,6 +16,7 @@ import {
 } from '@campus/contract/lost-found';
 import { done, ok, page } from '../../lib/envelope.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
+import { signedIn } from '../../lib/auth.ts';
 import * as service from './lost-found.service.ts';
 
 const tags = ['lost-and-found'];
@@ -25,21 +26,20 @@ const form = { consumes: ['multipart/form-data', 'application/json'] };
 /** Per-IP ceilings on writes (a hostel shares one IP, DESIGN §5). */
 const writeLimit = { rateLimit: { max: 300, timeWindow: '1 hour' } };
 
-export const lostFoundRoutes: FastifyPluginAsyncZod = async (app) => {
+export const lostFoundRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/lost-items',
     { schema: { tags, querystring: listLostFoundItemsQuery, response: { 200: lostFoundList } } },
     async (req) => {
-      const { items, total } = await service.listItems(ctx, req.user!, req.query);
+      const { items, total } = await service.listItems(ctx, req.user, req.query);
       return page(items, { ...req.query, total });
     },
   );
 
   app.get('/lost-items/:id', { schema: { tags, params, response: { 200: itemResponse } } }, async (req) =>
-    ok(await service.getItem(ctx, req.user!, req.params.id)),
+    ok(await service.getItem(ctx, req.user, req.params.id)),
   );
 
   app.post(
@@ -47,7 +47,7 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: writeLimit, schema: { tags, ...form, response: { 201: itemResponse } } },
     async (req, reply) => {
       const { body, image } = await readFormWithImage(req, createLostFoundItemBody);
-      const item = await service.createItem(ctx, req.user!, body, image);
+      const item = await service.createItem(ctx, req.user, body, image);
       return reply.code(201).send(ok(item, LOST_FOUND_MESSAGES.reported));
     },
   );
@@ -56,15 +56,15 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lost-items/:id',
     { config: writeLimit, schema: { tags, params, ...form, response: { 200: itemResponse } } },
     async (req) => {
-      const item = await service.getChangeableItem(ctx, req.user!, req.params.id);
+      const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'edit');
       const { body, image } = await readFormWithImage(req, updateLostFoundItemBody);
       return ok(await service.updateItem(ctx, item, body, image), LOST_FOUND_MESSAGES.updated);
     },
   );
 
   app.delete('/lost-items/:id', { schema: { tags, params, response: { 200: apiOk } } }, async (req) => {
-    const item = await service.getChangeableItem(ctx, req.user!, req.params.id);
-    await service.deleteItem(ctx, req.user!, item);
+    const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'delete');
+    await service.deleteItem(ctx, req.user, item);
     return done(LOST_FOUND_MESSAGES.deleted);
   });
-};
+});

@@ -3,7 +3,7 @@
  * partial updates, owner-or-admin changes, mark returned, and the list (newest first, paginated,
  * filtered by type, category and search in SQL). Items of deactivated owners leave every list.
  */
-import { and, desc, eq, ilike, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   LOST_FOUND_MESSAGES,
   type CreateLostFoundItemBody,
@@ -27,7 +27,14 @@ import { notify } from '../notifications/notifications.service.ts';
 type ItemRow = typeof lostFoundItems.$inferSelect;
 
 /** Lost & found items with their access-checked loaders and photo-aware writes (lib/listing.ts). */
-const records = ownedRecords(lostFoundItems, LOST_FOUND_MESSAGES, { link: '/lost-found', notify });
+const records = ownedRecords(
+  lostFoundItems,
+  LOST_FOUND_MESSAGES,
+  { link: '/lost-found', notify },
+  { edit: 'ownerOrAdmin', delete: 'ownerOrAdmin' },
+);
+/** What may be done to an item: its reporter or an admin edits and deletes it. */
+export type ItemAction = 'edit' | 'delete';
 /** A stored lost & found item with its reporter's display name. */
 export type LoadedItem = Loaded<ItemRow>;
 
@@ -68,15 +75,16 @@ export async function getItem(ctx: ServiceContext, viewer: SessionUser, id: stri
 }
 
 /**
- * Loads an item `viewer` may change: 404 when not visible, 403 unless own or admin (DESIGN §4). The
- * only source of `Changeable<LoadedItem>`.
+ * Loads an item `viewer` may change by `action`: 404 when not visible, 403 unless own or admin
+ * (DESIGN §4). The only source of `Changeable<LoadedItem, action>`.
  */
-export function getChangeableItem(
+export function getChangeableItem<A extends ItemAction>(
   ctx: ServiceContext,
   viewer: SessionUser,
   id: string,
-): Promise<Changeable<LoadedItem>> {
-  return records.loadChangeable(ctx, viewer, id);
+  action: A,
+): Promise<Changeable<LoadedItem, A>> {
+  return records.loadChangeable(ctx, viewer, id, action);
 }
 
 /**
@@ -114,7 +122,7 @@ export async function createItem(
  */
 export async function updateItem(
   ctx: ServiceContext,
-  loaded: Changeable<LoadedItem>,
+  loaded: Changeable<LoadedItem, 'edit'>,
   body: UpdateLostFoundItemBody,
   image: ProcessedFile | null,
 ): Promise<LostFoundItem> {
@@ -142,7 +150,11 @@ export async function updateItem(
  * Deletes a checked item and its photo (DELETE …/lost-items/{id}); when an admin deletes someone
  * else's item, its reporter is notified (link /lost-found) in the same transaction.
  */
-export function deleteItem(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<LoadedItem>): Promise<void> {
+export function deleteItem(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  loaded: Changeable<LoadedItem, 'delete'>,
+): Promise<void> {
   return records.remove(ctx, viewer, loaded);
 }
 
@@ -157,7 +169,7 @@ export async function listItems(
   q: ListLostFoundItemsQuery,
 ): Promise<{ items: LostFoundItem[]; total: number }> {
   const t = lostFoundItems;
-  const conditions: SQL[] = [isNull(users.deactivatedAt)];
+  const conditions: SQL[] = [records.listVisible(ctx.db)];
   if (!q.includeReturned) conditions.push(not(t.isReturned));
   if (q.type) conditions.push(eq(t.isFound, q.type === 'found'));
   if (q.category) conditions.push(eq(t.category, q.category));

@@ -16,6 +16,7 @@ import {
 } from '@campus/contract/marketplace';
 import { done, ok, page } from '../../lib/envelope.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
+import { signedIn } from '../../lib/auth.ts';
 import * as service from './marketplace.service.ts';
 
 const tags = ['marketplace'];
@@ -25,9 +26,8 @@ const form = { consumes: ['multipart/form-data', 'application/json'] };
 /** Per-IP ceilings on writes (a hostel shares one IP, DESIGN §5). */
 const writeLimit = { rateLimit: { max: 300, timeWindow: '1 hour' } };
 
-export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const marketplaceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/items',
@@ -42,13 +42,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user-items',
     { schema: { tags, querystring: paginationQuery, response: { 200: marketplaceList } } },
     async (req) => {
-      const { items, total } = await service.listUserItems(ctx, req.user!, req.query);
+      const { items, total } = await service.listUserItems(ctx, req.user, req.query);
       return page(items, { ...req.query, total });
     },
   );
 
   app.get('/items/:id', { schema: { tags, params, response: { 200: itemResponse } } }, async (req) =>
-    ok(await service.getItem(ctx, req.user!, req.params.id)),
+    ok(await service.getItem(ctx, req.user, req.params.id)),
   );
 
   app.post(
@@ -56,7 +56,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: writeLimit, schema: { tags, ...form, response: { 201: itemResponse } } },
     async (req, reply) => {
       const { body, image } = await readFormWithImage(req, createItemBody);
-      const item = await service.createItem(ctx, req.user!, body, image);
+      const item = await service.createItem(ctx, req.user, body, image);
       return reply.code(201).send(ok(item, MARKETPLACE_MESSAGES.listed));
     },
   );
@@ -65,20 +65,20 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/items/:id',
     { config: writeLimit, schema: { tags, params, ...form, response: { 200: itemResponse } } },
     async (req) => {
-      const item = await service.getChangeableItem(ctx, req.user!, req.params.id);
+      const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'edit');
       const { body, image } = await readFormWithImage(req, updateItemBody);
       return ok(await service.updateItem(ctx, item, body, image), MARKETPLACE_MESSAGES.updated);
     },
   );
 
   app.post('/items/:id/renew', { schema: { tags, params, response: { 200: itemResponse } } }, async (req) => {
-    const item = await service.getChangeableItem(ctx, req.user!, req.params.id, 'ownerOnly');
+    const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'renew');
     return ok(await service.renewItem(ctx, item), MARKETPLACE_MESSAGES.renewed);
   });
 
   app.delete('/items/:id', { schema: { tags, params, response: { 200: apiOk } } }, async (req) => {
-    const item = await service.getChangeableItem(ctx, req.user!, req.params.id);
-    await service.deleteItem(ctx, req.user!, item);
+    const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'delete');
+    await service.deleteItem(ctx, req.user, item);
     return done(MARKETPLACE_MESSAGES.deleted);
   });
-};
+});

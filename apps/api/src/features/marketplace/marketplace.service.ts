@@ -4,7 +4,7 @@
  * list filtered, sorted and paginated in SQL. Browse shows only items that are unsold, unexpired
  * and whose owner is not deactivated.
  */
-import { and, asc, desc, eq, gt, gte, ilike, isNotNull, lte, not, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   LISTING_TTL_DAYS,
@@ -18,7 +18,7 @@ import {
 import type { PaginationQuery } from '@campus/contract/envelope';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { users } from '../../db/schema/users.ts';
-import type { Changeable, ChangeRule } from '../../lib/access.ts';
+import type { Changeable } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -32,7 +32,14 @@ import { notify } from '../notifications/notifications.service.ts';
 type ItemRow = typeof marketplaceItems.$inferSelect;
 
 /** Marketplace items with their access-checked loaders and photo-aware writes (lib/listing.ts). */
-const records = ownedRecords(marketplaceItems, MARKETPLACE_MESSAGES, { link: '/marketplace', notify });
+const records = ownedRecords(
+  marketplaceItems,
+  MARKETPLACE_MESSAGES,
+  { link: '/marketplace', notify },
+  { edit: 'ownerOrAdmin', renew: 'ownerOnly', delete: 'ownerOrAdmin' },
+);
+/** What may be done to a listing: its owner or an admin edits and deletes; only its owner renews. */
+export type ItemAction = 'edit' | 'renew' | 'delete';
 /** A stored item with its owner's display name. */
 export type LoadedItem = Loaded<ItemRow>;
 
@@ -71,16 +78,17 @@ export async function getItem(ctx: ServiceContext, viewer: SessionUser, id: stri
 }
 
 /**
- * Loads an item `viewer` may change (404 when not visible, 403 unless the owner or an admin;
- * `ownerOnly` refuses admins too, as renewal does). The only source of `Changeable<LoadedItem>`.
+ * Loads an item `viewer` may change by `action` (404 when not visible; 403 unless the owner or —
+ * to edit or delete — an admin; renewal is the owner's only). The only source of
+ * `Changeable<LoadedItem, action>`.
  */
-export function getChangeableItem(
+export function getChangeableItem<A extends ItemAction>(
   ctx: ServiceContext,
   viewer: SessionUser,
   id: string,
-  rule?: ChangeRule,
-): Promise<Changeable<LoadedItem>> {
-  return records.loadChangeable(ctx, viewer, id, rule);
+  action: A,
+): Promise<Changeable<LoadedItem, A>> {
+  return records.loadChangeable(ctx, viewer, id, action);
 }
 
 /**
@@ -118,7 +126,7 @@ export async function createItem(
  */
 export async function updateItem(
   ctx: ServiceContext,
-  loaded: Changeable<LoadedItem>,
+  loaded: Changeable<LoadedItem, 'edit'>,
   body: UpdateItemBody,
   image: ProcessedFile | null,
 ): Promise<MarketplaceItem> {
@@ -141,7 +149,10 @@ export async function updateItem(
 }
 
 /** Renews a listing for another 60 days from now (POST …/items/{id}/renew, owner only). */
-export async function renewItem(ctx: ServiceContext, loaded: Changeable<LoadedItem>): Promise<MarketplaceItem> {
+export async function renewItem(
+  ctx: ServiceContext,
+  loaded: Changeable<LoadedItem, 'renew'>,
+): Promise<MarketplaceItem> {
   const row = await records.update(ctx, loaded, { expiresAt: expiryFrom() }, null, false);
   return toApiItem(row, loaded.ownerName, ctx.config.appUrl);
 }
@@ -150,7 +161,11 @@ export async function renewItem(ctx: ServiceContext, loaded: Changeable<LoadedIt
  * Deletes a checked item and its photo (DELETE …/items/{id}). When an admin deletes someone else's
  * listing, the owner is notified (link /marketplace) in the same transaction.
  */
-export function deleteItem(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<LoadedItem>): Promise<void> {
+export function deleteItem(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  loaded: Changeable<LoadedItem, 'delete'>,
+): Promise<void> {
   return records.remove(ctx, viewer, loaded);
 }
 
@@ -212,16 +227,7 @@ function browseShape(q: ListItemsQuery): BrowseShape {
  */
 function browseWhere(db: Db, shape: BrowseShape, t: typeof marketplaceItems | typeof counted = marketplaceItems): SQL {
   // Deactivated owners are few: an anti-join against them keeps the count off the users table.
-  const conditions: SQL[] = [
-    not(t.isSold),
-    gt(t.expiresAt, sql`now()`),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(users)
-        .where(and(eq(users.id, t.userId), isNotNull(users.deactivatedAt))),
-    ),
-  ];
+  const conditions: SQL[] = [not(t.isSold), gt(t.expiresAt, sql`now()`), records.listVisible(db, t)];
   const [c, s, m, x] = shape;
   if (c === 'c') conditions.push(eq(t.category, sql.placeholder('category')));
   if (s === 's')

@@ -21,7 +21,7 @@ import {
   unreadCountData,
   updateNotificationBody,
 } from '@campus/contract/notifications';
-import { guarded } from '../../lib/auth.ts';
+import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { done, ok, page } from '../../lib/envelope.ts';
 import { parseFields, readForm } from '../../lib/multipart-form.ts';
 import { LiveHub, publish, type StreamClient } from './notifications.live.ts';
@@ -34,7 +34,7 @@ const STREAM_BACKLOG_BYTES = 256 * 1024;
 const formSchema = { consumes: ['application/json', 'multipart/form-data'] };
 const params = idParams(NOTIFICATION_MESSAGES.notFound);
 const sendParams = idParams(NOTIFICATION_MESSAGES.sendNotFound);
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
   const hub = new LiveHub(ctx);
 
@@ -66,7 +66,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => {
     await hub.start().catch((err: Error) => ctx.log.warn({ reason: err.message }, 'LISTEN not active yet; retrying'));
   });
-  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/',
@@ -78,18 +77,18 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { items, total } = await service.list(ctx, req.user!.id, req.query);
+      const { items, total } = await service.list(ctx, req.user.id, req.query);
       return page(items, { ...req.query, total });
     },
   );
 
   app.get('/unread/count', { schema: { tags, response: { 200: apiSuccess(unreadCountData) } } }, async (req) =>
-    ok({ unreadCount: await service.unreadCount(ctx, req.user!.id) }),
+    ok({ unreadCount: await service.unreadCount(ctx, req.user.id) }),
   );
 
   app.get('/stream', { schema: { tags, produces: ['text/event-stream'] } }, async (req, reply) => {
     await hub.start();
-    const unreadCount = await service.unreadCount(ctx, req.user!.id);
+    const unreadCount = await service.unreadCount(ctx, req.user.id);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -101,7 +100,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     let open = true;
     const client: StreamClient = {
-      userId: req.user!.id,
+      userId: req.user.id,
       sessionId: req.sessionId,
       send(event, data) {
         if (!open) return;
@@ -132,7 +131,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/read-all',
     { schema: { tags, response: { 200: apiSuccess(z.object({ updated: z.number() })) } } },
-    async (req) => ok({ updated: await service.markAllRead(ctx, req.user!.id) }, NOTIFICATION_MESSAGES.allMarkedRead),
+    async (req) => ok({ updated: await service.markAllRead(ctx, req.user.id) }, NOTIFICATION_MESSAGES.allMarkedRead),
   );
 
   app.post(
@@ -140,10 +139,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, ...formSchema, response: { 201: apiSuccess(notification) } } },
     async (req, reply) => {
       const { fields, file } = await readForm(req, 'file');
-      service.assertMayTarget(req.user!, fields.userId);
+      service.assertMayTarget(req.user, fields.userId);
       const body = parseFields(createNotificationBody, fields);
-      const created = await service.create(ctx, req.user!, body, file);
-      const forOther = created.userId !== req.user!.id;
+      const created = await service.create(ctx, req.user, body, file);
+      const forOther = created.userId !== req.user.id;
       return reply
         .code(201)
         .send(ok(created, forOther ? NOTIFICATION_MESSAGES.created : NOTIFICATION_MESSAGES.createdOwn));
@@ -151,7 +150,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/:id', { schema: { tags, params, response: { 200: apiSuccess(notification) } } }, async (req) => {
-    return ok(await service.getOne(ctx, req.user!.id, req.params.id));
+    return ok(await service.getOne(ctx, req.user.id, req.params.id));
   });
 
   app.put(
@@ -164,7 +163,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fields, file } = await readForm(req, 'file');
       const removeFile = fields.remove_file === 'true' || fields.remove_file === true;
       const body = parseFields(updateNotificationBody, fields);
-      return ok(await service.update(ctx, req.user!, id, body, file, removeFile), NOTIFICATION_MESSAGES.updated);
+      return ok(await service.update(ctx, req.user, id, body, file, removeFile), NOTIFICATION_MESSAGES.updated);
     },
   );
 
@@ -175,19 +174,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const id = req.params.id;
-      await service.remove(ctx, req.user!.id, id);
+      await service.remove(ctx, req.user.id, id);
       return ok({ id }, NOTIFICATION_MESSAGES.deleted);
     },
   );
 
   app.put('/:id/read', { schema: { tags, params, response: { 200: apiSuccess(notification) } } }, async (req) => {
     const id = req.params.id;
-    return ok(await service.markRead(ctx, req.user!.id, id), NOTIFICATION_MESSAGES.markedRead);
+    return ok(await service.markRead(ctx, req.user.id, id), NOTIFICATION_MESSAGES.markedRead);
   });
 
   // The admin's sends and broadcasts: one admin guard for the sub-scope (DESIGN §3).
   await app.register(
-    guarded(app.requireAdmin, async (admin) => {
+    adminOnly(async (admin) => {
       admin.get(
         '/sends',
         {
@@ -198,13 +197,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (req) => {
-          const { items, total } = await service.listSends(ctx, req.query);
+          const { items, total } = await service.listSends(ctx, req.user, req.query);
           return page(items, { ...req.query, total });
         },
       );
 
       admin.delete('/sends/:id', { schema: { tags, params: sendParams, response: { 200: apiOk } } }, async (req) => {
-        await service.recallSend(ctx, req.params.id);
+        await service.recallSend(ctx, req.user, req.params.id);
         return done(NOTIFICATION_MESSAGES.recalled);
       });
 
@@ -214,10 +213,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         async (req) => {
           const { fields, file } = await readForm(req, 'file');
           const body = parseFields(broadcastBody, fields);
-          const send = await service.broadcast(ctx, req.user!, body, file);
+          const send = await service.broadcast(ctx, req.user, body, file);
           return ok({ send, recipientCount: send.recipientCount }, NOTIFICATION_MESSAGES.broadcastSent);
         },
       );
     }),
   );
-};
+});

@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSends } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
-import { isAdmin, type SessionUser } from '../../lib/auth.ts';
+import { isAdmin, type Admin, type SessionUser } from '../../lib/auth.ts';
 import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { pageOffset } from '../../lib/envelope.ts';
@@ -174,7 +174,8 @@ export async function create(
 }
 
 /**
- * POST broadcast (admin; the route guards the role): one send and one row per active, verified user
+ * POST broadcast (admin; the route's `adminOnly` scope guards the role — the seed and the bench
+ * broadcast as the demo admin, hence a `SessionUser` sender): one send and one row per active, verified user
  * (an unverified sign-up is not an account yet, issue 21), written
  * by ONE INSERT … SELECT with UUIDv7 ids generated in code, and ONE NOTIFY. Returns the send.
  */
@@ -344,9 +345,10 @@ export async function getSend(ctx: ServiceContext, id: string): Promise<Notifica
   return toApiSend(ctx, row as SendRow);
 }
 
-/** GET sends (admin): newest first with read counts; `{ items, total }`. */
+/** GET sends (admin only: takes the guard's `Admin`): newest first with read counts; `{ items, total }`. */
 export async function listSends(
   ctx: ServiceContext,
+  _admin: Admin,
   q: { page: number; limit: number },
 ): Promise<{ items: NotificationSend[]; total: number }> {
   const [rows, [total]] = await Promise.all([
@@ -363,8 +365,8 @@ export async function listSends(
   return { items: rows.map((r) => toApiSend(ctx, r as SendRow)), total: Number(total!.n) };
 }
 
-/** DELETE a send (admin): recalls every copy and deletes its file in one transaction; one NOTIFY. */
-export async function recallSend(ctx: ServiceContext, id: string): Promise<void> {
+/** DELETE a send (admin only: takes the guard's `Admin`): recalls every copy and deletes its file in one transaction; one NOTIFY. */
+export async function recallSend(ctx: ServiceContext, _admin: Admin, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [send] = await tx.delete(notificationSends).where(eq(notificationSends.id, id)).returning();
     if (!send) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);

@@ -18,6 +18,7 @@ import {
 } from '@campus/contract/rides';
 import { done, ok, page } from '../../lib/envelope.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
+import { signedIn } from '../../lib/auth.ts';
 import * as service from './rides.service.ts';
 
 const tags = ['rides'];
@@ -26,12 +27,11 @@ const form = { consumes: ['multipart/form-data', 'application/json'] };
 /** Per-IP ceilings on writes (a hostel shares one IP, DESIGN §5). */
 const writeLimit = { rateLimit: { max: 300, timeWindow: '1 hour' } };
 
-export const ridesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  app.addHook('onRequest', app.requireUser);
 
   app.get('/', { schema: { tags, querystring: listRidesQuery, response: { 200: rideList } } }, async (req) => {
-    const { items, total } = await service.listRides(ctx, req.user!, req.query);
+    const { items, total } = await service.listRides(ctx, req.user, req.query);
     return page(items, { ...req.query, total });
   });
 
@@ -39,13 +39,13 @@ export const ridesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/rides',
     { schema: { tags, querystring: userRidesQuery, response: { 200: rideList } } },
     async (req) => {
-      const { items, total } = await service.listUserRides(ctx, req.user!, req.query);
+      const { items, total } = await service.listUserRides(ctx, req.user, req.query);
       return page(items, { ...req.query, total });
     },
   );
 
   app.get('/:id', { schema: { tags, params, response: { 200: rideResponse } } }, async (req) =>
-    ok(await service.getRide(ctx, req.user!, req.params.id)),
+    ok(await service.getRide(ctx, req.user, req.params.id)),
   );
 
   app.post(
@@ -53,7 +53,7 @@ export const ridesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: writeLimit, schema: { tags, ...form, response: { 201: rideResponse } } },
     async (req, reply) => {
       const { body, image } = await readFormWithImage(req, createRideBody);
-      const ride = await service.createRide(ctx, req.user!, body, image);
+      const ride = await service.createRide(ctx, req.user, body, image);
       return reply.code(201).send(ok(ride, RIDE_MESSAGES.created));
     },
   );
@@ -62,27 +62,27 @@ export const ridesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { config: writeLimit, schema: { tags, params, ...form, response: { 200: rideResponse } } },
     async (req) => {
-      const ride = await service.getChangeableRide(ctx, req.user!, req.params.id, 'ownerOnly');
+      const ride = await service.getChangeableRide(ctx, req.user, req.params.id, 'edit');
       const { body, image } = await readFormWithImage(req, updateRideBody);
-      return ok(await service.updateRide(ctx, req.user!, ride, body, image), RIDE_MESSAGES.updated);
+      return ok(await service.updateRide(ctx, req.user, ride, body, image), RIDE_MESSAGES.updated);
     },
   );
 
   app.delete('/:id', { schema: { tags, params, response: { 200: apiOk } } }, async (req) => {
-    const ride = await service.getChangeableRide(ctx, req.user!, req.params.id, 'ownerOrAdmin');
-    await service.deleteRide(ctx, req.user!, ride);
+    const ride = await service.getChangeableRide(ctx, req.user, req.params.id, 'delete');
+    await service.deleteRide(ctx, req.user, ride);
     return done(RIDE_MESSAGES.deleted);
   });
 
   app.post(
     '/:id/join',
     { config: writeLimit, schema: { tags, params, response: { 200: participantsResponse } } },
-    async (req) => ok(await service.joinRide(ctx, req.user!, req.params.id), RIDE_MESSAGES.joined),
+    async (req) => ok(await service.joinRide(ctx, req.user, req.params.id), RIDE_MESSAGES.joined),
   );
 
   app.delete(
     '/:id/join',
     { config: writeLimit, schema: { tags, params, response: { 200: participantsResponse } } },
-    async (req) => ok(await service.leaveRide(ctx, req.user!, req.params.id), RIDE_MESSAGES.left),
+    async (req) => ok(await service.leaveRide(ctx, req.user, req.params.id), RIDE_MESSAGES.left),
   );
-};
+});

@@ -14,24 +14,7 @@
  * - Join and cancel notify the creator; an edit of time or places and a deletion notify every
  *   participant (`notify`, in the same transaction, linking to the ride).
  */
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  lt,
-  lte,
-  ne,
-  notExists,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   RIDE_MESSAGES,
   rideRoute,
@@ -46,7 +29,7 @@ import type { PaginationQuery } from '@campus/contract/envelope';
 import { rideParticipants, rides } from '../../db/schema/rides.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Db } from '../../db/client.ts';
-import type { Changeable, ChangeRule } from '../../lib/access.ts';
+import type { Changeable } from '../../lib/access.ts';
 import { isAdmin, type SessionUser } from '../../lib/auth.ts';
 import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -60,7 +43,14 @@ import { notify } from '../notifications/notifications.service.ts';
 type RideRow = typeof rides.$inferSelect;
 
 /** Rides with their access-checked loaders (lib/listing.ts); an admin deletion notice names the route. */
-const records = ownedRecords(rides, RIDE_MESSAGES, { link: '/rides', notify, title: (ride) => rideRoute(ride) });
+const records = ownedRecords(
+  rides,
+  RIDE_MESSAGES,
+  { link: '/rides', notify, title: (ride) => rideRoute(ride) },
+  { edit: 'ownerOnly', delete: 'ownerOrAdmin' },
+);
+/** What may be done to a ride: only its creator edits it; the creator or an admin deletes it. */
+export type RideAction = 'edit' | 'delete';
 /** A stored ride with its creator's display name. */
 export type LoadedRide = Loaded<RideRow>;
 
@@ -181,16 +171,16 @@ export function getRide(ctx: ServiceContext, viewer: SessionUser, id: string): P
 }
 
 /**
- * Loads a ride `viewer` may change: 404 when not visible; 403 unless the creator (`ownerOnly`, for
- * edits) or also an admin (`ownerOrAdmin`, for deletion). The only source of `Changeable<LoadedRide>`.
+ * Loads a ride `viewer` may change by `action`: 404 when not visible; 403 unless the creator (to
+ * edit) or also an admin (to delete). The only source of `Changeable<LoadedRide, action>`.
  */
-export function getChangeableRide(
+export function getChangeableRide<A extends RideAction>(
   ctx: ServiceContext,
   viewer: SessionUser,
   id: string,
-  rule: ChangeRule,
-): Promise<Changeable<LoadedRide>> {
-  return records.loadChangeable(ctx, viewer, id, rule);
+  action: A,
+): Promise<Changeable<LoadedRide, A>> {
+  return records.loadChangeable(ctx, viewer, id, action);
 }
 
 /**
@@ -237,7 +227,7 @@ export async function createRide(
 export async function updateRide(
   ctx: ServiceContext,
   viewer: SessionUser,
-  loaded: Changeable<LoadedRide>,
+  loaded: Changeable<LoadedRide, 'edit'>,
   body: UpdateRideBody,
   image: ProcessedFile | null,
 ): Promise<Ride> {
@@ -305,7 +295,7 @@ export async function updateRide(
  * DELETE /api/rides/{id}: deletes a checked ride, its participations and photo in one transaction;
  * every participant is notified, and the creator too when an admin deleted it.
  */
-export async function deleteRide(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<LoadedRide>) {
+export async function deleteRide(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<LoadedRide, 'delete'>) {
   const { row } = loaded;
   await ctx.db.transaction(async (tx) => {
     const joined = await tx
@@ -472,15 +462,7 @@ export async function listRides(
 ): Promise<{ items: Ride[]; total: number }> {
   const t = rides;
   const tz = ctx.config.institute.timezone;
-  const conditions: SQL[] = [
-    gt(t.departureAt, sql`now()`),
-    notExists(
-      ctx.db
-        .select({ one: sql`1` })
-        .from(users)
-        .where(and(eq(users.id, t.userId), isNotNull(users.deactivatedAt))),
-    ),
-  ];
+  const conditions: SQL[] = [gt(t.departureAt, sql`now()`), records.listVisible(ctx.db)];
   if (q.search) {
     const pattern = likePattern(q.search);
     conditions.push(or(ilike(t.pickupLocation, pattern), ilike(t.dropLocation, pattern))!);

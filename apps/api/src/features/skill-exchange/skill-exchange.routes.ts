@@ -22,6 +22,7 @@ import {
 } from '@campus/contract/skill-exchange';
 import { done, ok, page, topLevel } from '../../lib/envelope.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { signedIn } from '../../lib/auth.ts';
 import * as service from './skill-exchange.service.ts';
 
 const tags = ['skill-exchange'];
@@ -29,14 +30,13 @@ const tags = ['skill-exchange'];
 const writeLimit = { rateLimit: { max: 300, timeWindow: '1 hour' } };
 const requestParams = idParams(M.requestNotFound);
 
-export const skillExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
+export const skillExchangeRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  app.addHook('onRequest', app.requireUser);
   // DESIGN §5: skill calls act on the caller; a `userId` naming someone else is refused, never trusted.
   app.addHook('preValidation', async (req) => {
     for (const source of [req.body, req.query]) {
       const userId = (source as { userId?: unknown } | null | undefined)?.userId;
-      if (userId !== undefined && userId !== '' && userId !== req.user!.id) throw forbidden(M.otherUser);
+      if (userId !== undefined && userId !== '' && userId !== req.user.id) throw forbidden(M.otherUser);
     }
   });
 
@@ -45,25 +45,25 @@ export const skillExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/my-skills', { schema: { tags, response: { 200: mySkillsResponse } } }, async (req) =>
-    topLevel(await service.mySkills(ctx, req.user!)),
+    topLevel(await service.mySkills(ctx, req.user)),
   );
 
   app.get('/matches', { schema: { tags, response: { 200: matchesResponse } } }, async (req) =>
-    topLevel({ matches: await service.matches(ctx, req.user!) }),
+    topLevel({ matches: await service.matches(ctx, req.user) }),
   );
 
   app.post(
     '/add-skill',
     { config: writeLimit, schema: { tags, body: addSkillBody, response: { 201: addSkillResponse } } },
     async (req, reply) =>
-      reply.code(201).send(topLevel({ userSkill: await service.addSkill(ctx, req.user!, req.body) }, M.skillAdded)),
+      reply.code(201).send(topLevel({ userSkill: await service.addSkill(ctx, req.user, req.body) }, M.skillAdded)),
   );
 
   app.delete(
     '/user-skill/:id',
     { schema: { tags, params: idParams(M.notFound), response: { 200: apiOk } } },
     async (req) => {
-      await service.deleteUserSkill(ctx, req.user!, req.params.id);
+      await service.deleteUserSkill(ctx, req.user, req.params.id);
       return done(M.skillDeleted);
     },
   );
@@ -72,14 +72,14 @@ export const skillExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/request',
     { config: writeLimit, schema: { tags, body: sendRequestBody, response: { 201: sendRequestResponse } } },
     async (req, reply) =>
-      reply.code(201).send(topLevel({ request: await service.sendRequest(ctx, req.user!, req.body) }, M.requestSent)),
+      reply.code(201).send(topLevel({ request: await service.sendRequest(ctx, req.user, req.body) }, M.requestSent)),
   );
 
   app.get(
     '/requests',
     { schema: { tags, querystring: listRequestsQuery, response: { 200: requestList } } },
     async (req) => {
-      const { items, total } = await service.listRequests(ctx, req.user!, req.query);
+      const { items, total } = await service.listRequests(ctx, req.user, req.query);
       return page(items, { ...req.query, total });
     },
   );
@@ -90,27 +90,18 @@ export const skillExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: writeLimit,
       schema: { tags, params: requestParams, body: acceptRequestBody, response: { 200: requestResponse } },
     },
-    async (req) => {
-      const request = await service.getChangeableRequest(ctx, req.user!, req.params.id, 'recipient');
-      return ok(await service.transition(ctx, req.user!, request, 'accepted', req.body), M.accepted);
-    },
+    async (req) => ok(await service.answer(ctx, req.user, req.params.id, 'accepted', req.body), M.accepted),
   );
 
   app.post(
     '/requests/:id/decline',
     { config: writeLimit, schema: { tags, params: requestParams, response: { 200: requestResponse } } },
-    async (req) => {
-      const request = await service.getChangeableRequest(ctx, req.user!, req.params.id, 'recipient');
-      return ok(await service.transition(ctx, req.user!, request, 'declined'), M.declined);
-    },
+    async (req) => ok(await service.answer(ctx, req.user, req.params.id, 'declined'), M.declined),
   );
 
   app.post(
     '/requests/:id/cancel',
     { config: writeLimit, schema: { tags, params: requestParams, response: { 200: requestResponse } } },
-    async (req) => {
-      const request = await service.getChangeableRequest(ctx, req.user!, req.params.id, 'sender');
-      return ok(await service.transition(ctx, req.user!, request, 'cancelled'), M.cancelled);
-    },
+    async (req) => ok(await service.cancel(ctx, req.user, req.params.id), M.cancelled),
   );
-};
+});

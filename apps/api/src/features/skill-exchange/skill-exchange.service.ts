@@ -304,36 +304,62 @@ async function visibleRequest(
   return x;
 }
 
-/** Which party may make a change: the recipient answers, the sender cancels. */
-export type RequestParty = 'recipient' | 'sender';
+/** What may be done to a request: the recipient answers it, the sender cancels it. */
+export type RequestAction = 'answer' | 'cancel';
+/** Only the party the action belongs to may do it (admins neither answer nor cancel). */
+const RULES = { answer: 'ownerOnly', cancel: 'ownerOnly' } as const;
 
 /**
- * Loads a request `viewer` may change as `party` (the only source of `Changeable<RequestRow>`):
+ * Loads a request `viewer` may change by `action` (the only source of `Changeable<RequestRow, …>`):
  * 404 when `viewer` is not a party (or the other party is deactivated), 403 when `viewer` is the
- * other party (DESIGN §4: visible but not changeable).
+ * other party (DESIGN §4: visible but not changeable) — the recipient answers, the sender cancels.
  */
-export async function getChangeableRequest(
+async function loadChangeableRequest<A extends RequestAction>(
   ctx: ServiceContext,
   viewer: SessionUser,
   id: string,
-  party: RequestParty,
-): Promise<Changeable<RequestRow>> {
+  action: A,
+): Promise<Changeable<RequestRow, A>> {
   const { r } = await visibleRequest(ctx, ctx.db, viewer, id);
-  return party === 'recipient'
-    ? allowChange(viewer, r.recipientId, r, M.onlyRecipient, 'ownerOnly')
-    : allowChange(viewer, r.senderId, r, M.onlySender, 'ownerOnly');
+  return action === 'answer'
+    ? allowChange(viewer, r.recipientId, r, M.onlyRecipient, RULES, action)
+    : allowChange(viewer, r.senderId, r, M.onlySender, RULES, action);
+}
+
+/**
+ * POST …/requests/{id}/accept and …/decline: the recipient answers a pending request (checked here:
+ * 404 / 403 as {@link loadChangeableRequest}); acceptance stores the recipient's phone; the sender
+ * is notified. Returns the request as `viewer` sees it.
+ */
+export async function answer(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  id: string,
+  to: 'accepted' | 'declined',
+  body: AcceptRequestBody = {},
+): Promise<SkillRequest> {
+  return transition(ctx, viewer, await loadChangeableRequest(ctx, viewer, id, 'answer'), to, body);
+}
+
+/**
+ * POST …/requests/{id}/cancel: the sender withdraws a pending request (checked here: 404 / 403 as
+ * {@link loadChangeableRequest}). Returns the request as `viewer` sees it.
+ */
+export async function cancel(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<SkillRequest> {
+  return transition(ctx, viewer, await loadChangeableRequest(ctx, viewer, id, 'cancel'), 'cancelled');
 }
 
 /**
  * Moves a checked request from pending to `to` with a conditional UPDATE (409 with the current
  * state when it is no longer pending, even against a concurrent answer), stores the recipient's
  * phone on acceptance and notifies the sender of an answer, in one transaction. Returns the
- * request as `viewer` sees it.
+ * request as `viewer` sees it. An answer needs a request checked for answering, a cancellation one
+ * checked for cancelling.
  */
-export async function transition(
+async function transition(
   ctx: ServiceContext,
   viewer: SessionUser,
-  request: Changeable<RequestRow>,
+  request: Changeable<RequestRow, 'answer'> | Changeable<RequestRow, 'cancel'>,
   to: Exclude<SkillRequestStatus, 'pending'>,
   body: AcceptRequestBody = {},
 ): Promise<SkillRequest> {

@@ -21,7 +21,7 @@ import {
   updateProfileBody,
   userData as userDataSchema,
 } from '@campus/contract/users';
-import { destroySession, guarded, sessionCookieOptions } from '../../lib/auth.ts';
+import { destroySession, sessionCookieOptions, signedIn } from '../../lib/auth.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart-form.ts';
@@ -138,31 +138,27 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Everything below needs a session: one guard for the scope (DESIGN §3).
   await app.register(
-    guarded(app.requireUser, async (signedIn) => {
-      signedIn.get('/current', { schema: { tags: ['users'], response: userResponse } }, async (req) =>
-        ok(data(req.user!)),
+    signedIn(async (me) => {
+      me.get('/current', { schema: { tags: ['users'], response: userResponse } }, async (req) => ok(data(req.user)));
+
+      me.put('/update', { schema: { tags: ['users'], body: updateProfileBody, response: userResponse } }, async (req) =>
+        ok(data(await service.updateProfile(ctx, req.user.id, req.body)), USER_MESSAGES.profileUpdated),
       );
 
-      signedIn.put(
-        '/update',
-        { schema: { tags: ['users'], body: updateProfileBody, response: userResponse } },
-        async (req) => ok(data(await service.updateProfile(ctx, req.user!.id, req.body)), USER_MESSAGES.profileUpdated),
-      );
-
-      signedIn.post(
+      me.post(
         '/change-password',
         {
           config: ipLimit(30, '1 hour'),
           schema: { tags: ['users'], body: changePasswordBody, response: okResponse },
         },
         async (req, reply) => {
-          const device = await service.changePassword(ctx, req.user!, req.sessionId!, req.body);
+          const device = await service.changePassword(ctx, req.user, req.sessionId, req.body);
           reply.setCookie(DEVICE_COOKIE, device, deviceCookieOptions(ctx.config.appUrl));
           return done(USER_MESSAGES.passwordChanged);
         },
       );
 
-      signedIn.post(
+      me.post(
         '/avatar',
         {
           config: ipLimit(30, '1 hour'),
@@ -175,7 +171,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             return part?.fieldname === 'avatar' ? part.toBuffer() : null;
           });
           if (!bytes) throw new AppError(400, FILE_MESSAGES.noFile, { avatar: FILE_MESSAGES.noFile });
-          const user = await service.setAvatar(ctx, req.user!, bytes);
+          const user = await service.setAvatar(ctx, req.user, bytes);
           return ok(data(user), USER_MESSAGES.avatarUpdated);
         },
       );
