@@ -36,3 +36,11 @@ export function isoWeekday(date: string): number {
   const day = parseISO(date).getDay();
   return day === 0 ? 7 : day;
 }
+
+/**
+ * True when `date` (`yyyy-MM-dd`) is after today in `timezone` — the "future date" refusal of
+ * attendance marks and lost & found reports (spec §5); undefined (not sent) is never in the future.
+ */
+export function isFutureDate(date: string | undefined, timezone: string): boolean {
+  return date !== undefined && date > todayIn(timezone);
+}

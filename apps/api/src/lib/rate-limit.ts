@@ -15,6 +15,15 @@ import { tooManyRequests } from './errors.ts';
  * Counts one hit on `key` in a window of `windowMs` and returns `{ count, retryAfterMs }`:
  * the hits in the current window including this one, and the ms until the window ends.
  */
+/**
+ * The per-IP ceiling on a feature's writes, as a route's `config`: `max` requests per hour from one
+ * client address (a hostel shares one IP, DESIGN §5); 300 unless the feature needs more (attendance
+ * marks daily: 600). Counted in Postgres across instances (issue 20).
+ */
+export function writeLimit(max = 300) {
+  return { rateLimit: { max, timeWindow: '1 hour' } };
+}
+
 export async function hit(db: Db, key: string, windowMs: number): Promise<{ count: number; retryAfterMs: number }> {
   const now = new Date();
   const cutoff = new Date(now.getTime() - windowMs);

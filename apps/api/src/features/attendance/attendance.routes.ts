@@ -38,11 +38,10 @@ import {
 } from '@campus/contract/attendance';
 import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { done, ok, page } from '../../lib/envelope.ts';
+import { writeLimit } from '../../lib/rate-limit.ts';
 import * as service from './attendance.service.ts';
 
 const tags = ['attendance'];
-/** Per-IP ceilings on writes (a hostel shares one IP, DESIGN §5). */
-const writeLimit = { rateLimit: { max: 600, timeWindow: '1 hour' } };
 /** The caller's target; `userId` is optional here (the signed-in student), checked when sent. */
 const targetQuery = z.object({ userId: userPercentageQuery.shape.userId.optional() });
 
@@ -62,7 +61,10 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
 
   app.post(
     '/',
-    { config: writeLimit, schema: { tags, body: markAttendanceBody, response: { 201: attendanceRecordResponse } } },
+    {
+      config: writeLimit(600),
+      schema: { tags, body: markAttendanceBody, response: { 201: attendanceRecordResponse } },
+    },
     async (req, reply) => {
       const scope = service.ownScope(req.user, req.body.userId);
       return reply.code(201).send(ok(await service.markAttendance(ctx, scope, req.body), M.marked));
@@ -71,7 +73,10 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
 
   app.post(
     '/bulk',
-    { config: writeLimit, schema: { tags, body: bulkAttendanceBody, response: { 201: attendanceRecordsResponse } } },
+    {
+      config: writeLimit(600),
+      schema: { tags, body: bulkAttendanceBody, response: { 201: attendanceRecordsResponse } },
+    },
     async (req, reply) => {
       const scope = service.ownScope(req.user, req.body.userId);
       const records = await service.markBulk(ctx, scope, req.body);
@@ -82,7 +87,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   app.put(
     '/:recordId',
     {
-      config: writeLimit,
+      config: writeLimit(600),
       schema: { tags, params: recordParams, body: updateAttendanceBody, response: { 200: attendanceRecordResponse } },
     },
     async (req) => {
@@ -120,7 +125,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
 
   app.put(
     '/target',
-    { config: writeLimit, schema: { tags, body: setTargetBody, response: { 200: attendanceTargetResponse } } },
+    { config: writeLimit(600), schema: { tags, body: setTargetBody, response: { 200: attendanceTargetResponse } } },
     async (req) =>
       ok(await service.setTarget(ctx, service.ownScope(req.user, req.user.id), req.body.target), M.targetSaved),
   );
@@ -138,7 +143,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
 
   app.post(
     '/',
-    { config: writeLimit, schema: { tags, body: enrollBody, response: { 201: enrollmentResponse } } },
+    { config: writeLimit(600), schema: { tags, body: enrollBody, response: { 201: enrollmentResponse } } },
     async (req, reply) => {
       const scope = service.ownScope(req.user, req.body.userId);
       return reply.code(201).send(ok(await service.enroll(ctx, scope, req.body.subjectId), M.enrolled));
@@ -147,7 +152,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
 
   app.delete(
     '/',
-    { config: writeLimit, schema: { tags, body: unenrollBody, response: { 200: apiOk } } },
+    { config: writeLimit(600), schema: { tags, body: unenrollBody, response: { 200: apiOk } } },
     async (req) => {
       await service.unenroll(ctx, service.ownScope(req.user, req.body.userId), req.body.subjectId);
       return done(M.unenrolled);

@@ -42,9 +42,9 @@ import { attendanceRecords, attendanceTargets, enrollments, subjects } from '../
 import { allowChange, type Changeable } from '../../lib/access.ts';
 import type { Admin, SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { addDays, isoWeekday, todayIn } from '../../lib/dates.ts';
+import { addDays, isFutureDate, isoWeekday, todayIn } from '../../lib/dates.ts';
 import { pageOffset } from '../../lib/envelope.ts';
-import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, pgCode, validationError } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/listing.ts';
 
 type RecordRow = typeof attendanceRecords.$inferSelect;
@@ -66,13 +66,6 @@ export function ownScope(viewer: SessionUser, userId: string): Changeable<Scope,
   return allowChange(viewer, userId, { userId }, M.foreignUser, RULES, 'own');
 }
 
-/** The PostgreSQL error code of a failed query (Drizzle wraps the driver's error in `cause`). */
-function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
 /**
  * 400 on `date` outside the window of the contract: after today in the institute's time zone
  * ("…future date", spec §2, §5) or before `earliestAttendanceDate(today)` ("…more than 2 years
@@ -80,9 +73,9 @@ function pgCode(err: unknown): string | undefined {
  */
 function refuseOutOfRange(ctx: ServiceContext, date: string | undefined): void {
   if (date === undefined) return;
-  const today = todayIn(ctx.config.institute.timezone);
-  if (date > today) throw validationError({ date: M.dateFuture });
-  if (date < earliestAttendanceDate(today)) throw validationError({ date: M.dateTooOld });
+  if (isFutureDate(date, ctx.config.institute.timezone)) throw validationError({ date: M.dateFuture });
+  if (date < earliestAttendanceDate(todayIn(ctx.config.institute.timezone)))
+    throw validationError({ date: M.dateTooOld });
 }
 
 const toSubject = (row: SubjectRow): Subject => ({

@@ -17,14 +17,13 @@ import {
 import { done, ok, page } from '../../lib/envelope.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { signedIn } from '../../lib/auth.ts';
+import { writeLimit } from '../../lib/rate-limit.ts';
 import * as service from './lost-found.service.ts';
 
 const tags = ['lost-and-found'];
 const params = idParams(LOST_FOUND_MESSAGES.notFound);
 const itemResponse = apiSuccess(lostFoundItem);
 const form = { consumes: ['multipart/form-data', 'application/json'] };
-/** Per-IP ceilings on writes (a hostel shares one IP, DESIGN §5). */
-const writeLimit = { rateLimit: { max: 300, timeWindow: '1 hour' } };
 
 export const lostFoundRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
@@ -44,7 +43,7 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
 
   app.post(
     '/lost-items',
-    { config: writeLimit, schema: { tags, ...form, response: { 201: itemResponse } } },
+    { config: writeLimit(), schema: { tags, ...form, response: { 201: itemResponse } } },
     async (req, reply) => {
       const { body, image } = await readFormWithImage(req, createLostFoundItemBody);
       const item = await service.createItem(ctx, req.user, body, image);
@@ -54,7 +53,7 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
 
   app.put(
     '/lost-items/:id',
-    { config: writeLimit, schema: { tags, params, ...form, response: { 200: itemResponse } } },
+    { config: writeLimit(), schema: { tags, params, ...form, response: { 200: itemResponse } } },
     async (req) => {
       const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'edit');
       const { body, image } = await readFormWithImage(req, updateLostFoundItemBody);

@@ -17,7 +17,7 @@ import type { Changeable } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { todayIn } from '../../lib/dates.ts';
+import { isFutureDate, todayIn } from '../../lib/dates.ts';
 import { pageOffset } from '../../lib/envelope.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
@@ -61,7 +61,7 @@ function toApiItem(row: ItemRow, reporterName: string | null, appUrl: string): L
 
 /** Refuses a `date_found` after today in the institute's time zone (400, field message). */
 function checkDate(ctx: ServiceContext, date: string | undefined): void {
-  if (date !== undefined && date > todayIn(ctx.config.institute.timezone))
+  if (isFutureDate(date, ctx.config.institute.timezone))
     throw validationError({ date_found: LOST_FOUND_MESSAGES.dateFuture });
 }
 

@@ -17,14 +17,13 @@ import {
 import { done, ok, page } from '../../lib/envelope.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { signedIn } from '../../lib/auth.ts';
+import { writeLimit } from '../../lib/rate-limit.ts';
 import * as service from './marketplace.service.ts';
 
 const tags = ['marketplace'];
 const params = idParams(MARKETPLACE_MESSAGES.notFound);
 const itemResponse = apiSuccess(marketplaceItem);
 const form = { consumes: ['multipart/form-data', 'application/json'] };
-/** Per-IP ceilings on writes (a hostel shares one IP, DESIGN §5). */
-const writeLimit = { rateLimit: { max: 300, timeWindow: '1 hour' } };
 
 export const marketplaceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
@@ -53,7 +52,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
 
   app.post(
     '/items',
-    { config: writeLimit, schema: { tags, ...form, response: { 201: itemResponse } } },
+    { config: writeLimit(), schema: { tags, ...form, response: { 201: itemResponse } } },
     async (req, reply) => {
       const { body, image } = await readFormWithImage(req, createItemBody);
       const item = await service.createItem(ctx, req.user, body, image);
@@ -63,7 +62,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
 
   app.put(
     '/items/:id',
-    { config: writeLimit, schema: { tags, params, ...form, response: { 200: itemResponse } } },
+    { config: writeLimit(), schema: { tags, params, ...form, response: { 200: itemResponse } } },
     async (req) => {
       const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'edit');
       const { body, image } = await readFormWithImage(req, updateItemBody);

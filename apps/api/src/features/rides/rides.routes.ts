@@ -19,13 +19,12 @@ import {
 import { done, ok, page } from '../../lib/envelope.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { signedIn } from '../../lib/auth.ts';
+import { writeLimit } from '../../lib/rate-limit.ts';
 import * as service from './rides.service.ts';
 
 const tags = ['rides'];
 const params = idParams(RIDE_MESSAGES.notFound);
 const form = { consumes: ['multipart/form-data', 'application/json'] };
-/** Per-IP ceilings on writes (a hostel shares one IP, DESIGN §5). */
-const writeLimit = { rateLimit: { max: 300, timeWindow: '1 hour' } };
 
 export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
@@ -50,7 +49,7 @@ export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
 
   app.post(
     '/',
-    { config: writeLimit, schema: { tags, ...form, response: { 201: rideResponse } } },
+    { config: writeLimit(), schema: { tags, ...form, response: { 201: rideResponse } } },
     async (req, reply) => {
       const { body, image } = await readFormWithImage(req, createRideBody);
       const ride = await service.createRide(ctx, req.user, body, image);
@@ -60,7 +59,7 @@ export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
 
   app.put(
     '/:id',
-    { config: writeLimit, schema: { tags, params, ...form, response: { 200: rideResponse } } },
+    { config: writeLimit(), schema: { tags, params, ...form, response: { 200: rideResponse } } },
     async (req) => {
       const ride = await service.getChangeableRide(ctx, req.user, req.params.id, 'edit');
       const { body, image } = await readFormWithImage(req, updateRideBody);
@@ -76,13 +75,13 @@ export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
 
   app.post(
     '/:id/join',
-    { config: writeLimit, schema: { tags, params, response: { 200: participantsResponse } } },
+    { config: writeLimit(), schema: { tags, params, response: { 200: participantsResponse } } },
     async (req) => ok(await service.joinRide(ctx, req.user, req.params.id), RIDE_MESSAGES.joined),
   );
 
   app.delete(
     '/:id/join',
-    { config: writeLimit, schema: { tags, params, response: { 200: participantsResponse } } },
+    { config: writeLimit(), schema: { tags, params, response: { 200: participantsResponse } } },
     async (req) => ok(await service.leaveRide(ctx, req.user, req.params.id), RIDE_MESSAGES.left),
   );
 });

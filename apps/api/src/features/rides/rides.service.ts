@@ -35,7 +35,7 @@ import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { addDays, daysRangeIn, isoWeekday, todayIn } from '../../lib/dates.ts';
 import { pageOffset } from '../../lib/envelope.ts';
-import { AppError, conflict, forbidden, validationError } from '../../lib/errors.ts';
+import { conflict, forbidden, refuse, validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -316,11 +316,6 @@ export async function deleteRide(ctx: ServiceContext, viewer: SessionUser, loade
         link: '/rides',
       });
   });
-}
-
-/** Thrown inside a transaction to roll it back with a status and message. */
-function refuse(status: number, message: string): never {
-  throw new AppError(status, message);
 }
 
 /**

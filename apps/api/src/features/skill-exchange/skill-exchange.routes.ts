@@ -23,11 +23,10 @@ import {
 import { done, ok, page, topLevel } from '../../lib/envelope.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { signedIn } from '../../lib/auth.ts';
+import { writeLimit } from '../../lib/rate-limit.ts';
 import * as service from './skill-exchange.service.ts';
 
 const tags = ['skill-exchange'];
-/** Per-IP ceiling on writes (a hostel shares one IP, DESIGN §5). */
-const writeLimit = { rateLimit: { max: 300, timeWindow: '1 hour' } };
 const requestParams = idParams(M.requestNotFound);
 
 export const skillExchangeRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
@@ -54,7 +53,7 @@ export const skillExchangeRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
 
   app.post(
     '/add-skill',
-    { config: writeLimit, schema: { tags, body: addSkillBody, response: { 201: addSkillResponse } } },
+    { config: writeLimit(), schema: { tags, body: addSkillBody, response: { 201: addSkillResponse } } },
     async (req, reply) =>
       reply.code(201).send(topLevel({ userSkill: await service.addSkill(ctx, req.user, req.body) }, M.skillAdded)),
   );
@@ -70,7 +69,7 @@ export const skillExchangeRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
 
   app.post(
     '/request',
-    { config: writeLimit, schema: { tags, body: sendRequestBody, response: { 201: sendRequestResponse } } },
+    { config: writeLimit(), schema: { tags, body: sendRequestBody, response: { 201: sendRequestResponse } } },
     async (req, reply) =>
       reply.code(201).send(topLevel({ request: await service.sendRequest(ctx, req.user, req.body) }, M.requestSent)),
   );
@@ -87,7 +86,7 @@ export const skillExchangeRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
   app.post(
     '/requests/:id/accept',
     {
-      config: writeLimit,
+      config: writeLimit(),
       schema: { tags, params: requestParams, body: acceptRequestBody, response: { 200: requestResponse } },
     },
     async (req) => ok(await service.answer(ctx, req.user, req.params.id, 'accepted', req.body), M.accepted),
@@ -95,13 +94,13 @@ export const skillExchangeRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
 
   app.post(
     '/requests/:id/decline',
-    { config: writeLimit, schema: { tags, params: requestParams, response: { 200: requestResponse } } },
+    { config: writeLimit(), schema: { tags, params: requestParams, response: { 200: requestResponse } } },
     async (req) => ok(await service.answer(ctx, req.user, req.params.id, 'declined'), M.declined),
   );
 
   app.post(
     '/requests/:id/cancel',
-    { config: writeLimit, schema: { tags, params: requestParams, response: { 200: requestResponse } } },
+    { config: writeLimit(), schema: { tags, params: requestParams, response: { 200: requestResponse } } },
     async (req) => ok(await service.cancel(ctx, req.user, req.params.id), M.cancelled),
   );
 });

@@ -41,16 +41,11 @@ import type { SessionUser } from '../../lib/auth.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { pageOffset } from '../../lib/envelope.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, refuse } from '../../lib/errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
 type UserSkillRow = typeof userSkills.$inferSelect;
 type RequestRow = typeof skillRequests.$inferSelect;
-
-/** Thrown inside a transaction to roll it back with a status and message. */
-function refuse(status: number, message: string): never {
-  throw new AppError(status, message);
-}
 
 const toUserSkill = (row: UserSkillRow, s: Skill): UserSkill => ({
   id: row.id,
