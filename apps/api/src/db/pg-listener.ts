@@ -26,11 +26,15 @@ export class PgListener {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private droppedOnce = false;
+  private readonly url: string;
+  private log: ListenerLog;
 
-  constructor(
-    private readonly url: string,
-    private log: ListenerLog,
-  ) {}
+  // Plain fields, not parameter properties: this module loads in the PGlite worker thread too,
+  // where Node strips types and refuses TypeScript-only syntax.
+  constructor(url: string, log: ListenerLog) {
+    this.url = url;
+    this.log = log;
+  }
 
   /** Replaces the logger (the app's, once it exists). */
   useLogger(log: ListenerLog): void {
