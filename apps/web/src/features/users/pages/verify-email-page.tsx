@@ -11,16 +11,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
-import { CheckCircle2, MailWarning } from 'lucide-react';
+import { MailWarning } from 'lucide-react';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
 import { signupBody, verifyEmailBody } from '@campus/contract/users';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { toApiError } from '../../../lib/api';
 import { useVerifyEmailMutation } from '../users-api';
+import { LinkDone } from '../components/link-done';
 import { ResendLink } from '../components/resend-link';
 
 const formSchema = verifyEmailBody.pick({ password: true });
@@ -99,13 +100,7 @@ export default function VerifyEmailPage() {
             <ResendForm />
           </>
         ) : done ? (
-          <div className="space-y-4 text-center">
-            <CheckCircle2 aria-hidden="true" size={40} className="mx-auto text-success" />
-            <Alert tone="success">{done}</Alert>
-            <Link to="/" className={buttonClasses()}>
-              Continue
-            </Link>
-          </div>
+          <LinkDone message={done} />
         ) : linkError ? (
           <LinkProblem message={linkError} />
         ) : (
