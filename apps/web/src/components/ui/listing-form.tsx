@@ -123,7 +123,12 @@ export function useListingForm<V extends FieldValues, T extends SavedImage & { i
   });
 
   const busy = form.formState.isSubmitting || progress !== null;
-  return { form, onSubmit, image, formError, busy, progress };
+  /** A field's registration and its message, for `<Input {...field('name')} />`. */
+  const field = (name: Path<V>) => ({
+    ...form.register(name),
+    error: form.formState.errors[name]?.message as string | undefined,
+  });
+  return { form, field, onSubmit, image, formError, busy, progress };
 }
 
 export interface ListingFormModalProps {

@@ -35,144 +35,138 @@ export interface MessageReply {
 const toMessage = (_data: unknown, meta: EnvelopeMeta | undefined): MessageReply => ({ message: meta?.message ?? '' });
 
 export const usersApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** GET /users/current → `{ user, roles }`; 401 when signed out; 3 s time-out (spec §4). */
-    current: build.query<UserData, void>({
-      query: () => ({ url: 'users/current', timeout: AUTH_CHECK_TIMEOUT_MS }),
-      providesTags: ['CurrentUser'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(userUpdated(data));
-        } catch (failure) {
-          if (toApiError((failure as { error?: unknown }).error).status === 401) dispatch(sessionEnded());
-        }
-      },
-    }),
+  endpoints: (build) => {
     /**
-     * POST /users/login → `{ user, roles }`. 403 unverified/deactivated or the step-up (a sign-in
-     * link was mailed, issue 21), 401 invalid, 429 slowed down (spec §8).
+     * A mutation that posts `{ token, password }` to a mailed link's route and, on success, is
+     * signed in: the auth slice gets the user and the `current` query its answer.
      */
-    login: build.mutation<UserData, LoginBody>({
-      query: (body) => ({ url: 'users/login', method: 'POST', body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        dispatch(authRequestStarted());
-        try {
-          const { data } = await queryFulfilled;
-          if (!data?.user) {
-            dispatch(authRequestFailed(AUTH_UI.loginInvalidResponse));
-            return;
+    const signInWithLink = <Body>(url: string) =>
+      build.mutation<UserData & MessageReply, Body>({
+        query: (body) => ({ url, method: 'POST', body }),
+        transformResponse: (data: UserData, meta: EnvelopeMeta | undefined) => ({
+          ...data,
+          message: meta?.message ?? '',
+        }),
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: null }));
+          if (!data?.user) return;
+          const userData = { user: data.user, roles: data.roles };
+          dispatch(signedIn(userData));
+          dispatch(redirectDone());
+          dispatch(usersApi.util.upsertQueryData('current', undefined, userData));
+        },
+      });
+    return {
+      /** GET /users/current → `{ user, roles }`; 401 when signed out; 3 s time-out (spec §4). */
+      current: build.query<UserData, void>({
+        query: () => ({ url: 'users/current', timeout: AUTH_CHECK_TIMEOUT_MS }),
+        providesTags: ['CurrentUser'],
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          try {
+            const { data } = await queryFulfilled;
+            dispatch(userUpdated(data));
+          } catch (failure) {
+            if (toApiError((failure as { error?: unknown }).error).status === 401) dispatch(sessionEnded());
           }
-          dispatch(signedIn(data));
+        },
+      }),
+      /**
+       * POST /users/login → `{ user, roles }`. 403 unverified/deactivated or the step-up (a sign-in
+       * link was mailed, issue 21), 401 invalid, 429 slowed down (spec §8).
+       */
+      login: build.mutation<UserData, LoginBody>({
+        query: (body) => ({ url: 'users/login', method: 'POST', body }),
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          dispatch(authRequestStarted());
+          try {
+            const { data } = await queryFulfilled;
+            if (!data?.user) {
+              dispatch(authRequestFailed(AUTH_UI.loginInvalidResponse));
+              return;
+            }
+            dispatch(signedIn(data));
+            dispatch(usersApi.util.upsertQueryData('current', undefined, data));
+          } catch (failure) {
+            dispatch(authRequestFailed(loginErrorMessage(toApiError((failure as { error?: unknown }).error))));
+          }
+        },
+      }),
+      /** POST /users/signup → 201 (also for a registered address, issue 21: no enumeration); 400 field errors. */
+      signup: build.mutation<MessageReply, SignupBody>({
+        query: (body) => ({ url: 'users/signup', method: 'POST', body }),
+        transformResponse: toMessage,
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          dispatch(authRequestStarted());
+          try {
+            await queryFulfilled;
+            dispatch(signedUp());
+          } catch (failure) {
+            dispatch(authRequestFailed(signupErrorMessage(toApiError((failure as { error?: unknown }).error))));
+          }
+        },
+      }),
+      /** POST /users/logout. The client clears its session whatever the answer (spec §4). */
+      logout: build.mutation<MessageReply, void>({
+        query: () => ({ url: 'users/logout', method: 'POST' }),
+        transformResponse: toMessage,
+      }),
+      /**
+       * POST /users/verify-email `{ token, password }` → `{ user, roles }` and a session (signed in);
+       * 400 invalid token or a password that is not the one chosen with this link (`errors.password`),
+       * 410 used or expired (DESIGN §5).
+       */
+      verifyEmail: signInWithLink<VerifyEmailBody>('users/verify-email'),
+      /**
+       * POST /users/signin-link `{ token, password }` (the step-up of issue 21) → `{ user, roles }` and
+       * a session; 400 invalid link or a wrong password (`errors.password`), 410 used or expired.
+       */
+      signinLink: signInWithLink<SigninLinkBody>('users/signin-link'),
+      /** POST /users/resend-verification `{ email }` → always 200 (no account enumeration). */
+      resendVerification: build.mutation<MessageReply, { email: string }>({
+        query: (body) => ({ url: 'users/resend-verification', method: 'POST', body }),
+        transformResponse: toMessage,
+      }),
+      /** POST /users/forgot-password `{ email }` → always 200. */
+      forgotPassword: build.mutation<MessageReply, { email: string }>({
+        query: (body) => ({ url: 'users/forgot-password', method: 'POST', body }),
+        transformResponse: toMessage,
+      }),
+      /** POST /users/reset-password `{ token, password }` → 200; 400 invalid, 410 used or expired. */
+      resetPassword: build.mutation<MessageReply, { token: string; password: string }>({
+        query: (body) => ({ url: 'users/reset-password', method: 'POST', body }),
+        transformResponse: toMessage,
+      }),
+      /** POST /users/change-password → 200; 400 with `errors.currentPassword` when it is wrong. */
+      changePassword: build.mutation<MessageReply, ChangePasswordBody>({
+        query: (body) => ({ url: 'users/change-password', method: 'POST', body }),
+        transformResponse: toMessage,
+      }),
+      /** PUT /users/update (name, branch, semester, hostel only) → `{ user, roles }`; 400 per-field errors. */
+      updateProfile: build.mutation<UserData, UpdateProfileBody>({
+        query: (body) => ({ url: 'users/update', method: 'PUT', body }),
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: null }));
+          if (!data) return;
+          dispatch(userUpdated(data));
           dispatch(usersApi.util.upsertQueryData('current', undefined, data));
-        } catch (failure) {
-          dispatch(authRequestFailed(loginErrorMessage(toApiError((failure as { error?: unknown }).error))));
-        }
-      },
-    }),
-    /** POST /users/signup → 201 (also for a registered address, issue 21: no enumeration); 400 field errors. */
-    signup: build.mutation<MessageReply, SignupBody>({
-      query: (body) => ({ url: 'users/signup', method: 'POST', body }),
-      transformResponse: toMessage,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        dispatch(authRequestStarted());
-        try {
-          await queryFulfilled;
-          dispatch(signedUp());
-        } catch (failure) {
-          dispatch(authRequestFailed(signupErrorMessage(toApiError((failure as { error?: unknown }).error))));
-        }
-      },
-    }),
-    /** POST /users/logout. The client clears its session whatever the answer (spec §4). */
-    logout: build.mutation<MessageReply, void>({
-      query: () => ({ url: 'users/logout', method: 'POST' }),
-      transformResponse: toMessage,
-    }),
-    /**
-     * POST /users/verify-email `{ token, password }` → `{ user, roles }` and a session (signed in);
-     * 400 invalid token or a password that is not the one chosen with this link (`errors.password`),
-     * 410 used or expired (DESIGN §5).
-     */
-    verifyEmail: build.mutation<UserData & MessageReply, VerifyEmailBody>({
-      query: (body) => ({ url: 'users/verify-email', method: 'POST', body }),
-      transformResponse: (data: UserData, meta: EnvelopeMeta | undefined) => ({
-        ...data,
-        message: meta?.message ?? '',
+        },
       }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!data?.user) return;
-        const userData = { user: data.user, roles: data.roles };
-        dispatch(signedIn(userData));
-        dispatch(redirectDone());
-        dispatch(usersApi.util.upsertQueryData('current', undefined, userData));
-      },
-    }),
-    /**
-     * POST /users/signin-link `{ token, password }` (the step-up of issue 21) → `{ user, roles }` and
-     * a session; 400 invalid link or a wrong password (`errors.password`), 410 used or expired.
-     */
-    signinLink: build.mutation<UserData & MessageReply, SigninLinkBody>({
-      query: (body) => ({ url: 'users/signin-link', method: 'POST', body }),
-      transformResponse: (data: UserData, meta: EnvelopeMeta | undefined) => ({
-        ...data,
-        message: meta?.message ?? '',
+      /** POST /users/avatar, multipart with the file part `avatar` → `{ user, roles }`; 413 too large, 400 not an image. */
+      uploadAvatar: build.mutation<UserData, Blob>({
+        query: (file) => {
+          const form = new FormData();
+          form.append('avatar', file, file instanceof File ? file.name : 'avatar.jpg');
+          return { url: 'users/avatar', method: 'POST', body: form };
+        },
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: null }));
+          if (!data) return;
+          dispatch(userUpdated(data));
+          dispatch(usersApi.util.upsertQueryData('current', undefined, data));
+        },
       }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!data?.user) return;
-        const userData = { user: data.user, roles: data.roles };
-        dispatch(signedIn(userData));
-        dispatch(redirectDone());
-        dispatch(usersApi.util.upsertQueryData('current', undefined, userData));
-      },
-    }),
-    /** POST /users/resend-verification `{ email }` → always 200 (no account enumeration). */
-    resendVerification: build.mutation<MessageReply, { email: string }>({
-      query: (body) => ({ url: 'users/resend-verification', method: 'POST', body }),
-      transformResponse: toMessage,
-    }),
-    /** POST /users/forgot-password `{ email }` → always 200. */
-    forgotPassword: build.mutation<MessageReply, { email: string }>({
-      query: (body) => ({ url: 'users/forgot-password', method: 'POST', body }),
-      transformResponse: toMessage,
-    }),
-    /** POST /users/reset-password `{ token, password }` → 200; 400 invalid, 410 used or expired. */
-    resetPassword: build.mutation<MessageReply, { token: string; password: string }>({
-      query: (body) => ({ url: 'users/reset-password', method: 'POST', body }),
-      transformResponse: toMessage,
-    }),
-    /** POST /users/change-password → 200; 400 with `errors.currentPassword` when it is wrong. */
-    changePassword: build.mutation<MessageReply, ChangePasswordBody>({
-      query: (body) => ({ url: 'users/change-password', method: 'POST', body }),
-      transformResponse: toMessage,
-    }),
-    /** PUT /users/update (name, branch, semester, hostel only) → `{ user, roles }`; 400 per-field errors. */
-    updateProfile: build.mutation<UserData, UpdateProfileBody>({
-      query: (body) => ({ url: 'users/update', method: 'PUT', body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!data) return;
-        dispatch(userUpdated(data));
-        dispatch(usersApi.util.upsertQueryData('current', undefined, data));
-      },
-    }),
-    /** POST /users/avatar, multipart with the file part `avatar` → `{ user, roles }`; 413 too large, 400 not an image. */
-    uploadAvatar: build.mutation<UserData, Blob>({
-      query: (file) => {
-        const form = new FormData();
-        form.append('avatar', file, file instanceof File ? file.name : 'avatar.jpg');
-        return { url: 'users/avatar', method: 'POST', body: form };
-      },
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!data) return;
-        dispatch(userUpdated(data));
-        dispatch(usersApi.util.upsertQueryData('current', undefined, data));
-      },
-    }),
-  }),
+    };
+  },
 });
 
 export const {

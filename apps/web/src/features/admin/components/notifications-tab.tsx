@@ -13,6 +13,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { DataTable, cell } from '../../../components/ui/data-table';
+import { cn } from '../../../lib/cn';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FieldError } from '../../../components/ui/input';
 import { PagedList } from '../../../components/ui/paged-list';
@@ -185,72 +187,45 @@ function SendsTable() {
             : null
         }
       >
-        <div className="relative overflow-x-auto" aria-busy={isFetching}>
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="text-muted">
-              <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Message
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Type
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Sent to
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Read
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Sent
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {(data?.items ?? []).map((s) => (
-                <tr key={s.id}>
-                  <td className="max-w-xs py-2 pr-3 break-words text-fg">
-                    {s.message}
-                    {s.file_url ? (
-                      <a
-                        href={s.file_url}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="ml-2 text-xs text-accent underline"
-                      >
-                        Attachment
-                      </a>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Badge>{s.type}</Badge>
-                  </td>
-                  <td className="py-2 pr-3 text-muted">
-                    {s.broadcast ? 'All users' : s.target ? s.target.name || s.target.email : '(deleted user)'}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap text-muted">
-                    {s.readCount} / {s.recipientCount}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap text-muted">{new Date(s.createdAt).toLocaleString()}</td>
-                  <td className="py-2 text-right">
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      disabled={recalling}
-                      onClick={() => onRecall(s.id)}
-                      aria-label={`Delete notification: ${s.message}`}
-                    >
-                      <Trash2 aria-hidden="true" size={16} />
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          busy={isFetching}
+          className="min-w-[40rem]"
+          columns={['Message', 'Type', 'Sent to', 'Read', 'Sent', { label: 'Actions', hidden: true }]}
+        >
+          {(data?.items ?? []).map((s) => (
+            <tr key={s.id}>
+              <td className={cn(cell, 'max-w-xs break-words text-fg')}>
+                {s.message}
+                {s.file_url ? (
+                  <a href={s.file_url} target="_blank" rel="noreferrer" className="ml-2 text-xs text-accent underline">
+                    Attachment
+                  </a>
+                ) : null}
+              </td>
+              <td className={cell}>
+                <Badge>{s.type}</Badge>
+              </td>
+              <td className={cell}>
+                {s.broadcast ? 'All users' : s.target ? s.target.name || s.target.email : '(deleted user)'}
+              </td>
+              <td className={cn(cell, 'whitespace-nowrap')}>
+                {s.readCount} / {s.recipientCount}
+              </td>
+              <td className={cn(cell, 'whitespace-nowrap')}>{new Date(s.createdAt).toLocaleString()}</td>
+              <td className={cn(cell, 'text-right')}>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  disabled={recalling}
+                  onClick={() => onRecall(s.id)}
+                  aria-label={`Delete notification: ${s.message}`}
+                >
+                  <Trash2 aria-hidden="true" size={16} />
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </PagedList>
     </Card>
   );

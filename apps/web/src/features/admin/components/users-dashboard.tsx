@@ -11,6 +11,7 @@ import { LayoutGrid, List } from 'lucide-react';
 import { ADMIN_SORT_LABELS, ADMIN_UI, ADMIN_USER_SORTS, type AdminUserSort } from '@campus/contract/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
+import { DataTable, cell } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PagedList } from '../../../components/ui/paged-list';
 import { Select } from '../../../components/ui/select';
@@ -136,34 +137,15 @@ export function UsersDashboard() {
             ))}
           </ul>
         ) : (
-          <div className="relative overflow-x-auto rounded-2xl border border-line">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-surface-muted text-muted">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Email
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Created
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {users.map((u) => (
-                  <tr key={u.id}>
-                    <td className="px-4 py-3 text-fg">{u.name || ADMIN_UI.anonymous}</td>
-                    <td className="px-4 py-3 break-all text-muted">{u.email}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-muted">
-                      {new Date(u.createdAt).toLocaleDateString()}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable busy={isFetching} columns={['Name', 'Email', 'Created']}>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <td className={cn(cell, 'text-fg')}>{u.name || ADMIN_UI.anonymous}</td>
+                <td className={cn(cell, 'break-all')}>{u.email}</td>
+                <td className={cn(cell, 'whitespace-nowrap')}>{new Date(u.createdAt).toLocaleDateString()}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </PagedList>
     </section>

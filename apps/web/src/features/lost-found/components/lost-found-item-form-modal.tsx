@@ -72,10 +72,8 @@ export function LostFoundItemFormModal({ open, onOpenChange, item }: LostFoundIt
     progress,
     imageTooLarge: L.imageTooLarge,
   });
-  const {
-    register,
-    formState: { errors },
-  } = state.form;
+  const { field } = state;
+  const { register } = state.form;
 
   return (
     <ListingFormModal
@@ -96,45 +94,25 @@ export function LostFoundItemFormModal({ open, onOpenChange, item }: LostFoundIt
           Lost an item
         </label>
       </fieldset>
-      <Input label="Item name" maxLength={100} error={errors.item_name?.message} {...register('item_name')} />
+      <Input label="Item name" maxLength={100} {...field('item_name')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label="Category"
-          placeholder="Select category"
-          options={LOST_FOUND_CATEGORIES}
-          error={errors.category?.message}
-          {...register('category')}
-        />
-        <Input
-          label="Date"
-          type="date"
-          max={formatIsoDate(new Date())}
-          error={errors.date_found?.message}
-          {...register('date_found')}
-        />
+        <Select label="Category" placeholder="Select category" options={LOST_FOUND_CATEGORIES} {...field('category')} />
+        <Input label="Date" type="date" max={formatIsoDate(new Date())} {...field('date_found')} />
         <Input
           label="Location"
           maxLength={100}
           placeholder="Where was it found or lost?"
-          error={errors.location_found?.message}
-          {...register('location_found')}
+          {...field('location_found')}
         />
         <Input
           label="Contact number"
           type="tel"
           inputMode="tel"
           placeholder="10-digit mobile"
-          error={errors.owner_contact?.message}
-          {...register('owner_contact')}
+          {...field('owner_contact')}
         />
       </div>
-      <Textarea
-        label="Description (optional)"
-        rows={3}
-        maxLength={500}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <Textarea label="Description (optional)" rows={3} maxLength={500} {...field('description')} />
     </ListingFormModal>
   );
 }

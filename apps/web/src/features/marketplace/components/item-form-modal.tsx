@@ -58,10 +58,7 @@ export function ItemFormModal({ open, onOpenChange, item, onSaved }: ItemFormMod
     imageTooLarge: M.imageTooLarge,
     onSaved,
   });
-  const {
-    register,
-    formState: { errors },
-  } = state.form;
+  const { field } = state;
 
   return (
     <ListingFormModal
@@ -71,45 +68,30 @@ export function ItemFormModal({ open, onOpenChange, item, onSaved }: ItemFormMod
       title={item ? 'Edit Item' : 'Sell Item'}
       submitLabel={item ? 'Save Changes' : 'List Item'}
     >
-      <Input label="Item name" maxLength={100} error={errors.item_name?.message} {...register('item_name')} />
+      <Input label="Item name" maxLength={100} {...field('item_name')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
-          label="Price (₹)"
-          inputMode="numeric"
-          placeholder="e.g. 1500"
-          error={errors.price?.message}
-          {...register('price')}
-        />
+        <Input label="Price (₹)" inputMode="numeric" placeholder="e.g. 1500" {...field('price')} />
         <Input
           label="Contact number"
           type="tel"
           inputMode="tel"
           placeholder="10-digit mobile"
-          error={errors.owner_contact?.message}
-          {...register('owner_contact')}
+          {...field('owner_contact')}
         />
         <Select
           label="Category"
           placeholder="Select category"
           options={MARKETPLACE_CATEGORIES}
-          error={errors.category?.message}
-          {...register('category')}
+          {...field('category')}
         />
         <Select
           label="Condition"
           placeholder="Select condition"
           options={ITEM_CONDITIONS}
-          error={errors.item_condition?.message}
-          {...register('item_condition')}
+          {...field('item_condition')}
         />
       </div>
-      <Textarea
-        label="Description"
-        rows={4}
-        maxLength={1000}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <Textarea label="Description" rows={4} maxLength={1000} {...field('description')} />
     </ListingFormModal>
   );
 }

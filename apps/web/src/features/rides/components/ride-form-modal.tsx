@@ -181,8 +181,8 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
     imageTooLarge: 'Image size should be less than 5MB',
     mapper: rideMapper,
   });
-  const { register, setValue, watch, formState } = state.form;
-  const { errors } = formState;
+  const { field } = state;
+  const { setValue, watch, formState } = state.form;
 
   const campus = places[0];
   const pick = (field: 'pickupLocation' | 'dropLocation', place: string) => {
@@ -202,13 +202,7 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
       submitLabel={ride ? 'Save Changes' : 'Offer Ride'}
     >
       <div className="space-y-2">
-        <Input
-          label="Pickup location"
-          maxLength={100}
-          placeholder="Where from?"
-          error={errors.pickupLocation?.message}
-          {...register('pickupLocation')}
-        />
+        <Input label="Pickup location" maxLength={100} placeholder="Where from?" {...field('pickupLocation')} />
         <PlacePicks
           places={places}
           label="Common pickup places"
@@ -217,13 +211,7 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
         />
       </div>
       <div className="space-y-2">
-        <Input
-          label="Drop location"
-          maxLength={100}
-          placeholder="Where to?"
-          error={errors.dropLocation?.message}
-          {...register('dropLocation')}
-        />
+        <Input label="Drop location" maxLength={100} placeholder="Where to?" {...field('dropLocation')} />
         <PlacePicks
           places={places}
           label="Common drop places"
@@ -237,44 +225,29 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
           type="datetime-local"
           min={format(new Date(), "yyyy-MM-dd'T'HH:mm")}
           max={format(new Date(latestDeparture()), "yyyy-MM-dd'T'HH:mm")}
-          error={errors.departure?.message}
-          {...register('departure')}
+          {...field('departure')}
         />
-        <Select
-          label="Total seats"
-          options={seatOptions}
-          error={errors.totalSeats?.message}
-          {...register('totalSeats')}
-        />
+        <Select label="Total seats" options={seatOptions} {...field('totalSeats')} />
         <Input
           label="Estimated total cost (₹, optional)"
           inputMode="numeric"
           placeholder="e.g. 600"
-          error={errors.estimatedCost?.message}
-          {...register('estimatedCost')}
+          {...field('estimatedCost')}
         />
         <Input
           label="Phone number"
           type="tel"
           inputMode="tel"
           placeholder="10-digit mobile"
-          error={errors.phoneNumber?.message}
-          {...register('phoneNumber')}
+          {...field('phoneNumber')}
         />
       </div>
       <Select
         label="Direction"
         options={RIDE_DIRECTIONS.map((d) => ({ value: d, label: RIDE_DIRECTION_LABELS[d] }))}
-        error={errors.direction?.message}
-        {...register('direction')}
+        {...field('direction')}
       />
-      <Textarea
-        label="Description (optional)"
-        rows={3}
-        maxLength={500}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <Textarea label="Description (optional)" rows={3} maxLength={500} {...field('description')} />
     </ListingFormModal>
   );
 }
