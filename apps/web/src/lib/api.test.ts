@@ -20,15 +20,24 @@ const testApi = api.injectEndpoints({
       transformResponse: toPage<Thing>,
     }),
     thing: build.query<Thing, string>({ query: (id) => `things/${id}` }),
+    addThing: build.mutation<Thing, { name: string; key?: string }>({
+      query: ({ name, key }) => ({
+        url: 'things',
+        method: 'POST',
+        body: { name },
+        headers: key ? { 'Idempotency-Key': key } : undefined,
+      }),
+    }),
   }),
 });
 
-function stubFetch(reply: () => Response | Promise<Response>) {
+function stubFetch(reply: () => Response | Promise<Response>, keys: (string | null)[] = []) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       urls.push(input instanceof Request ? input.url : String(input));
+      if (input instanceof Request) keys.push(input.headers.get('Idempotency-Key'));
       return reply();
     }),
   );
@@ -44,6 +53,21 @@ describe('the base query', () => {
     const result = await store.dispatch(testApi.endpoints.things.initiate({ page: 2, search: '' }));
     expect(result.data).toEqual({ items: [{ id: 'a' }], pagination: { page: 2, limit: 1, total: 7 } });
     expect(urls[0]).toMatch(/\/api\/things\?page=2$/);
+  });
+
+  it('sends every POST with a fresh Idempotency-Key (a UUID), keeps one the caller set, and none on a GET', async () => {
+    const keys: (string | null)[] = [];
+    stubFetch(() => json(201, { success: true, message: 'Created', data: { id: 'n' } }), keys);
+    const store = makeStore();
+    await store.dispatch(testApi.endpoints.addThing.initiate({ name: 'a' }));
+    await store.dispatch(testApi.endpoints.addThing.initiate({ name: 'a' }));
+    await store.dispatch(testApi.endpoints.addThing.initiate({ name: 'a', key: 'queued-key' }));
+    await store.dispatch(testApi.endpoints.thing.initiate('x'));
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(keys[0]).toMatch(uuid);
+    expect(keys[1]).toMatch(uuid);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys.slice(2)).toEqual(['queued-key', null]);
   });
 
   it('maps a failure to ApiError with the server message and field errors', async () => {
@@ -104,7 +128,14 @@ describe('sendMultipart (XMLHttpRequest)', () => {
     responseText = '';
     upload = { onprogress: null };
     onload: (() => void) | null = null;
-    open() {}
+    headers: Record<string, string> = {};
+    static last: FakeXhr | null = null;
+    open() {
+      FakeXhr.last = this;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
     send() {
       this.status = FakeXhr.reply.status;
       this.responseText = FakeXhr.reply.text;
@@ -122,6 +153,7 @@ describe('sendMultipart (XMLHttpRequest)', () => {
       data: { id: 'n' },
       message: 'Saved',
     });
+    expect(FakeXhr.last?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     const failure = { success: false, message: 'Image size should be less than 5MB', errors: { image: 'too big' } };
     FakeXhr.reply = { status: 413, text: JSON.stringify(failure) };
     await expect(sendMultipart({ method: 'POST', url: 'things', form: new FormData() })).rejects.toEqual({
@@ -135,5 +167,6 @@ describe('sendMultipart (XMLHttpRequest)', () => {
       status: 500,
       message: DEFAULT_ERROR_MESSAGE,
     });
+    expect(FakeXhr.last?.headers).toEqual({});
   });
 });

@@ -2,7 +2,8 @@
  * RTK Query base: one `api` slice every feature extends with `api.injectEndpoints` (DESIGN §3).
  *
  * The base query
- * - sends every request to `/api/...` with cookies (`credentials: 'include'`), same origin;
+ * - sends every request to `/api/...` with cookies (`credentials: 'include'`), same origin, and
+ *   every POST with an `Idempotency-Key` ({@link withIdempotencyKey});
  * - unwraps the envelope (DESIGN §4, {@link readEnvelope}): a success returns `body.data` when the
  *   body has a `data` key, otherwise the whole body (for the few routes whose spec reads top-level
  *   keys), and keeps `message` and `pagination` in `meta`; a paginated list turns them into one
@@ -15,6 +16,7 @@
 import type { WithSlice } from '@reduxjs/toolkit';
 import type { Pagination } from '@campus/contract/envelope';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { v4 as uuidv4 } from 'uuid';
 import { dynamicMiddleware, rootReducer } from './store';
 
 /** A failed request, as every endpoint and component sees it. */
@@ -143,6 +145,27 @@ export function toSearchParams(params: Record<string, unknown>): string {
   return search.toString();
 }
 
+/** The header of the IETF HTTP Idempotency-Key draft (the API keeps a creating write's answer 24 h). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** A fresh idempotency key: a random UUID, one per submission (issue 25 item 8). */
+export function newIdempotencyKey(): string {
+  return uuidv4();
+}
+
+/**
+ * `args` with an {@link IDEMPOTENCY_HEADER} when it is a POST without one: each call of a creating
+ * mutation is one submission, so a repeat the network makes (or a double tap that reaches the
+ * server twice with one key) creates one record. A caller that retries a submission (the offline
+ * mark queue) sets the header itself, with the key it kept.
+ */
+export function withIdempotencyKey(args: string | FetchArgs): string | FetchArgs {
+  if (typeof args === 'string' || (args.method ?? 'GET').toUpperCase() !== 'POST') return args;
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  if (!headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
+  return { ...args, headers };
+}
+
 const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'include', paramsSerializer: toSearchParams });
 
 /** Base query: `/api/...` with cookies; envelope in, `data` + {@link EnvelopeMeta} or {@link ApiError} out. */
@@ -151,7 +174,7 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
   apiCtx,
   extra,
 ) => {
-  const result = await rawBaseQuery(args, apiCtx, extra);
+  const result = await rawBaseQuery(withIdempotencyKey(args), apiCtx, extra);
   const err = result.error;
   if (!err) return readEnvelope(result.meta?.response?.status ?? 200, result.data);
   if (typeof err.status === 'number') return readEnvelope(err.status, err.data);

@@ -6,7 +6,16 @@
  * create/update forms.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NETWORK_MESSAGE, NOT_JSON, readEnvelope, TIMEOUT_MESSAGE, toApiError, type ApiError } from './api';
+import {
+  IDEMPOTENCY_HEADER,
+  NETWORK_MESSAGE,
+  newIdempotencyKey,
+  NOT_JSON,
+  readEnvelope,
+  TIMEOUT_MESSAGE,
+  toApiError,
+  type ApiError,
+} from './api';
 import { showOutcomeToast, type MutationToasts } from './mutation-toast';
 
 /** What a save was called with: the multipart body, and the record's id for an update. */
@@ -36,7 +45,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Sends `form` and resolves the envelope's `data` and `message`; rejects an {@link ApiError}. */
+/** Sends `form` (a POST with a fresh `Idempotency-Key`) and resolves the envelope's `data` and `message`; rejects an {@link ApiError}. */
 export function sendMultipart<T>({ method, url, form, onProgress, timeout = 120_000 }: UploadOptions): Promise<{
   data: T;
   message: string;
@@ -45,6 +54,8 @@ export function sendMultipart<T>({ method, url, form, onProgress, timeout = 120_
     const xhr = new XMLHttpRequest();
     xhr.open(method, `/api/${url}`);
     xhr.withCredentials = true;
+    // One submission, one key: a create the network repeats is stored once (issue 25 item 8).
+    if (method === 'POST') xhr.setRequestHeader(IDEMPOTENCY_HEADER, newIdempotencyKey());
     xhr.timeout = timeout;
     xhr.responseType = 'text';
     xhr.upload.onprogress = (e) => {

@@ -17,7 +17,7 @@ import {
   type SubjectStats,
   type SubjectWiseEntry,
 } from '@campus/contract/attendance';
-import { api, toPage } from '../../lib/api';
+import { api, IDEMPOTENCY_HEADER, toPage } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
 
 const TAGS = ['Subject', 'Enrollment', 'AttendanceStats', 'AttendanceRecord', 'AttendanceTarget'] as const;
@@ -48,9 +48,18 @@ export const attendanceApi = withTags.injectEndpoints({
       transformResponse: (data, meta) => toPage<AttendanceRecord>(data, meta).items,
       providesTags: ['AttendanceRecord'],
     }),
-    /** POST /attendance. Success toast here; failures are the page's (queued when offline). */
-    markAttendance: build.mutation<AttendanceRecord, MarkAttendanceBody>({
-      query: (body) => ({ url: 'attendance', method: 'POST', body }),
+    /**
+     * POST /attendance with the submission's `Idempotency-Key` (a retry of a queued mark sends the
+     * key it was queued with, so the server stores it once). Success toast here; failures are the
+     * page's (queued when offline).
+     */
+    markAttendance: build.mutation<AttendanceRecord, MarkAttendanceBody & { idempotencyKey: string }>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: 'attendance',
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
       invalidatesTags: ['AttendanceStats', 'AttendanceRecord'],
       onQueryStarted: toastOutcome({ success: M.marked }),
     }),

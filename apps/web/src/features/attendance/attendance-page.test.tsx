@@ -68,36 +68,38 @@ describe('the can-miss line', () => {
 describe('the offline queue', () => {
   const mark = (date: string) => ({ userId: 'u1', subjectId: 's1', date, status: 'Present' as const });
 
-  it('keeps marks in localStorage while offline and sends them oldest first when back', async () => {
-    enqueueMark(mark('2026-11-20'));
-    enqueueMark(mark('2026-11-21'));
+  it('keeps marks in localStorage while offline and sends them oldest first, each with its own key, when back', async () => {
+    enqueueMark(mark('2026-11-20'), 'key-1');
+    enqueueMark(mark('2026-11-21'), 'key-2');
     expect(JSON.parse(localStorage.getItem(QUEUE_KEY)!)).toHaveLength(2);
     const offline = vi.fn(async () => ({ kind: 'offline' as const }));
     expect(await flushMarks(offline)).toBe(0);
     expect(offline).toHaveBeenCalledTimes(1);
+    expect(offline).toHaveBeenCalledWith(mark('2026-11-20'), 'key-1');
     expect(pendingMarks()).toHaveLength(2);
     const sent: string[] = [];
-    const online = vi.fn(async (m: { date: string }) => {
-      sent.push(m.date);
+    const online = vi.fn(async (m: { date: string }, key: string) => {
+      sent.push(`${m.date} ${key}`);
       return { kind: 'sent' as const };
     });
     expect(await flushMarks(online)).toBe(2);
-    expect(sent).toEqual(['2026-11-20', '2026-11-21']);
+    // The retry of the first mark sends the key of its first try: the server stores it once.
+    expect(sent).toEqual(['2026-11-20 key-1', '2026-11-21 key-2']);
     expect(pendingMarks()).toEqual([]);
     expect(JSON.parse(localStorage.getItem(QUEUE_KEY)!)).toEqual([]);
   });
 
   it('sends only the signed-in student’s marks; another student’s wait for them', async () => {
-    enqueueMark(mark('2026-11-20'));
-    enqueueMark({ ...mark('2026-11-21'), userId: 'u2' });
+    enqueueMark(mark('2026-11-20'), 'key-1');
+    enqueueMark({ ...mark('2026-11-21'), userId: 'u2' }, 'key-2');
     const send = vi.fn(async () => ({ kind: 'sent' as const }));
     expect(await flushMarks(send, undefined, (m) => m.userId === 'u2')).toBe(1);
-    expect(send).toHaveBeenCalledWith(expect.objectContaining({ userId: 'u2', date: '2026-11-21' }));
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ userId: 'u2', date: '2026-11-21' }), 'key-2');
     expect(pendingMarks().map((m) => m.userId)).toEqual(['u1']);
   });
 
   it('reports a mark the server refuses instead of dropping it silently', async () => {
-    enqueueMark(mark('2026-11-20'));
+    enqueueMark(mark('2026-11-20'), 'key-1');
     const refused = vi.fn();
     await flushMarks(async () => ({ kind: 'refused', error: { status: 404, message: M.notEnrolled } }), refused);
     expect(refused).toHaveBeenCalledWith(expect.objectContaining({ date: '2026-11-20' }), {

@@ -1,7 +1,8 @@
 /**
  * The offline mark queue (issue 12 "Works on a bad connection"): a mark that cannot reach the
  * server (no network) is kept in `localStorage` under {@link QUEUE_KEY}, shown as "pending", and
- * sent — oldest first — when the browser comes back online, when the page opens, or on demand. A
+ * sent — oldest first, each with the `Idempotency-Key` it was first sent with, so no retry counts
+ * twice — when the browser comes back online, when the page opens, or on demand. A
  * mark the server refuses (4xx, e.g. the subject was unenrolled meanwhile) leaves the queue and is
  * reported through `onRefused`, so no mark is ever lost silently. One module-level store shared by
  * every component (`useSyncExternalStore`).
@@ -10,7 +11,11 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { MarkAttendanceBody } from '@campus/contract/attendance';
 import type { ApiError } from '../../lib/api';
 
-/** A mark waiting to be sent: the request body, a local key and when it was queued (ISO). */
+/**
+ * A mark waiting to be sent: the request body, its submission's `Idempotency-Key` (every retry
+ * sends it, so a mark that reached the server before the connection dropped is stored once) and
+ * when it was queued (ISO).
+ */
 export interface QueuedMark extends MarkAttendanceBody {
   key: string;
   queuedAt: string;
@@ -50,13 +55,9 @@ export function pendingMarks(): QueuedMark[] {
   return read();
 }
 
-/** Adds a mark to the queue; returns the queued entry. */
-export function enqueueMark(mark: MarkAttendanceBody, now = new Date()): QueuedMark {
-  const entry: QueuedMark = {
-    ...mark,
-    key: `${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`,
-    queuedAt: now.toISOString(),
-  };
+/** Adds a mark with its submission's idempotency `key` to the queue; returns the queued entry. */
+export function enqueueMark(mark: MarkAttendanceBody, key: string, now = new Date()): QueuedMark {
+  const entry: QueuedMark = { ...mark, key, queuedAt: now.toISOString() };
   write([...read(), entry]);
   return entry;
 }
@@ -81,7 +82,7 @@ let flushing: Promise<number> | null = null;
  * Concurrent calls share one run. Resolves how many were sent.
  */
 export function flushMarks(
-  send: (mark: MarkAttendanceBody) => Promise<SendOutcome>,
+  send: (mark: MarkAttendanceBody, key: string) => Promise<SendOutcome>,
   onRefused: (mark: QueuedMark, error: ApiError) => void = () => {},
   mine: (mark: QueuedMark) => boolean = () => true,
 ): Promise<number> {
@@ -90,8 +91,8 @@ export function flushMarks(
     await Promise.resolve(); // `flushing` is set before the first mark is read
     let sent = 0;
     for (const mark of read().filter(mine)) {
-      const { key: _key, queuedAt: _at, ...body } = mark;
-      const outcome = await send(body);
+      const { key, queuedAt: _at, ...body } = mark;
+      const outcome = await send(body, key);
       if (outcome.kind === 'offline') break;
       remove(mark.key);
       if (outcome.kind === 'sent') sent += 1;
@@ -124,7 +125,7 @@ function subscribe(listener: () => void): () => void {
  */
 export function useOfflineMarks(
   userId: string,
-  send: (mark: MarkAttendanceBody) => Promise<SendOutcome>,
+  send: (mark: MarkAttendanceBody, key: string) => Promise<SendOutcome>,
   onRefused?: (mark: QueuedMark, error: ApiError) => void,
 ) {
   const all = useSyncExternalStore(subscribe, pendingMarks, pendingMarks);

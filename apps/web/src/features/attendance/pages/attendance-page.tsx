@@ -33,7 +33,8 @@ import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { toApiError, type ApiError } from '../../../lib/api';
+import { newIdempotencyKey, toApiError, type ApiError } from '../../../lib/api';
+import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { toast } from '../../../lib/toast';
 import { useInstituteInfo } from '../../../lib/institute-query';
 import {
@@ -64,6 +65,8 @@ const TARGET_CHOICES = Array.from(
 
 /** True when a failure means "no connection" (the mark should wait in the queue). */
 const isOffline = (e: ApiError) => e.status === 'NETWORK' || e.status === 'TIMEOUT';
+/** The server still runs the first send of this key (409 of the Idempotency-Key draft): retry later. */
+const stillRunning = (e: ApiError) => e.status === 409 && e.serverMessage === COMMON_MESSAGES.idempotencyInProgress;
 
 export default function AttendancePage() {
   const user = useAppSelector((s) => s.auth.user);
@@ -107,11 +110,11 @@ export default function AttendancePage() {
   const [setTarget] = useSetTargetMutation();
 
   const send = useCallback(
-    async (mark: MarkAttendanceBody): Promise<SendOutcome> => {
-      const result = await markAttendance(mark);
+    async (mark: MarkAttendanceBody, idempotencyKey: string): Promise<SendOutcome> => {
+      const result = await markAttendance({ ...mark, idempotencyKey });
       if (!('error' in result) || !result.error) return { kind: 'sent' };
       const error = toApiError(result.error, M.failedMark);
-      return isOffline(error) ? { kind: 'offline' } : { kind: 'refused', error };
+      return isOffline(error) || stillRunning(error) ? { kind: 'offline' } : { kind: 'refused', error };
     },
     [markAttendance],
   );
@@ -149,15 +152,17 @@ export default function AttendancePage() {
       return;
     }
     const body: MarkAttendanceBody = { userId, subjectId: selected.subjectId, ...values };
+    // One key per submission: a retry from the queue reuses it, so the mark is stored once.
+    const key = newIdempotencyKey();
     if (typeof navigator !== 'undefined' && !navigator.onLine) {
-      enqueueMark(body);
+      enqueueMark(body, key);
       toast.info(M.offlineQueued);
       setModal(null);
       return;
     }
-    const outcome = await send(body);
+    const outcome = await send(body, key);
     if (outcome.kind === 'offline') {
-      enqueueMark(body);
+      enqueueMark(body, key);
       toast.info(M.offlineQueued);
     } else if (outcome.kind === 'refused') {
       toast.error(`${M.failedMark}: ${outcome.error.message}`);
