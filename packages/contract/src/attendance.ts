@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { apiPage, apiSuccess, paginationQueryOf } from './envelope.ts';
-import { choice, optionalField, requiredText, searchText, textInput } from './fields.ts';
+import { choice, optionalField, partialFields, requiredText, searchText, textInput } from './fields.ts';
 
 /** Statuses of a record (DESIGN §8: exactly Present and Absent). */
 export const ATTENDANCE_STATUSES = ['Present', 'Absent'] as const;
@@ -219,13 +219,7 @@ export const createSubjectBody = z.object({
 export type CreateSubjectBody = z.infer<typeof createSubjectBody>;
 
 /** PUT /api/resources/subjects/{id} (admin): partial (DESIGN §4). */
-export const updateSubjectBody = z.object({
-  name: optionalField(subjectName),
-  code: optionalField(subjectCode),
-  branch: optionalField(branch),
-  semester: optionalField(semester),
-  credits: optionalField(credits),
-});
+export const updateSubjectBody = partialFields(createSubjectBody);
 export type UpdateSubjectBody = z.infer<typeof updateSubjectBody>;
 
 export const subjectResponse = apiSuccess(subject);
@@ -299,11 +293,11 @@ export const markAttendanceBody = z.object({
 });
 export type MarkAttendanceBody = z.infer<typeof markAttendanceBody>;
 
-/** PUT /api/attendance/{recordId} body: `status`, and optionally a corrected `date`. */
-export const updateAttendanceBody = z.object({
-  status,
-  date: optionalField(date),
-});
+/**
+ * PUT /api/attendance/{recordId} body: `status` (still required: it is what an update changes), and
+ * optionally a corrected `date`; the record's user and subject never change.
+ */
+export const updateAttendanceBody = markAttendanceBody.pick({ status: true }).extend({ date: optionalField(date) });
 export type UpdateAttendanceBody = z.infer<typeof updateAttendanceBody>;
 
 /** Route params of PUT /api/attendance/{recordId}: a malformed id answers 404 like an unknown one. */

@@ -26,6 +26,17 @@ export function optionalField<T extends z.ZodType>(schema: T) {
   );
 }
 
+/**
+ * The partial update body of a create body (DESIGN §4: updates are partial): every field of `body`
+ * wrapped in {@link optionalField}, so each keeps its validation and messages and a blank or null
+ * value counts as absent. A create body's cross-field refinements are not carried over; refine the
+ * object passed in beforehand, not after. Add update-only fields with `.extend`.
+ */
+export function partialFields<S extends Record<string, z.ZodType>>(body: z.ZodObject<S>) {
+  const shape = Object.fromEntries(Object.entries(body.shape).map(([key, field]) => [key, optionalField(field)]));
+  return z.object(shape as { [K in keyof S]: ReturnType<typeof optionalField<S[K]>> });
+}
+
 /** 'true'/'false' (also '1'/'0', 'on') text parts of multipart bodies and queries, or JSON booleans. */
 export const formBoolean = z.preprocess(
   (v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : absent(v)),

@@ -12,6 +12,7 @@ import {
   indianMobile,
   isoDate,
   optionalField,
+  partialFields,
   requiredText,
   searchText,
   textInput,
@@ -109,14 +110,7 @@ export type CreateLostFoundItemBody = z.infer<typeof createLostFoundItemBody>;
  * PUT /api/lost-and-found/lost-items/{id} fields: partial (DESIGN §4). `remove_image=true` deletes
  * the photo; `is_returned` marks the item returned (it leaves the default list).
  */
-export const updateLostFoundItemBody = z.object({
-  item_name: optionalField(required(LOST_FOUND_NAME_MAX, LOST_FOUND_MESSAGES.nameLong)),
-  category: optionalField(category),
-  location_found: optionalField(required(LOST_FOUND_LOCATION_MAX, LOST_FOUND_MESSAGES.locationLong)),
-  owner_contact: optionalField(contact),
-  description: optionalField(description),
-  is_found: optionalField(formBoolean),
-  date_found: optionalField(dateFound),
+export const updateLostFoundItemBody = partialFields(createLostFoundItemBody).extend({
   is_returned: optionalField(formBoolean),
   remove_image: optionalField(formBoolean),
 });

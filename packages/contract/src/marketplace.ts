@@ -11,6 +11,7 @@ import {
   choiceFilter,
   formBoolean,
   optionalField,
+  partialFields,
   requiredText,
   rupees,
   searchText,
@@ -79,13 +80,7 @@ export type CreateItemBody = z.infer<typeof createItemBody>;
  * PUT /api/buy-and-sell/items/{id} fields: partial (DESIGN §4). `remove_image=true` deletes the
  * photo; `is_sold` marks the item sold (or back on sale).
  */
-export const updateItemBody = z.object({
-  item_name: optionalField(itemName),
-  price: optionalField(price),
-  category: optionalField(category),
-  item_condition: optionalField(condition),
-  description: optionalField(description),
-  owner_contact: optionalField(contact),
+export const updateItemBody = partialFields(createItemBody).extend({
   is_sold: optionalField(formBoolean),
   remove_image: optionalField(formBoolean),
 });

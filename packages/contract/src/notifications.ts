@@ -81,7 +81,12 @@ export const broadcastBody = z.object({
 });
 export type BroadcastBody = z.infer<typeof broadcastBody>;
 
-/** PUT /api/notification/{id} body (partial). Content fields only on one's own notes; `is_read` always. */
+/**
+ * PUT /api/notification/{id} body (partial). Content fields only on one's own notes; `is_read` always.
+ * Written out rather than derived from {@link createNotificationBody} on purpose: `userId` exists only
+ * on create, `type` has no default here, `is_read` only here, and a blank (spaces-only) `message` is
+ * refused like on create (`absent` drops only '' and null, unlike `optionalField`).
+ */
 export const updateNotificationBody = z.object({
   message: z.preprocess(absent, message.optional()),
   type: z.preprocess(absent, type.optional()),

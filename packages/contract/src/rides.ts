@@ -12,6 +12,7 @@ import {
   formBoolean,
   isoDate,
   optionalField,
+  partialFields,
   requiredText,
   searchText,
   tenDigitContact,
@@ -236,16 +237,11 @@ export type CreateRideBody = z.infer<typeof createRideBody>;
 /**
  * PUT /api/rides/{id} fields: partial (DESIGN §4). `remove_cost=true` clears the cost,
  * `remove_image=true` the photo. Lowering `totalSeats` below the joined students is refused (400).
+ * Derived from the offer form's fields, not from `createRideBody`: the same-places rule is on
+ * purpose not here, as one of the two places may be the stored one — the API checks it against
+ * the merged ride.
  */
-export const updateRideBody = z.object({
-  pickupLocation: optionalField(pickupLocation),
-  dropLocation: optionalField(dropLocation),
-  departureDateTime: optionalField(departureDateTime),
-  totalSeats: optionalField(totalSeats),
-  estimatedCost: optionalField(estimatedCost),
-  description: optionalField(description),
-  phoneNumber: optionalField(phoneNumber),
-  direction: optionalField(direction),
+export const updateRideBody = partialFields(rideFields).extend({
   remove_cost: optionalField(formBoolean),
   remove_image: optionalField(formBoolean),
 });
