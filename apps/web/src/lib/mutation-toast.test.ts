@@ -74,6 +74,7 @@ describe('useMultipartSave toasts', () => {
         upload = {};
         onload: (() => void) | null = null;
         open() {}
+        setRequestHeader() {}
         send() {
           this.status = status;
           this.responseText = JSON.stringify(body);
