@@ -1,17 +1,20 @@
 /**
- * Reading a create/update form that may be multipart (text parts + one file part) or JSON, and
- * validating its fields with a contract schema (DESIGN §4: an empty text part counts as absent, an
- * absent file part keeps the current file), and refusing text PostgreSQL cannot store (U+0000) in
- * any request input.
+ * The one upload reader (issue 22): a create/update form that may be multipart (text parts + one
+ * file part) or JSON, its fields validated with a contract schema (DESIGN §4: an empty text part
+ * counts as absent, an absent file part keeps the current file). Listings read theirs with
+ * {@link readFormWithImage}; notifications (file part `file`) and the avatar (part `avatar`,
+ * required) with {@link readUpload}. Also refuses text PostgreSQL cannot store (U+0000) in any
+ * request input.
  */
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import { FILE_MESSAGES } from '@campus/contract/files';
 import { AppError, validationError } from './errors.ts';
 import { processUpload, type ProcessedFile } from './images.ts';
 
 /** The text fields (strings from multipart, any JSON value from JSON) and the file, if one was sent. */
-export interface FormInput {
+interface FormInput {
   fields: Record<string, unknown>;
   /** Bytes of the file part named `fileField`; null when absent or empty (no file chosen). */
   file: Buffer | null;
@@ -23,7 +26,7 @@ export interface FormInput {
  * body is not a valid multipart form."; 4xx errors (the size and count limits answer 413) and
  * AppErrors pass through unchanged.
  */
-export async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
+async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (err) {
@@ -39,7 +42,7 @@ export async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
  * 5 MiB - 1); other file parts are drained and ignored; a malformed body answers 400
  * ({@link readMultipart}). JSON: the body object is the fields.
  */
-export async function readForm(req: FastifyRequest, fileField: string): Promise<FormInput> {
+async function readForm(req: FastifyRequest, fileField: string): Promise<FormInput> {
   if (!req.isMultipart()) {
     const body = req.body;
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as object) } : {};
@@ -90,7 +93,7 @@ export function refuseNul(...values: unknown[]): void {
 }
 
 /** Turns zod issues into `{ field: message }` (first message per field). */
-export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || 'body';
@@ -100,7 +103,7 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<stri
 }
 
 /** Validates `input` with `schema`; throws 400 with `errors: { field: message }` (DESIGN §4). */
-export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(issuesToErrors(result.error.issues));
   return result.data;
@@ -113,11 +116,7 @@ export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.i
  * `errors: { [field]: message }` so forms can show it next to the picker. Returns null when no
  * file was sent.
  */
-export async function processFormImage(
-  file: Buffer | null,
-  field = 'image',
-  owner?: string,
-): Promise<ProcessedFile | null> {
+async function processFormImage(file: Buffer | null, field = 'image', owner?: string): Promise<ProcessedFile | null> {
   if (!file) return null;
   try {
     return await processUpload(file, { owner });
@@ -127,19 +126,59 @@ export async function processFormImage(
   }
 }
 
+/** How {@link readUpload} reads the file part. */
+export interface UploadOptions {
+  /** The multipart file part to keep (default `image`); other file parts are drained and ignored. */
+  fileField?: string;
+  /** When true, a form without that file answers 400 "Please choose a file to upload." (the avatar). */
+  fileRequired?: boolean;
+  /**
+   * A check on the raw fields before they are validated, for a refusal that must come before 400
+   * (DESIGN §4 order: a student naming another user's `userId` on a notification is 403).
+   */
+  beforeValidation?: (fields: Record<string, unknown>) => void;
+}
+
 /**
- * Reads a create/update form (multipart or JSON, {@link readForm}), validates its text fields with
- * `schema` (400 with the contract's messages) and runs its photo part `fileField` through the image
- * pipeline in the signed-in user's fair-queue line (null when none was sent), in the order of
- * DESIGN §4.
+ * Reads a form (multipart or JSON, {@link readForm}), runs `beforeValidation`, validates its text
+ * fields with `schema` (400 with the contract's messages) and returns them with the bytes of the
+ * file part `fileField` (null when none was sent; 400 `errors: { [fileField]: … }` when
+ * `fileRequired`). The file is not processed here: the caller runs it through the pipeline
+ * (DESIGN §6) once the record's checks have passed.
+ */
+export async function readUpload<S extends z.ZodType>(
+  req: FastifyRequest,
+  schema: S,
+  options: UploadOptions & { fileRequired: true },
+): Promise<{ body: z.infer<S>; file: Buffer }>;
+export async function readUpload<S extends z.ZodType>(
+  req: FastifyRequest,
+  schema: S,
+  options?: UploadOptions,
+): Promise<{ body: z.infer<S>; file: Buffer | null }>;
+export async function readUpload<S extends z.ZodType>(
+  req: FastifyRequest,
+  schema: S,
+  { fileField = 'image', fileRequired = false, beforeValidation }: UploadOptions = {},
+): Promise<{ body: z.infer<S>; file: Buffer | null }> {
+  const form = await readForm(req, fileField);
+  beforeValidation?.(form.fields);
+  const body = parseFields(schema, form.fields);
+  if (fileRequired && !form.file) throw new AppError(400, FILE_MESSAGES.noFile, { [fileField]: FILE_MESSAGES.noFile });
+  return { body, file: form.file };
+}
+
+/**
+ * Reads a listing's create/update form ({@link readUpload}) and runs its photo part `fileField`
+ * through the image pipeline in the signed-in user's fair-queue line (null when none was sent), in
+ * the order of DESIGN §4.
  */
 export async function readFormWithImage<S extends z.ZodType>(
   req: FastifyRequest,
   schema: S,
   fileField = 'image',
 ): Promise<{ body: z.infer<S>; image: ProcessedFile | null }> {
-  const form = await readForm(req, fileField);
-  const body = parseFields(schema, form.fields);
-  const image = await processFormImage(form.file, fileField, req.user?.id);
+  const { body, file } = await readUpload(req, schema, { fileField });
+  const image = await processFormImage(file, fileField, req.user?.id);
   return { body, image };
 }

@@ -23,7 +23,7 @@ import {
 } from '@campus/contract/notifications';
 import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { done, ok, page } from '../../lib/envelope.ts';
-import { parseFields, readForm } from '../../lib/multipart-form.ts';
+import { readUpload } from '../../lib/multipart-form.ts';
 import { LiveHub, publish, type StreamClient } from './notifications.live.ts';
 import * as service from './notifications.service.ts';
 
@@ -34,6 +34,8 @@ const STREAM_BACKLOG_BYTES = 256 * 1024;
 const formSchema = { consumes: ['application/json', 'multipart/form-data'] };
 const params = idParams(NOTIFICATION_MESSAGES.notFound);
 const sendParams = idParams(NOTIFICATION_MESSAGES.sendNotFound);
+/** The update form: the contract's body, plus `remove_file` (`true` or `'true'` deletes the attachment; any other value is ignored). */
+const updateForm = updateNotificationBody.extend({ remove_file: z.unknown().optional() });
 export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
   const hub = new LiveHub(ctx);
@@ -138,9 +140,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
     '/',
     { schema: { tags, ...formSchema, response: { 201: apiSuccess(notification) } } },
     async (req, reply) => {
-      const { fields, file } = await readForm(req, 'file');
-      service.assertMayTarget(req.user, fields.userId);
-      const body = parseFields(createNotificationBody, fields);
+      const { body, file } = await readUpload(req, createNotificationBody, {
+        fileField: 'file',
+        beforeValidation: (fields) => service.assertMayTarget(req.user, fields.userId),
+      });
       const created = await service.create(ctx, req.user, body, file);
       const forOther = created.userId !== req.user.id;
       return reply
@@ -160,10 +163,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
     },
     async (req) => {
       const id = req.params.id;
-      const { fields, file } = await readForm(req, 'file');
-      const removeFile = fields.remove_file === 'true' || fields.remove_file === true;
-      const body = parseFields(updateNotificationBody, fields);
-      return ok(await service.update(ctx, req.user, id, body, file, removeFile), NOTIFICATION_MESSAGES.updated);
+      const { body, file } = await readUpload(req, updateForm, { fileField: 'file' });
+      const { remove_file, ...changes } = body;
+      const removeFile = remove_file === 'true' || remove_file === true;
+      return ok(await service.update(ctx, req.user, id, changes, file, removeFile), NOTIFICATION_MESSAGES.updated);
     },
   );
 
@@ -211,8 +214,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
         '/broadcast',
         { schema: { tags, ...formSchema, response: { 200: apiSuccess(broadcastData) } } },
         async (req) => {
-          const { fields, file } = await readForm(req, 'file');
-          const body = parseFields(broadcastBody, fields);
+          const { body, file } = await readUpload(req, broadcastBody, { fileField: 'file' });
           const send = await service.broadcast(ctx, req.user, body, file);
           return ok({ send, recipientCount: send.recipientCount }, NOTIFICATION_MESSAGES.broadcastSent);
         },

@@ -6,7 +6,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiOk, apiSuccess } from '@campus/contract/envelope';
-import { FILE_MESSAGES } from '@campus/contract/files';
 import {
   DEVICE_COOKIE,
   SESSION_COOKIE,
@@ -23,13 +22,14 @@ import {
 } from '@campus/contract/users';
 import { destroySession, sessionCookieOptions, signedIn } from '../../lib/auth.ts';
 import { done, ok } from '../../lib/envelope.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { readMultipart } from '../../lib/multipart-form.ts';
+import { readUpload } from '../../lib/multipart-form.ts';
 import { deviceCookieOptions } from './devices.ts';
 import * as service from './users.service.ts';
 
 const userResponse = { 200: apiSuccess(userDataSchema) };
 const okResponse = { 200: apiOk };
+/** The avatar form: no text fields, only the required file part `avatar` (DESIGN §4 additions). */
+const avatarForm = z.object({});
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -165,13 +165,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           schema: { tags: ['users'], consumes: ['multipart/form-data'], response: userResponse },
         },
         async (req) => {
-          if (!req.isMultipart()) throw badRequest(FILE_MESSAGES.noFile);
-          const bytes = await readMultipart(async () => {
-            const part = await req.file();
-            return part?.fieldname === 'avatar' ? part.toBuffer() : null;
-          });
-          if (!bytes) throw new AppError(400, FILE_MESSAGES.noFile, { avatar: FILE_MESSAGES.noFile });
-          const user = await service.setAvatar(ctx, req.user, bytes);
+          const { file } = await readUpload(req, avatarForm, { fileField: 'avatar', fileRequired: true });
+          const user = await service.setAvatar(ctx, req.user, file);
           return ok(data(user), USER_MESSAGES.avatarUpdated);
         },
       );
