@@ -1,6 +1,7 @@
 /**
  * Test helpers (DESIGN §3 test/): a real app on a real database opened from the migrated template,
- * mail written to a per-app outbox, and sign-up/sign-in helpers that go through the HTTP interface.
+ * mail written to a per-app outbox, sign-up/sign-in helpers that go through the HTTP interface, and a
+ * test world: named signed-in users whose requests each come from a fresh client IP (issue 22).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -162,4 +163,93 @@ export function sendForm(
 /** Injects `method url` with the session `cookie` (if any) and an optional JSON body. */
 export function sendJson(t: TestApp, method: Method, url: string, cookie?: string, payload?: object) {
   return t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+}
+
+/** Client IPs handed out so far. */
+let clientIps = 1;
+
+/**
+ * A client IP no request used before (`X-Forwarded-For`; an app built with `TRUST_PROXY:
+ * '127.0.0.1'` reads it, others ignore it), so set-ups and generated requests never meet a per-IP
+ * ceiling meant for real clients.
+ */
+export function nextClientIp(): string {
+  const n = clientIps++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** A multipart body as `multipartForm` (test/multipart.ts) builds it. */
+export interface MultipartBody {
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+/** Requests as one caller (their session cookie, none for a guest), each from a fresh client IP. */
+export interface Client {
+  /** `method url` with an optional JSON body. */
+  send(method: Method, url: string, payload?: object): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: object): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: object): Promise<LightMyRequestResponse>;
+  delete(url: string, payload?: object): Promise<LightMyRequestResponse>;
+  /** `method url` with a multipart body (`multipartForm`). */
+  form(method: Method, url: string, form: MultipartBody): Promise<LightMyRequestResponse>;
+}
+
+/** A {@link Client} of `t` sending `who`'s session cookie (a guest when `who` is undefined). */
+export function clientOf(t: TestApp, who?: SignedIn): Client {
+  const headers = (extra: Record<string, string> = {}) => ({
+    ...extra,
+    'x-forwarded-for': nextClientIp(),
+    ...(who && { cookie: who.cookie }),
+  });
+  const send = (method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: headers() });
+  return {
+    send,
+    get: (url) => send('GET', url),
+    post: (url, payload) => send('POST', url, payload),
+    put: (url, payload) => send('PUT', url, payload),
+    delete: (url, payload) => send('DELETE', url, payload),
+    form: (method, url, form) => t.app.inject({ method, url, payload: form.payload, headers: headers(form.headers) }),
+  };
+}
+
+/** A notification as a test reads it from `GET /api/notification`. */
+export interface NotificationSeen {
+  message: string;
+  link: string | null;
+}
+
+/** Named signed-in users of one test app, and requests as each of them. */
+export interface World<N extends string> {
+  t: TestApp;
+  users: Record<N, SignedIn>;
+  /** Requests as the user named `who` (or any signed-in user; a guest when undefined). */
+  as(who?: N | SignedIn): Client;
+  /** `who`'s newest notifications (up to 100), newest first. */
+  notificationsOf(who: N | SignedIn): Promise<NotificationSeen[]>;
+}
+
+/**
+ * Signs up, verifies and signs in one user per name, in order, on `t`; the user named `admin` gets
+ * the app's first ADMIN_EMAILS address (throws when the app has none).
+ */
+export async function world<N extends string>(t: TestApp, names: readonly N[]): Promise<World<N>> {
+  const users = {} as Record<N, SignedIn>;
+  for (const name of names) {
+    if (name !== 'admin') users[name] = await signUpAndLogin(t);
+    else if (t.config.adminEmails[0]) users[name] = await signUpAndLogin(t, { email: t.config.adminEmails[0] });
+    else throw new Error('world: a user named admin needs ADMIN_EMAILS');
+  }
+  const user = (who: N | SignedIn) => (typeof who === 'string' ? users[who] : who);
+  const as = (who?: N | SignedIn) => clientOf(t, who === undefined ? undefined : user(who));
+  return {
+    t,
+    users,
+    as,
+    async notificationsOf(who) {
+      return (await as(who).get('/api/notification?limit=100')).json().data;
+    },
+  };
 }

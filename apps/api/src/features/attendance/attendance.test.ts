@@ -23,7 +23,7 @@ import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { attendanceRecords } from '../../db/schema/attendance.ts';
 import { addDays, startOfDayIn, todayIn } from '../../lib/dates.ts';
 import { createTestApp, signUpAndLogin, type Method, type SignedIn, type TestApp } from '../../test/helpers.ts';
-import { nextClientIp } from '../../test/route-cases.ts';
+import { nextClientIp } from '../../test/helpers.ts';
 import { seedAttendanceDemo } from './attendance.service.ts';
 
 const ADMIN = 'registrar.attendance@iiitsonepat.ac.in';

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '@campus/contract/files';
 import { createTestApp, sendForm, sendJson, signUpAndLogin, type SignedIn, type TestApp } from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
-import { VALID_ITEM, VALID_LOST_FOUND, validRide } from '../../test/route-cases.ts';
+import { VALID_LOST_FOUND } from '../lost-found/lost-found.cases.ts';
+import { VALID_ITEM } from '../marketplace/marketplace.cases.ts';
+import { validRide } from '../rides/rides.cases.ts';
 
 const ADMIN = 'registrar.files@iiitsonepat.ac.in';
 let t: TestApp;

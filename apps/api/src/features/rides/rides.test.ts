@@ -25,7 +25,8 @@ import { openPostgres } from '../../db/client.ts';
 import { createSession } from '../../lib/auth.ts';
 import { createTestApp, signUpAndLogin, type Method, type SignedIn, type TestApp } from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
-import { nextClientIp, validRide } from '../../test/route-cases.ts';
+import { nextClientIp } from '../../test/helpers.ts';
+import { validRide } from './rides.cases.ts';
 import { seedRidesDemo } from './rides.service.ts';
 
 const ADMIN = 'warden.rides@iiitsonepat.ac.in';

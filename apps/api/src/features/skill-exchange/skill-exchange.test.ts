@@ -19,7 +19,7 @@ import {
 } from '@campus/contract/skill-exchange';
 import { sessions } from '../../db/schema/users.ts';
 import { createTestApp, signUpAndLogin, type Method, type SignedIn, type TestApp } from '../../test/helpers.ts';
-import { nextClientIp } from '../../test/route-cases.ts';
+import { nextClientIp } from '../../test/helpers.ts';
 import { seedSkillExchangeDemo } from './skill-exchange.service.ts';
 
 const ADMIN = 'dean.skills@iiitsonepat.ac.in';

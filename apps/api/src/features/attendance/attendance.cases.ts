@@ -1,0 +1,180 @@
+/**
+ * Authorization-matrix rows of attendance, enrollment and the subject catalogue (spec §7; DESIGN §5;
+ * issue 12; assembled by `test/route-cases.ts`): every call names the owner's userId, so only the
+ * owner succeeds — another student and an admin get 403; someone else's record 404. The catalogue is
+ * read by anyone signed in and written by admins.
+ */
+import { todayIn } from '../../lib/dates.ts';
+import { adminOnly, created, ownerOnly, signedIn } from '../../test/case-kit.ts';
+import type { RouteCase, World } from '../../test/route-cases.ts';
+
+/** Subject codes handed out so far (each set-up adds its own subject). */
+let subjectCodes = 0;
+/** A fresh subject of the catalogue, added by the admin (issue 12). */
+const newSubject = (w: World) =>
+  created(
+    w,
+    {
+      method: 'POST',
+      url: '/api/resources/subjects',
+      payload: {
+        name: 'Matrix Theory',
+        code: `MX${++subjectCodes}-${process.pid % 1000}`,
+        branch: 'Computer Science Engineering',
+        semester: 'Third',
+        credits: 3,
+      },
+    },
+    w.admin.cookie,
+  );
+/** Today in the suites' institute time zone (the default, Asia/Kolkata). */
+const today = () => todayIn('Asia/Kolkata');
+/** A fresh subject `owner` is enrolled in, with one record marked. */
+async function enrolledSubject(w: World): Promise<string> {
+  const subjectId = await newSubject(w);
+  await created(
+    w,
+    { method: 'POST', url: '/api/enrollments', payload: { userId: w.owner.userId, subjectId } },
+    w.owner.cookie,
+  );
+  await created(
+    w,
+    {
+      method: 'POST',
+      url: '/api/attendance',
+      payload: { userId: w.owner.userId, subjectId, date: today(), status: 'Absent' },
+    },
+    w.owner.cookie,
+  );
+  return subjectId;
+}
+
+/**
+ * The world's records of attendance: a subject `owner` is enrolled in with one record marked, that
+ * record's id, and a catalogue subject no one is enrolled in.
+ */
+export async function attendanceWorld(w: World): Promise<void> {
+  w.subjectId = await enrolledSubject(w);
+  const records = await w.t.app.inject({
+    method: 'GET',
+    url: '/api/attendance',
+    query: { userId: w.owner.userId, subjectId: w.subjectId },
+    headers: { cookie: w.owner.cookie },
+  });
+  w.recordId = records.json().data[0].id;
+  w.catalogueSubjectId = await newSubject(w);
+}
+
+/** The rows of `/api/attendance…`, `/api/enrollments…` and `/api/resources/subjects…`. */
+export const ATTENDANCE_CASES: Record<string, RouteCase> = {
+  'GET /api/attendance': {
+    request: (w) => ({
+      method: 'GET',
+      url: '/api/attendance',
+      query: { userId: w.owner.userId, subjectId: w.subjectId, date: today() },
+    }),
+    expect: ownerOnly(200, 403),
+  },
+  'POST /api/attendance': {
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/attendance',
+      payload: { userId: w.owner.userId, subjectId: w.subjectId, date: today(), status: 'Present' },
+    }),
+    expect: ownerOnly(201, 403),
+  },
+  'POST /api/attendance/bulk': {
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/attendance/bulk',
+      payload: { userId: w.owner.userId, date: today(), status: 'Present', subjectIds: [w.subjectId] },
+    }),
+    expect: ownerOnly(201, 403),
+  },
+  'PUT /api/attendance/:recordId': {
+    request: (w) => ({ method: 'PUT', url: `/api/attendance/${w.recordId}`, payload: { status: 'Present' } }),
+    expect: ownerOnly(200, 404),
+  },
+  'GET /api/attendance/percentage': {
+    request: (w) => ({
+      method: 'GET',
+      url: '/api/attendance/percentage',
+      query: { userId: w.owner.userId, subjectId: w.subjectId },
+    }),
+    expect: ownerOnly(200, 403),
+  },
+  'GET /api/attendance/percentage/overall': {
+    request: (w) => ({ method: 'GET', url: '/api/attendance/percentage/overall', query: { userId: w.owner.userId } }),
+    expect: ownerOnly(200, 403),
+  },
+  'GET /api/attendance/percentage/subject-wise': {
+    request: (w) => ({
+      method: 'GET',
+      url: '/api/attendance/percentage/subject-wise',
+      query: { userId: w.owner.userId },
+    }),
+    expect: ownerOnly(200, 403),
+  },
+  'GET /api/attendance/target': {
+    request: (w) => ({ method: 'GET', url: '/api/attendance/target', query: { userId: w.owner.userId } }),
+    expect: ownerOnly(200, 403),
+  },
+  'PUT /api/attendance/target': {
+    request: () => ({ method: 'PUT', url: '/api/attendance/target', payload: { target: 80 } }),
+    expect: signedIn(200),
+  },
+  'GET /api/enrollments/users/:userId/enrollments': {
+    request: (w) => ({ method: 'GET', url: `/api/enrollments/users/${w.owner.userId}/enrollments` }),
+    expect: ownerOnly(200, 403),
+  },
+  'POST /api/enrollments': {
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/enrollments',
+      payload: { userId: w.owner.userId, subjectId: await newSubject(w) },
+    }),
+    expect: ownerOnly(201, 403),
+  },
+  'DELETE /api/enrollments': {
+    request: async (w) => ({
+      method: 'DELETE',
+      url: '/api/enrollments',
+      payload: { userId: w.owner.userId, subjectId: await enrolledSubject(w) },
+    }),
+    expect: ownerOnly(200, 403),
+  },
+  'GET /api/resources/subjects': {
+    request: () => ({
+      method: 'GET',
+      url: '/api/resources/subjects',
+      query: { branch: 'Computer Science Engineering', semester: 'Third', search: 'data' },
+    }),
+    expect: signedIn(200),
+  },
+  'POST /api/resources/subjects': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/resources/subjects',
+      payload: {
+        name: 'Quantum Computing',
+        code: `QC${++subjectCodes}-${process.pid % 1000}`,
+        branch: 'Computer Science Engineering',
+        semester: 'Eighth',
+        credits: 3,
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  'PUT /api/resources/subjects/:id': {
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/resources/subjects/${w.catalogueSubjectId}`,
+      payload: { credits: 4 },
+    }),
+    expect: adminOnly(200),
+  },
+  'DELETE /api/resources/subjects/:id': {
+    request: async (w) => ({ method: 'DELETE', url: `/api/resources/subjects/${await newSubject(w)}` }),
+    expect: adminOnly(200),
+  },
+};
