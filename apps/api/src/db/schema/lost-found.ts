@@ -4,6 +4,7 @@
  * (not returned, newest first, optionally by type or category); `user_id` serves the owner's view;
  * trigram (pg_trgm) GIN indexes serve the case-insensitive search in name, description and place.
  */
+import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns.ts';
@@ -21,7 +22,7 @@ export const lostFoundItems = pgTable(
     description: text('description'),
     locationFound: text('location_found').notNull(),
     ownerContact: text('owner_contact'),
-    category: text('category').notNull(),
+    category: text('category', { enum: LOST_FOUND_CATEGORIES }).notNull(),
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
     isFound: boolean('is_found').notNull().default(true),
     /** `yyyy-MM-dd` in the institute's time zone. */

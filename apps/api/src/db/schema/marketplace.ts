@@ -4,6 +4,7 @@
  * or without a category); `user_id, created_at` serves "My listings"; trigram (pg_trgm) GIN indexes
  * serve the case-insensitive search in name and description.
  */
+import { ITEM_CONDITIONS, MARKETPLACE_CATEGORIES } from '@campus/contract/marketplace';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from './columns.ts';
@@ -20,9 +21,9 @@ export const marketplaceItems = pgTable(
     itemName: text('item_name').notNull(),
     /** Whole rupees ≥ 0. */
     price: integer('price').notNull(),
-    category: text('category').notNull(),
+    category: text('category', { enum: MARKETPLACE_CATEGORIES }).notNull(),
     description: text('description').notNull(),
-    itemCondition: text('item_condition').notNull(),
+    itemCondition: text('item_condition', { enum: ITEM_CONDITIONS }).notNull(),
     ownerContact: text('owner_contact').notNull(),
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
     isSold: boolean('is_sold').notNull().default(false),

@@ -3,6 +3,7 @@
  * send or a broadcast); its notification rows point back to it (`send_id`) so deleting the send
  * recalls every copy (the service deletes them in the same transaction).
  */
+import { NOTIFICATION_TYPES } from '@campus/contract/notifications';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, tstz } from './columns.ts';
@@ -16,7 +17,7 @@ export const notificationSends = pgTable(
     id: idColumn(),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
-    type: text('type').notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     link: text('link'),
     /** Attachment shared by every copy; deleted with the send. */
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
@@ -37,7 +38,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
-    type: text('type').notNull().default('general'),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull().default('general'),
     link: text('link'),
     /**
      * Attachment: the send's file for a send's copies, else the row's own. No foreign key (a

@@ -8,6 +8,7 @@
  * recipient, skill), which makes the 409 race-safe. Indexes serve matching (skill + type), my
  * skills (user) and the inbox (recipient or sender, newest first).
  */
+import { SKILL_REQUEST_STATUSES, SKILL_TYPES } from '@campus/contract/skill-exchange';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from './columns.ts';
@@ -46,7 +47,7 @@ export const userSkills = pgTable(
       .notNull()
       .references(() => skills.id, { onDelete: 'cascade' }),
     /** teach | learn. */
-    type: text('type').notNull(),
+    type: text('type', { enum: SKILL_TYPES }).notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -75,7 +76,7 @@ export const skillRequests = pgTable(
     /** The recipient's WhatsApp number (given when accepting), shown to the sender. */
     recipientPhone: text('recipient_phone'),
     /** pending | accepted | declined | cancelled. */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: SKILL_REQUEST_STATUSES }).notNull().default('pending'),
     respondedAt: tstz('responded_at'),
     ...timestamps,
   },

@@ -30,7 +30,6 @@ import {
   type SkillPerson,
   type SkillRequest,
   type SkillRequestStatus,
-  type SkillType,
   type UserSkill,
 } from '@campus/contract/skill-exchange';
 import type { Db } from '../../db/client.ts';
@@ -49,7 +48,7 @@ type RequestRow = typeof skillRequests.$inferSelect;
 
 const toUserSkill = (row: UserSkillRow, s: Skill): UserSkill => ({
   id: row.id,
-  type: row.type as SkillType,
+  type: row.type,
   skillId: row.skillId,
   Skill: s,
   skill: s,
@@ -275,7 +274,7 @@ function toApiRequest(ctx: ServiceContext, viewer: SessionUser, x: RequestWithPe
     recipientId: r.recipientId,
     skillId: r.skillId,
     message: r.message,
-    status: r.status as SkillRequestStatus,
+    status: r.status,
     Skill: { id: r.skillId, name: x.skillName },
     sender: person(ctx, x.sender),
     recipient: person(ctx, x.recipient),
@@ -374,7 +373,7 @@ async function transition(
         .select({ status: skillRequests.status })
         .from(skillRequests)
         .where(eq(skillRequests.id, request.id));
-      refuse(409, M.notPending((now?.status ?? request.status) as SkillRequestStatus));
+      refuse(409, M.notPending(now?.status ?? request.status));
     }
     const x = await visibleRequest(ctx, tx, viewer, request.id);
     if (to !== 'cancelled') {
