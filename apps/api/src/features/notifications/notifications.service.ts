@@ -1,14 +1,14 @@
 /**
  * Notification rules (spec §3, §4, §7; DESIGN §7). A user sees and changes only their own
  * notifications (another user's → 404); creating for another user, broadcasting and managing sends
- * are admin-only (403). Every admin send is recorded in `notification_sends`; a broadcast writes all
- * rows in one statement; every write queues ONE NOTIFY in its transaction for live delivery.
+ * are admin-only (403; the sends list and recall take the admin guard's `Admin`). Every
+ * admin send is recorded in `notification_sends`; a broadcast writes all rows in one statement;
+ * every write queues ONE NOTIFY in its transaction for live delivery.
  *
- * `notify` is the one function other features call (DESIGN §3).
+ * `notify` is the one function other features call (DESIGN §3). Queries and the API shape live in
+ * `notifications.queries.ts`, demo data in `notifications.seed.ts`.
  */
-import { and, count, desc, eq, isNotNull, isNull, not, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { and, eq, not } from 'drizzle-orm';
 import {
   NOTIFICATION_MESSAGES,
   type BroadcastBody,
@@ -20,17 +20,18 @@ import {
 } from '@campus/contract/notifications';
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSends } from '../../db/schema/notifications.ts';
-import { users } from '../../db/schema/users.ts';
 import { isAdmin, type Admin, type SessionUser } from '../../lib/auth.ts';
-import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
+import { deleteFiles, putFile } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { pageOffset } from '../../lib/envelope.ts';
-import { preparedStatements } from '../../lib/prepared.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { processUpload } from '../../lib/images.ts';
-import { publish, toApiNotification } from './notifications.live.ts';
+import type { Page } from '../../lib/pages.ts';
+import { publish } from './notifications.live.ts';
+import * as queries from './notifications.queries.ts';
 
-type Row = typeof notifications.$inferSelect;
+export { seedNotificationsDemo } from './notifications.seed.ts';
+
+type Row = queries.NotificationRow;
 
 /**
  * Creates one notification for `userId` and delivers it live (DESIGN §7). This is the function
@@ -59,57 +60,32 @@ export async function notify(
   });
 }
 
-/** Maps a row to the API shape. */
-export const toApi = (ctx: ServiceContext, row: Row): Notification => toApiNotification(row, ctx.config.appUrl);
-
 /** GET list: the caller's notifications, newest first; `{ items, total }` for `page`/`limit`. */
-export async function list(
+export function list(
   ctx: ServiceContext,
   userId: string,
   q: { page: number; limit: number },
-): Promise<{ items: Notification[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(q.limit)
-      .offset(pageOffset(q)),
-    ctx.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
-  ]);
-  return { items: rows.map((r) => toApi(ctx, r)), total: Number(total!.n) };
+): Promise<Page<Notification>> {
+  return queries.listOf(ctx, userId, q);
 }
 
 /** Loads one of the caller's notifications; another user's or a missing one → 404. */
 async function own(db: Db, userId: string, id: string): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  const row = await queries.findOwn(db, userId, id);
   if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
   return row;
 }
 
 /** GET one (404 when not the caller's). */
 export async function getOne(ctx: ServiceContext, userId: string, id: string): Promise<Notification> {
-  return toApi(ctx, await own(ctx.db, userId, id));
+  return queries.toApi(ctx, await own(ctx.db, userId, id));
 }
 
 /** Unread count of `userId` (spec §7 `data.unreadCount`); served from a partial index. */
 export async function unreadCount(ctx: ServiceContext, userId: string): Promise<number> {
-  const [row] = await unreadCountStatement(ctx.db).execute({ userId });
+  const [row] = await queries.unreadCountStatement(ctx.db).execute({ userId });
   return Number(row!.n);
 }
-
-/** The unread count, prepared once per database (issue 10: polled by every open page). */
-const unreadCountStatement = preparedStatements('unread_count', (db, name) =>
-  db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder('userId')), not(notifications.isRead)))
-    .prepare(name),
-);
 
 /** Ensures a non-admin creates only for themselves (403 otherwise). Runs before body validation. */
 export function assertMayTarget(caller: SessionUser, rawUserId: unknown): void {
@@ -131,8 +107,7 @@ export async function create(
   assertMayTarget(caller, body.userId);
   const targetId = body.userId ?? caller.id;
   if (targetId !== caller.id) {
-    const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, targetId));
-    if (!target) throw notFound(NOTIFICATION_MESSAGES.targetNotFound);
+    if (!(await queries.userExists(ctx.db, targetId))) throw notFound(NOTIFICATION_MESSAGES.targetNotFound);
   }
   const file = upload ? await processUpload(upload, { allowPdf: true, owner: caller.id }) : undefined;
   const row = await ctx.db.transaction(async (tx) => {
@@ -170,14 +145,14 @@ export async function create(
     await publish(tx, { t: 'new', u: targetId, id: inserted!.id });
     return inserted!;
   });
-  return toApi(ctx, row);
+  return queries.toApi(ctx, row);
 }
 
 /**
  * POST broadcast (admin; the route's `adminOnly` scope guards the role — the seed and the bench
- * broadcast as the demo admin, hence a `SessionUser` sender): one send and one row per active, verified user
- * (an unverified sign-up is not an account yet, issue 21), written
- * by ONE INSERT … SELECT with UUIDv7 ids generated in code, and ONE NOTIFY. Returns the send.
+ * broadcast as the demo admin, hence a `SessionUser` sender): one send and one row per active,
+ * verified user (an unverified sign-up is not an account yet, issue 21), written by ONE INSERT …
+ * SELECT, and ONE NOTIFY. `upload` is an image or PDF (413 ≥ 5 MiB, 400 another type). Returns the send.
  */
 export async function broadcast(
   ctx: ServiceContext,
@@ -188,11 +163,6 @@ export async function broadcast(
   const file = upload ? await processUpload(upload, { allowPdf: true, owner: admin.id }) : undefined;
   const sendId = await ctx.db.transaction(async (tx) => {
     const fileId = file ? await putFile(tx, admin.id, file) : null;
-    const [active] = await tx
-      .select({ n: count() })
-      .from(users)
-      .where(and(isNull(users.deactivatedAt), isNotNull(users.emailVerifiedAt)));
-    const ids = Array.from({ length: Number(active!.n) }, () => uuidv7());
     const [send] = await tx
       .insert(notificationSends)
       .values({
@@ -206,18 +176,7 @@ export async function broadcast(
       })
       .returning({ id: notificationSends.id });
     const sid = send!.id;
-    // Pairs the i-th fresh id with the i-th active user; users created meanwhile are left out.
-    const inserted = await tx.execute(sql`
-      INSERT INTO notifications (id, user_id, message, type, link, file_id, send_id)
-      SELECT ids.id, u.id, ${body.message}, ${body.type}, ${body.link ?? null}, ${fileId}::uuid, ${sid}::uuid
-      FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users
-            WHERE deactivated_at IS NULL AND email_verified_at IS NOT NULL) u
-      JOIN unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS ids(id, rn) ON ids.rn = u.rn`);
-    const recipients = Number(
-      (inserted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
-        (inserted as unknown as { affectedRows?: number }).affectedRows ??
-        0,
-    );
+    const recipients = await queries.insertBroadcastCopies(tx, sid, body, fileId);
     await tx.update(notificationSends).set({ recipientCount: recipients }).where(eq(notificationSends.id, sid));
     await publish(tx, { t: 'send', s: sid });
     return sid;
@@ -259,7 +218,7 @@ export async function update(
     if (next!.isRead !== row.isRead) await publish(tx, { t: 'unread', u: caller.id, r: 'updated' });
     return next!;
   });
-  return toApi(ctx, updated);
+  return queries.toApi(ctx, updated);
 }
 
 /** DELETE one of the caller's notifications (404 otherwise); its own file goes with it. */
@@ -277,10 +236,10 @@ export async function remove(ctx: ServiceContext, userId: string, id: string): P
 export async function markRead(ctx: ServiceContext, userId: string, id: string): Promise<Notification> {
   return ctx.db.transaction(async (tx) => {
     const row = await own(tx, userId, id);
-    if (row.isRead) return toApi(ctx, row);
+    if (row.isRead) return queries.toApi(ctx, row);
     const [next] = await tx.update(notifications).set({ isRead: true }).where(eq(notifications.id, id)).returning();
     await publish(tx, { t: 'unread', u: userId, r: 'read' });
-    return toApi(ctx, next!);
+    return queries.toApi(ctx, next!);
   });
 }
 
@@ -297,72 +256,20 @@ export async function markAllRead(ctx: ServiceContext, userId: string): Promise<
   });
 }
 
-const targets = alias(users, 'target_user');
-const senders = alias(users, 'sender_user');
-
-/** Select list of a send with its read count (counted from the partial index on read rows). */
-function sendColumns() {
-  return {
-    send: notificationSends,
-    target: { id: targets.id, name: targets.name, email: targets.email },
-    sender: { id: senders.id, name: senders.name, email: senders.email },
-    readCount: sql<number>`(SELECT count(*)::int FROM notifications n WHERE n.send_id = ${notificationSends.id} AND n.is_read)`,
-  };
-}
-
-type SendRow = {
-  send: typeof notificationSends.$inferSelect;
-  target: { id: string; name: string | null; email: string } | null;
-  sender: { id: string; name: string | null; email: string } | null;
-  readCount: number;
-};
-
-function toApiSend(ctx: ServiceContext, r: SendRow): NotificationSend {
-  return {
-    id: r.send.id,
-    message: r.send.message,
-    type: r.send.type as NotificationType,
-    file_url: fileUrl(ctx.config.appUrl, r.send.fileId),
-    link: r.send.link,
-    broadcast: r.send.broadcast,
-    target: r.target?.id ? r.target : null,
-    sender: r.sender?.id ? r.sender : null,
-    recipientCount: r.send.recipientCount,
-    readCount: Number(r.readCount),
-    createdAt: r.send.createdAt.toISOString(),
-  };
-}
-
 /** One send with its read count (404 when missing). */
 export async function getSend(ctx: ServiceContext, id: string): Promise<NotificationSend> {
-  const [row] = await ctx.db
-    .select(sendColumns())
-    .from(notificationSends)
-    .leftJoin(targets, eq(targets.id, notificationSends.targetUserId))
-    .leftJoin(senders, eq(senders.id, notificationSends.senderId))
-    .where(eq(notificationSends.id, id));
-  if (!row) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);
-  return toApiSend(ctx, row as SendRow);
+  const send = await queries.findSend(ctx, id);
+  if (!send) throw notFound(NOTIFICATION_MESSAGES.sendNotFound);
+  return send;
 }
 
 /** GET sends (admin only: takes the guard's `Admin`): newest first with read counts; `{ items, total }`. */
-export async function listSends(
+export function listSends(
   ctx: ServiceContext,
   _admin: Admin,
   q: { page: number; limit: number },
-): Promise<{ items: NotificationSend[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(sendColumns())
-      .from(notificationSends)
-      .leftJoin(targets, eq(targets.id, notificationSends.targetUserId))
-      .leftJoin(senders, eq(senders.id, notificationSends.senderId))
-      .orderBy(desc(notificationSends.createdAt), desc(notificationSends.id))
-      .limit(q.limit)
-      .offset(pageOffset(q)),
-    ctx.db.select({ n: count() }).from(notificationSends),
-  ]);
-  return { items: rows.map((r) => toApiSend(ctx, r as SendRow)), total: Number(total!.n) };
+): Promise<Page<NotificationSend>> {
+  return queries.listSendsPage(ctx, q);
 }
 
 /** DELETE a send (admin only: takes the guard's `Admin`): recalls every copy and deletes its file in one transaction; one NOTIFY. */
@@ -375,35 +282,4 @@ export async function recallSend(ctx: ServiceContext, _admin: Admin, id: string)
     if (send.broadcast || !send.targetUserId) await publish(tx, { t: 'unread-all', r: 'recalled' });
     else await publish(tx, { t: 'unread', u: send.targetUserId, r: 'recalled' });
   });
-}
-
-/**
- * Demo notifications for the seed (DEMO_SEEDERS): one admin broadcast about the fest, and for each
- * student a welcome note linking to their profile and a reminder; the first student has read theirs.
- */
-export async function seedNotificationsDemo(
-  ctx: ServiceContext,
-  demo: { admin: { id: string }; students: { id: string }[] },
-): Promise<void> {
-  const [admin] = await ctx.db.select().from(users).where(eq(users.id, demo.admin.id));
-  if (!admin) return;
-  for (const s of demo.students) {
-    await notify(ctx, s.id, {
-      message: 'Welcome to Campus Companion! Complete your profile so classmates can find you.',
-      type: 'system',
-      link: '/profile',
-    });
-    await notify(ctx, s.id, {
-      message: 'Reminder: mark today’s attendance before midnight.',
-      type: 'alert',
-      link: '/attendance',
-    });
-  }
-  await broadcast(ctx, admin, {
-    message: 'Annual tech fest registrations are open. See Campus Buzz on the home page for details.',
-    type: 'event',
-    link: '/',
-  });
-  const first = demo.students[0];
-  if (first) await markAllRead(ctx, first.id);
 }

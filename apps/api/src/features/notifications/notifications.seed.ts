@@ -1,0 +1,38 @@
+/**
+ * Demo data of notifications (issue 3 seeder hook; `src/seed.ts` calls it through the service).
+ */
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/users.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { broadcast, markAllRead, notify } from './notifications.service.ts';
+
+/**
+ * Demo notifications for the seed (DEMO_SEEDERS): one admin broadcast about the fest, and for each
+ * student a welcome note linking to their profile and a reminder; the first student has read theirs.
+ */
+export async function seedNotificationsDemo(
+  ctx: ServiceContext,
+  demo: { admin: { id: string }; students: { id: string }[] },
+): Promise<void> {
+  const [admin] = await ctx.db.select().from(users).where(eq(users.id, demo.admin.id));
+  if (!admin) return;
+  for (const s of demo.students) {
+    await notify(ctx, s.id, {
+      message: 'Welcome to Campus Companion! Complete your profile so classmates can find you.',
+      type: 'system',
+      link: '/profile',
+    });
+    await notify(ctx, s.id, {
+      message: 'Reminder: mark today’s attendance before midnight.',
+      type: 'alert',
+      link: '/attendance',
+    });
+  }
+  await broadcast(ctx, admin, {
+    message: 'Annual tech fest registrations are open. See Campus Buzz on the home page for details.',
+    type: 'event',
+    link: '/',
+  });
+  const first = demo.students[0];
+  if (first) await markAllRead(ctx, first.id);
+}
