@@ -113,11 +113,11 @@ test('a student enrolls, marks, edits, reads offline, marks offline and unenroll
 
   // A mark made offline waits as pending…
   await markThroughModal(page, 'Present');
-  await expect(records.getByText('pending', { exact: true })).toBeVisible();
+  await expect(records.getByText('Pending', { exact: true })).toBeVisible();
   await expect(page.getByText('1 mark is pending: it will be sent when you are back online.')).toBeVisible();
   // …and is sent when the connection returns: 3 of 3, ⌊(300 − 225)/75⌋ = 1.
   await page.context().setOffline(false);
-  await expect(records.getByText('pending', { exact: true })).toBeHidden();
+  await expect(records.getByText('Pending', { exact: true })).toBeHidden();
   await expect(summary(page).getByTestId('outlook')).toHaveText('You can miss 1 more class');
   await expect(subjectCard(page, 'CS301')).toContainText('Present: 3');
   const stored = await page.request.get(`/api/attendance/percentage/subject-wise?userId=${await userId(page)}`);
@@ -183,4 +183,53 @@ test('an administrator adds, edits and removes a subject of the catalogue', asyn
   await page.getByRole('button', { name: `Delete ${code}` }).click();
   await page.getByRole('dialog', { name: 'Delete subject' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No subjects match these filters.')).toBeVisible();
+});
+
+test('after one visit, attendance opens offline with its figures; a mark made offline is stored once', async ({
+  studentPage: page,
+}) => {
+  test.setTimeout(120_000);
+  const me = await userId(page);
+  const catalogue = await page.request.get(
+    '/api/resources/subjects?branch=Computer Science Engineering&semester=Third&limit=1',
+  );
+  const subject = (await catalogue.json()).data[0] as { id: string | number; code: string };
+  const enrol = await page.request.post('/api/enrollments', { data: { userId: me, subjectId: subject.id } });
+  expect([201, 409]).toContain(enrol.status());
+
+  // The one visit: the page's reads run before the service worker controls it, and still reach its cache.
+  await page.goto('/attendance');
+  await expect(subjectCard(page, subject.code)).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  // Every API read the page made (the session, institute and attendance ones) is in the worker's cache.
+  await page.waitForFunction(
+    async () => {
+      const cached = new Set((await (await caches.open('cc-api-read')).keys()).map((r) => r.url));
+      const read = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((u) => /\/api\/(users\/current|institute|attendance|enrollments)/.test(u));
+      return read.length >= 5 && read.every((u) => cached.has(u));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Attendance Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Offline — last updated \d{2}:\d{2}$/)).toBeVisible();
+  await expect(subjectCard(page, subject.code)).toBeVisible();
+  await expect(summary(page).getByTestId('attendance-rate')).toBeVisible();
+
+  await subjectCard(page, subject.code).click();
+  await markThroughModal(page, 'Present');
+  const records = page.getByRole('region', { name: 'Attendance Record' });
+  await expect(records.getByText('Pending', { exact: true })).toBeVisible();
+
+  await page.context().setOffline(false);
+  await expect(records.getByText('Pending', { exact: true })).toBeHidden();
+  await expect(page.getByText(/^Offline — last updated/)).toBeHidden();
+  const stored = await page.request.get(`/api/attendance?userId=${me}&subjectId=${subject.id}&date=${day(0)}`);
+  expect((await stored.json()).data).toHaveLength(1);
 });

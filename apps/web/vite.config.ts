@@ -19,7 +19,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { constants } from 'node:zlib';
 import { initialJsBudget } from './bundle-budget';
-import { API_READ_CACHE } from './src/lib/offline-cache';
+import { API_READ_CACHE, OFFLINE_API_READS } from './src/lib/offline-cache';
 
 const apiPort = process.env.API_PORT ?? '3000';
 // CI (.ci/run) collects a JSON report per suite in CC_REPORT_DIR for its one summary line.
@@ -65,8 +65,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         runtimeCaching: [
           {
-            urlPattern:
-              /\/api\/(users\/(current|health)|institute|attendance|enrollments|resources\/subjects)(\/|\?|$)/,
+            urlPattern: OFFLINE_API_READS,
             method: 'GET',
             handler: 'NetworkFirst',
             options: {

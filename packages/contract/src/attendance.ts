@@ -122,8 +122,12 @@ export const ATTENDANCE_MESSAGES = {
   subjectIdsDuplicate: 'Each subject can be named only once.',
   targetInvalid: `The target must be a whole number from ${ATTENDANCE_TARGET_MIN} to ${ATTENDANCE_TARGET_MAX}.`,
   targetSaved: 'Attendance target saved!',
-  pending: 'pending',
+  pending: 'Pending',
   offlineQueued: 'You are offline: the mark is saved on this device and will be sent when you reconnect.',
+  /** The offline notice (issue 25 item 7), with when the figures shown were last fetched (HH:mm). */
+  offlineUpdatedAt: (time: string) => `Offline — last updated ${time}`,
+  offline: 'Offline — showing the last saved figures',
+  recordsOffline: 'The records of this day are not saved on this device: they show when you are back online.',
   /** The can-miss line (issue 12), with the correct singular. */
   canMiss: (n: number) => `You can miss ${n} more ${n === 1 ? 'class' : 'classes'}`,
   mustAttend: (n: number, target: number) =>

@@ -82,6 +82,11 @@ export interface EnvelopeMeta {
   message?: string;
   status?: number;
   pagination?: Pagination;
+  /**
+   * When the server produced this answer (its `Date` header, ms since the epoch): long ago for an
+   * answer the service worker served from its cache while offline.
+   */
+  servedAt?: number;
 }
 
 /** Result of reading one reply: RTK Query's `{ data, meta }` or `{ error }` shape. */
@@ -176,7 +181,12 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
 ) => {
   const result = await rawBaseQuery(withIdempotencyKey(args), apiCtx, extra);
   const err = result.error;
-  if (!err) return readEnvelope(result.meta?.response?.status ?? 200, result.data);
+  if (!err) {
+    const read = readEnvelope(result.meta?.response?.status ?? 200, result.data);
+    const servedAt = Date.parse(result.meta?.response?.headers.get('date') ?? '');
+    if ('meta' in read && Number.isFinite(servedAt)) read.meta.servedAt = servedAt;
+    return read;
+  }
   if (typeof err.status === 'number') return readEnvelope(err.status, err.data);
   if (err.status === 'PARSING_ERROR') return readEnvelope(err.originalStatus, NOT_JSON);
   if (err.status === 'TIMEOUT_ERROR') return { error: { status: 'TIMEOUT', message: TIMEOUT_MESSAGE } };

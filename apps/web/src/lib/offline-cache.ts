@@ -1,11 +1,46 @@
 /**
  * The service worker's cache of API reads (issue 12; vite.config.ts): the last answers of the
  * session, institute, attendance, enrollment and catalogue GETs, so the attendance page stays
- * readable offline. Personal data: {@link clearOfflineCache} empties it at logout.
+ * readable offline; {@link warmOfflineCache} fills it on the first visit. Personal data:
+ * {@link clearOfflineCache} empties it at logout.
  */
 
 /** Name of the Workbox runtime cache (network first, this cache when offline). */
 export const API_READ_CACHE = 'cc-api-read';
+
+/** The API reads the service worker keeps (GET, network first): the session, institute and attendance. */
+export const OFFLINE_API_READS =
+  /\/api\/(users\/(current|health)|institute|attendance|enrollments|resources\/subjects)(\/|\?|$)/;
+
+/**
+ * Makes the first visit enough to open offline (issue 25 item 7). The page's first API reads run
+ * before the service worker controls it, so they go straight to the network and the worker's cache
+ * never sees them. When the worker takes control, this re-requests — once, through the worker —
+ * every {@link OFFLINE_API_READS} URL the page fetched without it (Resource Timing `workerStart`
+ * 0), for the 30 s after. Does nothing without service workers or when a worker already controls
+ * the page. A failed re-request is ignored (the next online visit caches it).
+ */
+export function warmOfflineCache(): void {
+  const sw = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!sw || sw.controller || typeof PerformanceObserver === 'undefined') return;
+  sw.addEventListener(
+    'controllerchange',
+    () => {
+      const fetched = new Set<string>();
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+          if (entry.workerStart > 0 || entry.initiatorType !== 'fetch' || fetched.has(entry.name)) continue;
+          if (!OFFLINE_API_READS.test(new URL(entry.name).pathname + new URL(entry.name).search)) continue;
+          fetched.add(entry.name);
+          fetch(entry.name, { credentials: 'include' }).catch(() => {});
+        }
+      });
+      observer.observe({ type: 'resource', buffered: true });
+      setTimeout(() => observer.disconnect(), 30_000);
+    },
+    { once: true },
+  );
+}
 
 /** Deletes the cached API reads (no-op where the Cache API is missing); never throws. */
 export async function clearOfflineCache(): Promise<void> {

@@ -17,7 +17,7 @@ import {
   type SubjectStats,
   type SubjectWiseEntry,
 } from '@campus/contract/attendance';
-import { api, IDEMPOTENCY_HEADER, toPage } from '../../lib/api';
+import { api, IDEMPOTENCY_HEADER, toPage, type EnvelopeMeta } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
 
 const TAGS = ['Subject', 'Enrollment', 'AttendanceStats', 'AttendanceRecord', 'AttendanceTarget'] as const;
@@ -89,8 +89,13 @@ export const attendanceApi = withTags.injectEndpoints({
       providesTags: ['AttendanceStats'],
     }),
     /** GET /attendance/percentage/subject-wise. */
-    subjectWise: build.query<SubjectWiseEntry[], string>({
+    subjectWise: build.query<{ entries: SubjectWiseEntry[]; servedAt: number | null }, string>({
       query: (userId) => ({ url: 'attendance/percentage/subject-wise', params: { userId } }),
+      // When the answer was made: offline, the page says how old the figures it shows are.
+      transformResponse: (entries: SubjectWiseEntry[], meta: EnvelopeMeta | undefined) => ({
+        entries,
+        servedAt: meta?.servedAt ?? null,
+      }),
       providesTags: ['AttendanceStats'],
     }),
     /** GET /attendance/target: the student's target and the institute's. */

@@ -151,8 +151,12 @@ describe('the attendance page', () => {
           message: 'OK',
           data: [{ id: 's1', name: 'Data Structures', code: 'CS301' }],
         });
-      if (path === '/api/attendance/percentage/subject-wise')
-        return json(200, { success: true, message: 'OK', data: [entry()] });
+      if (path === '/api/attendance/percentage/subject-wise') {
+        // As the server sends it; offline, the worker's cached copy keeps this date.
+        const reply = json(200, { success: true, message: 'OK', data: [entry()] });
+        reply.headers.set('date', 'Wed, 25 Nov 2026 03:30:00 GMT');
+        return reply;
+      }
       if (path === '/api/attendance/percentage/overall')
         return json(200, { success: true, message: 'OK', data: { ...entry(), subjectCount: 1 } });
       if (path === '/api/attendance/percentage') return json(200, { success: true, message: 'OK', data: entry() });
@@ -182,6 +186,16 @@ describe('the attendance page', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('says it is offline and when its figures were last updated, in the institute time zone', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderApp(<AttendancePage />, { auth: { status: 'authenticated', user: me, roles: me.roles } });
+    expect(await screen.findByText(M.offlineUpdatedAt('09:00'))).toBeInTheDocument();
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByText(M.offlineUpdatedAt('09:00'))).not.toBeInTheDocument());
+    onLine.mockRestore();
   });
 
   it('shows the breakdown and summary, queues a mark made offline as pending, and sends it on reconnect', async () => {

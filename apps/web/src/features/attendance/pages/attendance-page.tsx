@@ -36,6 +36,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { newIdempotencyKey, toApiError, type ApiError } from '../../../lib/api';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { toast } from '../../../lib/toast';
+import { useOnline } from '../../../lib/use-online';
 import { useInstituteInfo } from '../../../lib/institute-query';
 import {
   useEnrollmentsQuery,
@@ -87,7 +88,9 @@ export default function AttendancePage() {
   const [enrollOpen, setEnrollOpen] = useState(false);
   const [unenrolling, setUnenrolling] = useState<SubjectWiseEntry | null>(null);
 
-  const entries = useMemo(() => subjectWise.data ?? [], [subjectWise.data]);
+  const entries = useMemo(() => subjectWise.data?.entries ?? [], [subjectWise.data]);
+  const online = useOnline();
+  const servedAt = subjectWise.data?.servedAt;
   const enrolledIds = useMemo(() => new Set((enrollments.data ?? []).map((e) => e.id)), [enrollments.data]);
   const selected = entries.find((e) => e.subjectId === selectedId) ?? null;
 
@@ -123,6 +126,8 @@ export default function AttendancePage() {
     [],
   );
   const queue = useOfflineMarks(userId, send, onRefused);
+  // Offline, a day whose records were never fetched online has none in the cache: say so, not "failed".
+  const recordsOffline = !online && records.isError && !records.data;
   const pendingHere = queue.pending.filter((m) => m.subjectId === selectedId && m.date === date);
 
   const selectSubject = (id: string) => {
@@ -203,6 +208,15 @@ export default function AttendancePage() {
           </Button>
         }
       />
+
+      {!online ? (
+        <Alert tone="info">
+          <span className="inline-flex items-center gap-2">
+            <CloudOff aria-hidden="true" size={18} />
+            {servedAt ? M.offlineUpdatedAt(timeIn(new Date(servedAt).toISOString(), timeZone)) : M.offline}
+          </span>
+        </Alert>
+      ) : null}
 
       {queue.pending.length > 0 ? (
         <Alert tone="warning">
@@ -328,7 +342,7 @@ export default function AttendancePage() {
           <Card title={M.attendanceRecord} aria-label={M.attendanceRecord}>
             {records.isLoading ? (
               <Spinner label="Loading records" />
-            ) : records.isError && !records.data ? (
+            ) : records.isError && !records.data && online ? (
               <p role="alert" className="text-danger">
                 {M.failedFetchRecords}
                 <Button variant="link" size="sm" className="ml-2" onClick={() => void records.refetch()}>
@@ -336,9 +350,10 @@ export default function AttendancePage() {
                 </Button>
               </p>
             ) : (records.data?.length ?? 0) + pendingHere.length === 0 ? (
-              <p className="text-muted">{M.noRecords}</p>
+              <p className="text-muted">{recordsOffline ? M.recordsOffline : M.noRecords}</p>
             ) : (
               <ul className="divide-y divide-line" aria-label="Records">
+                {recordsOffline ? <li className="py-2 text-sm text-muted">{M.recordsOffline}</li> : null}
                 {(records.data ?? []).map((r) => (
                   <li key={r.id} className="flex items-center justify-between gap-3 py-2">
                     <span className="flex items-center gap-3">
