@@ -1,5 +1,7 @@
 /**
- * Attendance and enrollment rules and queries (spec §2, §3, §4, §5, §7; DESIGN §4, §5, §8; issue 12).
+ * Attendance and enrollment rules and access (spec §2, §3, §4, §5, §7; DESIGN §4, §5, §8; issue 12):
+ * the feature's only export surface. The Drizzle queries and the API shape are in
+ * `attendance.queries.ts`, the demo data in `attendance.seed.ts`.
  *
  * - Access (DESIGN §5): every attendance and enrollment call names a `userId`; one that is not the
  *   caller's is refused with 403 — admins included (spec §6: attendance acts on the user's own id).
@@ -10,20 +12,17 @@
  * - Records exist only for enrolled subjects (composite FK); unenrolling deletes the subject's
  *   records and the enrollment in one transaction. Several records per subject per day count as
  *   several classes (DESIGN §8).
- * - Percentages and counts are computed in SQL (index on user, subject, status): the cost of a
+ * - Percentages and counts are computed in SQL (index on user, subject, status; `attendance.queries.ts`): the cost of a
  *   student's figures follows their own records, not the table's size. `canMiss` / `mustAttend`
  *   follow from the counts and the student's target ({@link attendanceOutlook}).
  * - The catalogue is public to signed-in users; admins add, edit and remove subjects (a subject
  *   with enrollments cannot be removed: 409). Branch and semester come from the institute config.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   ATTENDANCE_MESSAGES as M,
-  attendanceOutlook,
   earliestAttendanceDate,
   type AttendanceRecord,
-  type AttendanceStats,
-  type AttendanceStatus,
   type AttendanceTarget,
   type BulkAttendanceBody,
   type CreateSubjectBody,
@@ -42,13 +41,13 @@ import { attendanceRecords, attendanceTargets, enrollments, subjects } from '../
 import { allowChange, type Changeable } from '../../lib/access.ts';
 import type { Admin, SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { addDays, isFutureDate, isoWeekday, todayIn } from '../../lib/dates.ts';
-import { pageOffset } from '../../lib/envelope.ts';
+import { isFutureDate, todayIn } from '../../lib/dates.ts';
 import { AppError, conflict, notFound, pgCode, validationError } from '../../lib/errors.ts';
-import { likePattern } from '../../lib/listing.ts';
+import type { Page } from '../../lib/pages.ts';
+import * as queries from './attendance.queries.ts';
+import { toEnrollment, toRecord, toSubject, type RecordRow } from './attendance.queries.ts';
 
-type RecordRow = typeof attendanceRecords.$inferSelect;
-type SubjectRow = typeof subjects.$inferSelect;
+export { seedAttendanceDemo } from './attendance.seed.ts';
 
 /** Who may act: a student acts on their own attendance (`own`) and edits their own records only. */
 const RULES = { own: 'ownerOnly', edit: 'ownerOnly' } as const;
@@ -78,24 +77,6 @@ function refuseOutOfRange(ctx: ServiceContext, date: string | undefined): void {
     throw validationError({ date: M.dateTooOld });
 }
 
-const toSubject = (row: SubjectRow): Subject => ({
-  id: row.id,
-  name: row.name,
-  code: row.code,
-  branch: row.branch,
-  semester: row.semester,
-  credits: row.credits,
-});
-
-const toRecord = (row: RecordRow): AttendanceRecord => ({
-  id: row.id,
-  userId: row.userId,
-  subjectId: row.subjectId,
-  date: row.date,
-  status: row.status as AttendanceStatus,
-  markedAt: row.markedAt.toISOString(),
-});
-
 // ---------------------------------------------------------------------------------------------
 // Subjects (catalogue)
 
@@ -103,28 +84,8 @@ const toRecord = (row: RecordRow): AttendanceRecord => ({
  * GET /api/resources/subjects: the catalogue filtered by exact `branch` and `semester` and a
  * `search` in name or code (case-insensitive), ordered by semester order, branch and code.
  */
-export async function listSubjects(ctx: ServiceContext, q: ListSubjectsQuery) {
-  const where: SQL[] = [];
-  if (q.branch) where.push(eq(subjects.branch, q.branch));
-  if (q.semester) where.push(eq(subjects.semester, q.semester));
-  if (q.search) {
-    const p = likePattern(q.search);
-    where.push(or(ilike(subjects.name, p), ilike(subjects.code, p))!);
-  }
-  const filter = where.length ? and(...where) : undefined;
-  const semesters = ctx.config.institute.semesters;
-  const semesterOrder = sql`array_position(${sql.param(semesters)}::text[], ${subjects.semester})`;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(subjects)
-      .where(filter)
-      .orderBy(asc(semesterOrder), asc(subjects.branch), asc(subjects.code))
-      .limit(q.limit)
-      .offset(pageOffset(q)),
-    ctx.db.select({ n: count() }).from(subjects).where(filter),
-  ]);
-  return { items: rows.map(toSubject), total: Number(total?.n ?? 0) };
+export function listSubjects(ctx: ServiceContext, q: ListSubjectsQuery): Promise<Page<Subject>> {
+  return queries.subjectsPage(ctx, q);
 }
 
 /** 400 when branch or semester is not one of the loaded institute config's (DESIGN §8). */
@@ -161,7 +122,7 @@ export async function updateSubject(
   try {
     const [row] = Object.keys(changes).length
       ? await ctx.db.update(subjects).set(changes).where(eq(subjects.id, id)).returning()
-      : await ctx.db.select().from(subjects).where(eq(subjects.id, id));
+      : [await queries.findSubject(ctx, id)];
     if (!row) throw notFound(M.subjectNotFound);
     return toSubject(row);
   } catch (err) {
@@ -172,14 +133,8 @@ export async function updateSubject(
 
 /** DELETE /api/resources/subjects/{id} (admin only: takes the guard's `Admin`): 404 unknown; 409 while students are enrolled. */
 export async function deleteSubject(ctx: ServiceContext, _admin: Admin, id: string): Promise<void> {
-  const [subject] = await ctx.db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, id));
-  if (!subject) throw notFound(M.subjectNotFound);
-  const [enrolled] = await ctx.db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(eq(enrollments.subjectId, id))
-    .limit(1);
-  if (enrolled) throw conflict(M.subjectInUse);
+  if (!(await queries.findSubject(ctx, id))) throw notFound(M.subjectNotFound);
+  if (await queries.hasEnrollments(ctx, id)) throw conflict(M.subjectInUse);
   try {
     await ctx.db.delete(subjects).where(eq(subjects.id, id));
   } catch (err) {
@@ -192,27 +147,9 @@ export async function deleteSubject(ctx: ServiceContext, _admin: Admin, id: stri
 // ---------------------------------------------------------------------------------------------
 // Enrollments
 
-/** The columns of an enrollment with its subject. */
-const enrollmentColumns = { e: enrollments, s: subjects };
-
-function toEnrollment(r: { e: typeof enrollments.$inferSelect; s: SubjectRow }): Enrollment {
-  return {
-    ...toSubject(r.s),
-    subjectId: r.s.id,
-    enrollmentId: r.e.id,
-    enrolledAt: r.e.createdAt.toISOString(),
-  };
-}
-
 /** GET /api/enrollments/users/{userId}/enrollments: the student's subjects, by name. */
-export async function listEnrollments(ctx: ServiceContext, scope: Changeable<Scope, 'own'>): Promise<Enrollment[]> {
-  const rows = await ctx.db
-    .select(enrollmentColumns)
-    .from(enrollments)
-    .innerJoin(subjects, eq(subjects.id, enrollments.subjectId))
-    .where(eq(enrollments.userId, scope.userId))
-    .orderBy(asc(subjects.name), asc(subjects.code));
-  return rows.map(toEnrollment);
+export function listEnrollments(ctx: ServiceContext, scope: Changeable<Scope, 'own'>): Promise<Enrollment[]> {
+  return queries.enrollmentsOf(ctx, scope.userId);
 }
 
 /** POST /api/enrollments: enrolls the student; 404 unknown subject, 409 already enrolled. */
@@ -221,7 +158,7 @@ export async function enroll(
   scope: Changeable<Scope, 'own'>,
   subjectId: string,
 ): Promise<Enrollment> {
-  const [subject] = await ctx.db.select().from(subjects).where(eq(subjects.id, subjectId));
+  const subject = await queries.findSubject(ctx, subjectId);
   if (!subject) throw notFound(M.subjectNotFound);
   try {
     const [row] = await ctx.db
@@ -262,32 +199,12 @@ export async function unenroll(ctx: ServiceContext, scope: Changeable<Scope, 'ow
  * GET /api/attendance: the student's records, optionally of one subject and one date, newest
  * class day first (then newest mark).
  */
-export async function listRecords(ctx: ServiceContext, scope: Changeable<Scope, 'own'>, q: ListAttendanceQuery) {
-  const where = and(
-    eq(attendanceRecords.userId, scope.userId),
-    q.subjectId ? eq(attendanceRecords.subjectId, q.subjectId) : undefined,
-    q.date ? eq(attendanceRecords.date, q.date) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(attendanceRecords)
-      .where(where)
-      .orderBy(desc(attendanceRecords.date), desc(attendanceRecords.markedAt), desc(attendanceRecords.id))
-      .limit(q.limit)
-      .offset(pageOffset(q)),
-    ctx.db.select({ n: count() }).from(attendanceRecords).where(where),
-  ]);
-  return { items: rows.map(toRecord), total: Number(total?.n ?? 0) };
-}
-
-/** True when the student is enrolled in every one of `subjectIds`. */
-async function enrolledInAll(ctx: ServiceContext, userId: string, subjectIds: string[]): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), inArray(enrollments.subjectId, subjectIds)));
-  return Number(row?.n ?? 0) === subjectIds.length;
+export function listRecords(
+  ctx: ServiceContext,
+  scope: Changeable<Scope, 'own'>,
+  q: ListAttendanceQuery,
+): Promise<Page<AttendanceRecord>> {
+  return queries.recordsPage(ctx, scope.userId, q);
 }
 
 /**
@@ -301,7 +218,7 @@ export async function markAttendance(
   body: MarkAttendanceBody,
 ): Promise<AttendanceRecord> {
   refuseOutOfRange(ctx, body.date);
-  if (!(await enrolledInAll(ctx, scope.userId, [body.subjectId]))) throw notFound(M.notEnrolled);
+  if (!(await queries.enrolledInAll(ctx, scope.userId, [body.subjectId]))) throw notFound(M.notEnrolled);
   try {
     const [row] = await ctx.db
       .insert(attendanceRecords)
@@ -324,7 +241,7 @@ export async function markBulk(
   body: BulkAttendanceBody,
 ): Promise<AttendanceRecord[]> {
   refuseOutOfRange(ctx, body.date);
-  if (!(await enrolledInAll(ctx, scope.userId, body.subjectIds))) throw notFound(M.notEnrolled);
+  if (!(await queries.enrolledInAll(ctx, scope.userId, body.subjectIds))) throw notFound(M.notEnrolled);
   const status = body.status ?? 'Present';
   try {
     const rows = await ctx.db.transaction((tx) =>
@@ -349,10 +266,7 @@ export async function getChangeableRecord(
   viewer: SessionUser,
   id: string,
 ): Promise<Changeable<RecordRow, 'edit'>> {
-  const [row] = await ctx.db
-    .select()
-    .from(attendanceRecords)
-    .where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.userId, viewer.id)));
+  const row = await queries.findOwnRecord(ctx, viewer.id, id);
   if (!row) throw notFound(M.recordNotFound);
   return allowChange(viewer, row.userId, row, M.foreignUser, RULES, 'edit');
 }
@@ -382,11 +296,8 @@ export async function updateRecord(
 /** The student's target: their own (75–95) when set, else the institute's `attendanceTarget`. */
 export async function getTarget(ctx: ServiceContext, scope: Changeable<Scope, 'own'>): Promise<AttendanceTarget> {
   const instituteTarget = ctx.config.institute.attendanceTarget;
-  const [row] = await ctx.db
-    .select({ target: attendanceTargets.target })
-    .from(attendanceTargets)
-    .where(eq(attendanceTargets.userId, scope.userId));
-  return { target: row?.target ?? instituteTarget, instituteTarget, custom: !!row };
+  const own = await queries.ownTargetOf(ctx, scope.userId);
+  return { target: own ?? instituteTarget, instituteTarget, custom: own !== undefined };
 }
 
 /** PUT /api/attendance/target: stores the student's target, or (null) follows the institute's again. */
@@ -404,140 +315,30 @@ export async function setTarget(
   return getTarget(ctx, scope);
 }
 
-/** Present and absent counts and the percentage (one decimal, 0 with no classes), in SQL. */
-const present = sql<number>`count(*) FILTER (WHERE ${attendanceRecords.status} = 'Present')::int`;
-const absent = sql<number>`count(*) FILTER (WHERE ${attendanceRecords.status} = 'Absent')::int`;
-const percentage = sql<number>`coalesce(round(100.0 * count(*) FILTER (WHERE ${attendanceRecords.status} = 'Present') / nullif(count(*), 0), 1), 0)::float8`;
-
-/** Stats from SQL counts plus the outlook against `target`. */
-function statsOf(row: { present: number; absent: number; percentage: number }, target: number): AttendanceStats {
-  const presentDays = Number(row.present);
-  const absentDays = Number(row.absent);
-  const totalDays = presentDays + absentDays;
-  return {
-    percentage: Number(row.percentage),
-    presentDays,
-    absentDays,
-    totalDays,
-    target,
-    ...attendanceOutlook(presentDays, totalDays, target),
-  };
-}
-
-/**
- * The student's own target as a scalar subquery (null when they follow the institute's), so each
- * percentage call is one statement.
- */
-const ownTarget = (userId: string) =>
-  sql<
-    number | null
-  >`(SELECT ${attendanceTargets.target} FROM ${attendanceTargets} WHERE ${attendanceTargets.userId} = ${userId})`;
-
 /** GET /api/attendance/percentage: one subject's figures (zeros when no classes are marked); one statement. */
-export async function subjectPercentage(
+export function subjectPercentage(
   ctx: ServiceContext,
   scope: Changeable<Scope, 'own'>,
   subjectId: string,
 ): Promise<SubjectStats> {
-  const [row] = await ctx.db
-    .select({ present, absent, percentage, own: ownTarget(scope.userId) })
-    .from(attendanceRecords)
-    .where(and(eq(attendanceRecords.userId, scope.userId), eq(attendanceRecords.subjectId, subjectId)));
-  const target = row?.own ?? ctx.config.institute.attendanceTarget;
-  return { subjectId, ...statsOf(row ?? { present: 0, absent: 0, percentage: 0 }, Number(target)) };
+  return queries.subjectStats(ctx, scope.userId, subjectId);
 }
 
 /**
  * GET /api/attendance/percentage/overall: every class of every enrolled subject, and how many
  * subjects; one statement.
  */
-export async function overallPercentage(ctx: ServiceContext, scope: Changeable<Scope, 'own'>): Promise<OverallStats> {
-  const [row] = await ctx.db
-    .select({
-      present,
-      absent,
-      percentage,
-      own: ownTarget(scope.userId),
-      subjectCount: sql<number>`(SELECT count(*)::int FROM ${enrollments} WHERE ${enrollments.userId} = ${scope.userId})`,
-    })
-    .from(attendanceRecords)
-    .where(eq(attendanceRecords.userId, scope.userId));
-  const target = Number(row?.own ?? ctx.config.institute.attendanceTarget);
-  return {
-    ...statsOf(row ?? { present: 0, absent: 0, percentage: 0 }, target),
-    subjectCount: Number(row?.subjectCount ?? 0),
-  };
+export function overallPercentage(ctx: ServiceContext, scope: Changeable<Scope, 'own'>): Promise<OverallStats> {
+  return queries.overallStats(ctx, scope.userId);
 }
 
 /**
  * GET /api/attendance/percentage/subject-wise: one entry per enrolled subject (by name), with its
  * name and code; counts grouped in SQL over the student's records, in one statement.
  */
-export async function subjectWisePercentages(
+export function subjectWisePercentages(
   ctx: ServiceContext,
   scope: Changeable<Scope, 'own'>,
 ): Promise<SubjectWiseEntry[]> {
-  const counts = ctx.db
-    .select({
-      subjectId: attendanceRecords.subjectId,
-      present: present.as('present'),
-      absent: absent.as('absent'),
-      percentage: percentage.as('percentage'),
-    })
-    .from(attendanceRecords)
-    .where(eq(attendanceRecords.userId, scope.userId))
-    .groupBy(attendanceRecords.subjectId)
-    .as('counts');
-  const rows = await ctx.db
-    .select({
-      subjectId: subjects.id,
-      name: subjects.name,
-      code: subjects.code,
-      present: sql<number>`coalesce(${counts.present}, 0)`,
-      absent: sql<number>`coalesce(${counts.absent}, 0)`,
-      percentage: sql<number>`coalesce(${counts.percentage}, 0)`,
-      own: ownTarget(scope.userId),
-    })
-    .from(enrollments)
-    .innerJoin(subjects, eq(subjects.id, enrollments.subjectId))
-    .leftJoin(counts, eq(counts.subjectId, enrollments.subjectId))
-    .where(eq(enrollments.userId, scope.userId))
-    .orderBy(asc(subjects.name), asc(subjects.code));
-  const target = (own: number | null) => Number(own ?? ctx.config.institute.attendanceTarget);
-  return rows.map((r) => ({ subjectId: r.subjectId, name: r.name, code: r.code, ...statsOf(r, target(r.own)) }));
-}
-
-/**
- * Demo attendance (issue 3 seeder hook): each demo student is enrolled in up to four catalogue
- * subjects of their own branch and semester, with one class per weekday over the last six weeks up
- * to yesterday (institute's calendar); the attendance varies by subject so the dashboard shows
- * green, amber and red subjects.
- */
-export async function seedAttendanceDemo(
-  ctx: ServiceContext,
-  demo: { students: Array<{ id: string; branch: string; semester: string }> },
-): Promise<void> {
-  const today = todayIn(ctx.config.institute.timezone);
-  const days = Array.from({ length: 42 }, (_, i) => addDays(today, -42 + i)).filter((d) => isoWeekday(d) <= 5);
-  const rates = [0.92, 0.78, 0.72, 0.6];
-  await ctx.db.transaction(async (tx) => {
-    for (const [n, student] of demo.students.entries()) {
-      const list = await tx
-        .select({ id: subjects.id })
-        .from(subjects)
-        .where(and(eq(subjects.branch, student.branch), eq(subjects.semester, student.semester)))
-        .orderBy(asc(subjects.code))
-        .limit(4);
-      if (!list.length) continue;
-      await tx.insert(enrollments).values(list.map((s) => ({ userId: student.id, subjectId: s.id })));
-      const rows = list.flatMap((s, k) =>
-        days.map((date, d) => {
-          const rate = rates[(k + n) % rates.length]!;
-          const present = ((d * 37 + k * 11 + n * 7) % 100) / 100 < rate;
-          return { userId: student.id, subjectId: s.id, date, status: present ? 'Present' : 'Absent' };
-        }),
-      );
-      await tx.insert(attendanceRecords).values(rows);
-    }
-  });
+  return queries.subjectWiseStats(ctx, scope.userId);
 }
