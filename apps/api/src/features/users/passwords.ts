@@ -4,8 +4,10 @@
  * and common words) estimates it can be guessed in at most {@link COMMON_PASSWORD_GUESSES} tries —
  * every password of that list used as is (`password`, `12345678`, `Password1`), and trivial
  * patterns (`aaaaaaaa`, `abcdefgh`, `qwertyuiop`). The message is the contract's
- * `USER_MESSAGES.passwordCommon`, so the web app and the API say the same.
+ * `USER_MESSAGES.passwordCommon`, so the web app and the API say the same. Also the one password
+ * hash ({@link hashPassword}, argon2id).
  */
+import { hash } from '@node-rs/argon2';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { USER_MESSAGES } from '@campus/contract/users';
@@ -33,3 +35,9 @@ export function isCommonPassword(password: string): boolean {
 export function assertUncommonPassword(password: string, field = 'password'): void {
   if (isCommonPassword(password)) throw validationError({ [field]: USER_MESSAGES.passwordCommon });
 }
+
+/** argon2id (`Algorithm.Argon2id` is 2; the const enum cannot be imported under isolatedModules). */
+const ARGON2 = { algorithm: 2 } as const;
+
+/** Hashes a password with argon2id (DESIGN §5); resolves to the PHC string stored in `password_hash`. */
+export const hashPassword = (password: string) => hash(password, ARGON2);

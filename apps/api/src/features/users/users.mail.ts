@@ -1,11 +1,16 @@
 /**
- * The users area's mails (DESIGN §5, issue 9, issue 21): what each says and where its link points.
- * Links open SPA pages that POST the token (a GET never changes state, so mail scanners that
- * prefetch links cannot burn them). Plain text; `appUrl` without trailing slash.
+ * The users area's mails (DESIGN §5, issue 9, issue 21): what each says and where its link points,
+ * how many may go out ({@link MAIL_LIMITS}) and the sending. Links open SPA pages that POST the token
+ * (a GET never changes state, so mail scanners that prefetch links cannot burn them). Plain text;
+ * `appUrl` without trailing slash.
  */
+import type { ServiceContext } from '../../lib/context.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+import { hit, hitAll } from '../../lib/rate-limit.ts';
 
-/** Kinds of mail of the users area; each has its own budget (see `MAIL_LIMITS` in the service). */
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Kinds of mail of the users area; each has its own budget (see {@link MAIL_LIMITS}). */
 export type UsersMailKind = 'verify' | 'verify-choose' | 'reset' | 'signin' | 'already-registered' | 'password-changed';
 
 /** Inputs of {@link usersMail}: the app's URL, the institute's short name, the link token if any. */
@@ -62,4 +67,69 @@ export function usersMail(kind: UsersMailKind, to: string, input: UsersMailInput
         text: `Your password was changed, and every other session of your account was signed out.\n\nIf this was you, there is nothing to do.\n\nIf it wasn't you, reset your password now at ${appUrl}/forgot-password (the link goes to this mailbox), then tell an administrator.`,
       };
   }
+}
+
+/**
+ * Mails per hour and kind (issue 21 item 3). A request from a trusted device of the account (its
+ * own browser) has its own budget (`perDevice`) that nobody else can spend. Any other requester
+ * gets `perAddressAndIp` per (address, requesting IP); across requesters, each IP's *first* mail to
+ * the address draws on `newRequestersPerAddress` and its repeats on `repeatsPerAddress` — so
+ * strangers asking again and again cannot spend what a new requester (the owner on a borrowed
+ * computer) gets: the 7 addresses × 4 requests of the security test leave the owner's mail sent,
+ * and blocking it takes 20 addresses. Links never end each other, so a mail a stranger triggered
+ * still works for the mailbox holder. At most 3 + 30 mails of a kind an hour reach one address.
+ */
+export const MAIL_LIMITS = {
+  perAddressAndIp: 3,
+  newRequestersPerAddress: 20,
+  repeatsPerAddress: 10,
+  perDevice: 3,
+} as const;
+
+/** Sends one users-area mail; a transport failure is logged, never thrown (mail goes out after the answer). */
+export async function sendUsersMail(
+  ctx: ServiceContext,
+  kind: UsersMailKind,
+  to: string,
+  token?: string,
+): Promise<void> {
+  try {
+    await ctx.mailer.send(
+      usersMail(kind, to, { appUrl: ctx.config.appUrl, institute: ctx.config.institute.shortName, token }),
+    );
+  } catch (err) {
+    ctx.log.error({ err, to, kind }, 'Sending mail failed');
+  }
+}
+
+/**
+ * True when a `kind` mail to `email` may go out for this requester ({@link MAIL_LIMITS}): with a
+ * trusted `device` of the account, against that device's own budget only; else per (address,
+ * `ip`) first, then the address's budget for new requesters (this IP's first mail this hour) or
+ * for repeats. Counted in `rate_limits` (shared by every instance).
+ */
+export async function mayMail(
+  ctx: ServiceContext,
+  kind: UsersMailKind,
+  email: string,
+  ip: string,
+  device: string | null = null,
+): Promise<boolean> {
+  const window = { windowMs: HOUR_MS };
+  let over;
+  if (device) {
+    over = await hitAll(ctx.db, [{ key: `mail:${kind}:dev:${device}`, max: MAIL_LIMITS.perDevice, ...window }]);
+  } else {
+    const pair = await hit(ctx.db, `mail:${kind}:${email}|${ip}`, HOUR_MS);
+    over =
+      pair.count > MAIL_LIMITS.perAddressAndIp
+        ? { key: `mail:${kind}:${email}|${ip}` }
+        : await hitAll(ctx.db, [
+            pair.count === 1
+              ? { key: `mail:${kind}:${email}:new`, max: MAIL_LIMITS.newRequestersPerAddress, ...window }
+              : { key: `mail:${kind}:${email}:again`, max: MAIL_LIMITS.repeatsPerAddress, ...window },
+          ]);
+  }
+  if (over) ctx.log.info({ key: over.key }, 'Mail not sent: limit reached');
+  return !over;
 }
