@@ -1,9 +1,10 @@
 /**
- * Records a student posts with an optional photo (marketplace items, lost & found items; later
- * rides): loading them with the access check (DESIGN §4: 404 when not visible, 403 when visible but
- * not changeable), and creating, partially updating and deleting them together with their photo in
- * one transaction (DESIGN §6). Each feature keeps its own table, messages, fields and queries and
- * gets these operations from {@link ownedRecords}.
+ * Records a student posts with an optional photo (marketplace items, lost & found items, rides):
+ * loading them with the access check (DESIGN §4: 404 when not visible, 403 when visible but not
+ * changeable), showing one in the API shape, and creating, partially updating and deleting them
+ * together with their photo in one transaction (DESIGN §6). Each feature keeps its own table,
+ * messages, fields and queries and gets these operations from {@link ownedRecords}; what a feature
+ * adds to an update or a deletion (rides: a seat rule, notices to participants) it hands in.
  */
 import {
   and,
@@ -16,6 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { NotificationType } from '@campus/contract/notifications';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import { allowChange, type Changeable, type ChangeRules } from './access.ts';
@@ -54,6 +56,14 @@ export interface OwnedRecordsMessages {
   adminDeleted: (name: string) => string;
 }
 
+/** One notification to one user (DESIGN §7), sent inside the transaction of the change it is about. */
+export interface Notice {
+  userId: string;
+  message: string;
+  type: NotificationType;
+  link: string;
+}
+
 /**
  * Tells a user something (the notifications feature's `notify`, handed in by the feature so that
  * `lib/` knows no feature — issue 22). Runs inside the caller's transaction (`ctx.db`).
@@ -61,37 +71,69 @@ export interface OwnedRecordsMessages {
 export type OwnerNotifier = (
   ctx: ServiceContext,
   userId: string,
-  notice: { message: string; type: 'system'; link: string },
+  notice: { message: string; type: NotificationType; link: string },
 ) => Promise<void>;
 
 /** How the owner of a record an administrator deleted is told (see {@link ownedRecords}). */
 export interface AdminDeletionNotice<Row> {
   /** The page the notice opens (e.g. `/marketplace`). */
   link: string;
-  /** Sends it (the feature passes notifications' `notify`). */
+  /** Sends it, and every other notice of a change (the feature passes notifications' `notify`). */
   notify: OwnerNotifier;
   /** Names a record in the notice (default: its `itemName`). */
   title?: (row: Row) => string;
 }
 
+/** How {@link ownedRecords}' `update` treats the photo, and what a feature adds (rides: the seat rule, notices). */
+export interface UpdateOptions<Row> {
+  /** A new photo, replacing the old one. */
+  image?: ProcessedFile | null;
+  /** Deletes the photo (when no new `image` comes). */
+  removeImage?: boolean;
+  /**
+   * A condition the stored row must still meet, checked by the UPDATE itself (so a concurrent
+   * change is seen), and `refused`, which throws why it did not hold (inside the transaction).
+   */
+  check?: { where: SQL; refused: (db: Db) => Promise<never> };
+  /** The notices the change calls for (e.g. a ride's new time to its participants). */
+  notices?: (db: Db, updated: Row, before: Row) => Promise<Notice[]>;
+}
+
+/** What a feature adds to {@link ownedRecords}' `remove`: who else is told (rides: the participants). */
+export interface RemoveOptions<Row> {
+  /** The notices, gathered before the row goes (rows that cascade away with it can still be read). */
+  notices?: (db: Db, row: Row) => Promise<Notice[]>;
+}
+
 /**
  * The access-checked operations on one feature's table of owned records (issue 8: the one skeleton
- * marketplace, lost & found and later features share). `notice` says how an admin deletion is
- * announced to the record's owner; `rules` says who may do each action (`edit` and `delete`, and
- * any the feature adds, e.g. marketplace's `renew`) — the service, not the route, picks the rule by
- * the action (issue 22).
+ * marketplace, lost & found and rides share). `notice` says how an admin deletion is announced to
+ * the record's owner; `rules` says who may do each action (`edit` and `delete`, and any the feature
+ * adds, e.g. marketplace's `renew`) — the service, not the route, picks the rule by the action
+ * (issue 22); `show` maps a record to the API shape as `viewer` may see it (what `get`,
+ * `insert` and `update` return).
  */
-export function ownedRecords<T extends OwnedTable, Action extends string>(
+export function ownedRecords<T extends OwnedTable, Action extends string, Api>(
   table: T,
   messages: OwnedRecordsMessages,
   notice: AdminDeletionNotice<InferSelectModel<T>>,
   rules: ChangeRules<Action | 'edit' | 'delete'>,
+  show: (
+    ctx: ServiceContext,
+    loaded: Loaded<InferSelectModel<T> & OwnedRow>,
+    viewer: SessionUser,
+  ) => Api | Promise<Api>,
 ) {
   const { link, notify } = notice;
   const title = notice.title ?? ((row: InferSelectModel<T>) => String((row as { itemName?: unknown }).itemName));
   type Row = InferSelectModel<T> & OwnedRow;
   type Insert = Omit<InferInsertModel<T>, 'userId' | 'imageFileId'>;
   const t = table as unknown as OwnedTable;
+
+  /** Sends `notices` with the feature's notifier inside the transaction `db`. */
+  async function send(ctx: ServiceContext, db: Db, notices: Notice[]): Promise<void> {
+    for (const { userId, ...n } of notices) await notify({ ...ctx, db }, userId, n);
+  }
 
   /**
    * Loads a record `viewer` may see, or throws 404 (unknown id, or a record of a deactivated owner
@@ -105,6 +147,11 @@ export function ownedRecords<T extends OwnedTable, Action extends string>(
       .where(eq(t.id, id));
     if (!found || (found.ownerDeactivatedAt && !isAdmin(viewer))) throw notFound(messages.notFound);
     return { row: found.row as unknown as Row, ownerName: found.ownerName };
+  }
+
+  /** One record as `viewer` may see it (the feature's GET by id): 404 as {@link loadVisible}. */
+  async function get(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<Api> {
+    return show(ctx, await loadVisible(ctx, viewer, id), viewer);
   }
 
   /**
@@ -135,71 +182,82 @@ export function ownedRecords<T extends OwnedTable, Action extends string>(
     );
   }
 
-  /** Inserts `values` owned by `owner` with the photo `image` (if any), in one transaction. */
+  /**
+   * Inserts `values` owned by `owner` with the photo `image` (if any), in one transaction. Returns
+   * the record as `owner` sees it (`show`).
+   */
   async function insert(ctx: ServiceContext, owner: SessionUser, values: Insert, image: ProcessedFile | null) {
-    return ctx.db.transaction(async (tx) => {
+    const row = await ctx.db.transaction(async (tx) => {
       const imageFileId = image ? await putFile(tx, owner.id, image) : null;
-      const [row] = await tx
+      const [inserted] = await tx
         .insert(t)
         .values({ ...values, userId: owner.id, imageFileId } as never)
         .returning();
-      return row as unknown as Row;
+      return inserted as unknown as Row;
     });
+    return show(ctx, { row, ownerName: owner.name }, owner);
   }
 
   /**
-   * Partial update (DESIGN §4) of a checked record: `set` holds the sent fields; a new `image`
-   * replaces the photo, `removeImage` deletes it, neither keeps it. One transaction; the old photo
-   * is deleted with the change. Returns the stored row.
+   * Partial update (DESIGN §4) of a checked record: `set` holds the sent fields (undefined = not
+   * sent; a value may be SQL over the stored row, e.g. rides move `available_seats` with
+   * `total_seats`); `options.image` replaces the photo, `options.removeImage` deletes it, neither
+   * keeps it. `options.check` must hold for the stored row, else its `refused` throws;
+   * `options.notices` are sent after the change. One transaction; the old photo is deleted with
+   * the change. Nothing sent → no write, no notice. Returns the record as `viewer` sees it (`show`).
    */
   async function update(
     ctx: ServiceContext,
+    viewer: SessionUser,
     loaded: Changeable<Loaded<Row>, Exclude<Action | 'edit', 'delete'>>,
     set: PgUpdateSetSource<T>,
-    image: ProcessedFile | null,
-    removeImage: boolean | undefined,
-  ): Promise<Row> {
-    const { row } = loaded;
-    return ctx.db.transaction(async (tx) => {
-      const imageFileId = await newImageFileId(tx, row.userId, image, removeImage);
+    options: UpdateOptions<Row> = {},
+  ): Promise<Api> {
+    const { row, ownerName } = loaded;
+    const { check, notices } = options;
+    const stored = await ctx.db.transaction(async (tx) => {
+      const imageFileId = await newImageFileId(tx, row.userId, options.image ?? null, options.removeImage);
       const changes: Record<string, unknown> = Object.fromEntries(
         Object.entries(set as object).filter(([, v]) => v !== undefined),
       );
       if (imageFileId !== undefined) changes.imageFileId = imageFileId;
       if (!Object.keys(changes).length) return row;
-      const [updated] = await tx
+      const [updated] = (await tx
         .update(t)
         .set(changes as never)
-        .where(eq(t.id, row.id))
-        .returning();
+        .where(and(eq(t.id, row.id), check?.where))
+        .returning()) as unknown as Row[];
+      if (!updated) return check ? check.refused(tx) : row;
       if (imageFileId !== undefined) await deleteFiles(tx, [row.imageFileId]);
-      return (updated as unknown as Row | undefined) ?? row;
+      if (notices) await send(ctx, tx, await notices(tx, updated, row));
+      return updated;
     });
+    return show(ctx, { row: stored, ownerName }, viewer);
   }
 
   /**
-   * Deletes a checked record and its photo. When an admin deletes someone else's record, its owner
-   * is notified (`notice.notify`) in the same transaction.
+   * Deletes a checked record and its photo. `options.notices` (gathered before the delete) are sent,
+   * then, when an admin deletes someone else's record, its owner is notified (`notice`) — all in
+   * the same transaction.
    */
   async function remove(
     ctx: ServiceContext,
     viewer: SessionUser,
     loaded: Changeable<Loaded<Row>, 'delete'>,
+    options: RemoveOptions<Row> = {},
   ): Promise<void> {
     const { row } = loaded;
     await ctx.db.transaction(async (tx) => {
+      const notices = (await options.notices?.(tx, row)) ?? [];
       await tx.delete(t).where(eq(t.id, row.id));
       await deleteFiles(tx, [row.imageFileId]);
       if (row.userId !== viewer.id)
-        await notify({ ...ctx, db: tx }, row.userId, {
-          message: messages.adminDeleted(title(row)),
-          type: 'system',
-          link,
-        });
+        notices.push({ userId: row.userId, message: messages.adminDeleted(title(row)), type: 'system', link });
+      await send(ctx, tx, notices);
     });
   }
 
-  return { loadVisible, loadChangeable, listVisible, insert, update, remove };
+  return { loadVisible, get, loadChangeable, listVisible, insert, update, remove };
 }
 
 /**

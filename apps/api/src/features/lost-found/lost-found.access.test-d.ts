@@ -10,10 +10,10 @@ import * as lostFound from './lost-found.service.ts';
 export async function uncheckedChangesDoNotCompile(ctx: ServiceContext, viewer: SessionUser, id: string) {
   const toEdit = await lostFound.getChangeableItem(ctx, viewer, id, 'edit');
   const toDelete = await lostFound.getChangeableItem(ctx, viewer, id, 'delete');
-  await lostFound.updateItem(ctx, toEdit, {}, null); // checked for the action: compiles
+  await lostFound.updateItem(ctx, viewer, toEdit, {}, null); // checked for the action: compiles
   await lostFound.deleteItem(ctx, viewer, toDelete);
   // @ts-expect-error a record checked for deletion cannot be edited
-  await lostFound.updateItem(ctx, toDelete, {}, null);
+  await lostFound.updateItem(ctx, viewer, toDelete, {}, null);
   // @ts-expect-error an unchecked lost & found record cannot be deleted
   await lostFound.deleteItem(ctx, viewer, {} as lostFound.LoadedItem);
 }

@@ -57,7 +57,7 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     async (req) => {
       const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'edit');
       const { body, image } = await readFormWithImage(req, updateLostFoundItemBody);
-      return ok(await service.updateItem(ctx, item, body, image), LOST_FOUND_MESSAGES.updated);
+      return ok(await service.updateItem(ctx, req.user, item, body, image), LOST_FOUND_MESSAGES.updated);
     },
   );
 

@@ -3,7 +3,7 @@
  * partial updates, owner-or-admin changes, mark returned, and the list (newest first, paginated,
  * filtered by type, category and search in SQL). Items of deactivated owners leave every list.
  */
-import { and, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, not, or, type SQL } from 'drizzle-orm';
 import {
   LOST_FOUND_MESSAGES,
   type CreateLostFoundItemBody,
@@ -18,28 +18,18 @@ import type { SessionUser } from '../../lib/auth.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isFutureDate, todayIn } from '../../lib/dates.ts';
-import { pageOffset } from '../../lib/envelope.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
-type ItemRow = typeof lostFoundItems.$inferSelect;
-
-/** Lost & found items with their access-checked loaders and photo-aware writes (lib/listing.ts). */
-const records = ownedRecords(
-  lostFoundItems,
-  LOST_FOUND_MESSAGES,
-  { link: '/lost-found', notify },
-  { edit: 'ownerOrAdmin', delete: 'ownerOrAdmin' },
-);
-/** What may be done to an item: its reporter or an admin edits and deletes it. */
-export type ItemAction = 'edit' | 'delete';
-/** A stored lost & found item with its reporter's display name. */
-export type LoadedItem = Loaded<ItemRow>;
-
 /** Maps a row to the API shape (spec §3); `image_url` absolute from `APP_URL` (DESIGN §4). */
-function toApiItem(row: ItemRow, reporterName: string | null, appUrl: string): LostFoundItem {
+function toApiItem(
+  row: typeof lostFoundItems.$inferSelect,
+  reporterName: string | null,
+  appUrl: string,
+): LostFoundItem {
   return {
     id: row.id,
     userId: row.userId,
@@ -66,39 +56,38 @@ function checkDate(ctx: ServiceContext, date: string | undefined): void {
 }
 
 /**
- * One item as `viewer` may see it (GET …/lost-items/{id}); 404 for an unknown item or one of a
- * deactivated reporter (except for an admin).
+ * Lost & found items as owned records (lib/listing.ts): their reporter or an admin edits and
+ * deletes them (the admin deletion tells the reporter, linking to /lost-found).
  */
-export async function getItem(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<LostFoundItem> {
-  const { row, ownerName } = await records.loadVisible(ctx, viewer, id);
-  return toApiItem(row, ownerName, ctx.config.appUrl);
-}
+const records = ownedRecords(
+  lostFoundItems,
+  LOST_FOUND_MESSAGES,
+  { link: '/lost-found', notify },
+  { edit: 'ownerOrAdmin', delete: 'ownerOrAdmin' },
+  (ctx, { row, ownerName }) => toApiItem(row, ownerName, ctx.config.appUrl),
+);
+/** A stored lost & found item with its reporter's display name. */
+export type LoadedItem = Loaded<typeof lostFoundItems.$inferSelect>;
 
-/**
- * Loads an item `viewer` may change by `action`: 404 when not visible, 403 unless own or admin
- * (DESIGN §4). The only source of `Changeable<LoadedItem, action>`.
- */
-export function getChangeableItem<A extends ItemAction>(
-  ctx: ServiceContext,
-  viewer: SessionUser,
-  id: string,
-  action: A,
-): Promise<Changeable<LoadedItem, A>> {
-  return records.loadChangeable(ctx, viewer, id, action);
-}
+/** One item (GET …/lost-items/{id}); 404 when unknown or of a deactivated reporter (except for an admin). */
+export const getItem = records.get;
+/** An item `viewer` may change by `action` (404 when not visible, 403 unless own or admin). */
+export const getChangeableItem = records.loadChangeable;
+/** Deletes a checked item and its photo (DELETE …/lost-items/{id}); an admin deletion tells the reporter. */
+export const deleteItem = records.remove;
 
 /**
  * Creates an item (POST /api/lost-and-found/lost-items): `is_found` defaults to true, `date_found`
  * to today (institute time zone) and may not be in the future. Photo and row in one transaction.
  */
-export async function createItem(
+export function createItem(
   ctx: ServiceContext,
   user: SessionUser,
   body: CreateLostFoundItemBody,
   image: ProcessedFile | null,
 ): Promise<LostFoundItem> {
   checkDate(ctx, body.date_found);
-  const row = await records.insert(
+  return records.insert(
     ctx,
     user,
     {
@@ -112,7 +101,6 @@ export async function createItem(
     },
     image,
   );
-  return toApiItem(row, user.name, ctx.config.appUrl);
 }
 
 /**
@@ -120,15 +108,17 @@ export async function createItem(
  * photo replaces the old, `remove_image` deletes it, no file keeps it; `is_returned` marks it
  * returned. One transaction.
  */
-export async function updateItem(
+export function updateItem(
   ctx: ServiceContext,
+  viewer: SessionUser,
   loaded: Changeable<LoadedItem, 'edit'>,
   body: UpdateLostFoundItemBody,
   image: ProcessedFile | null,
 ): Promise<LostFoundItem> {
   checkDate(ctx, body.date_found);
-  const row = await records.update(
+  return records.update(
     ctx,
+    viewer,
     loaded,
     {
       itemName: body.item_name,
@@ -140,22 +130,8 @@ export async function updateItem(
       dateFound: body.date_found,
       isReturned: body.is_returned,
     },
-    image,
-    body.remove_image,
+    { image, removeImage: body.remove_image },
   );
-  return toApiItem(row, loaded.ownerName, ctx.config.appUrl);
-}
-
-/**
- * Deletes a checked item and its photo (DELETE …/lost-items/{id}); when an admin deletes someone
- * else's item, its reporter is notified (link /lost-found) in the same transaction.
- */
-export function deleteItem(
-  ctx: ServiceContext,
-  viewer: SessionUser,
-  loaded: Changeable<LoadedItem, 'delete'>,
-): Promise<void> {
-  return records.remove(ctx, viewer, loaded);
 }
 
 /**
@@ -167,7 +143,7 @@ export async function listItems(
   ctx: ServiceContext,
   viewer: SessionUser,
   q: ListLostFoundItemsQuery,
-): Promise<{ items: LostFoundItem[]; total: number }> {
+): Promise<Page<LostFoundItem>> {
   const t = lostFoundItems;
   const conditions: SQL[] = [records.listVisible(ctx.db)];
   if (!q.includeReturned) conditions.push(not(t.isReturned));
@@ -179,25 +155,20 @@ export async function listItems(
     conditions.push(or(ilike(t.itemName, p), ilike(t.description, p), ilike(t.locationFound, p))!);
   }
   const where = and(...conditions);
-  const [rows, [count]] = await Promise.all([
-    ctx.db
-      .select({ item: t, reporterName: users.name })
-      .from(t)
-      .innerJoin(users, eq(users.id, t.userId))
-      .where(where)
-      .orderBy(desc(t.createdAt), desc(t.id))
-      .limit(q.limit)
-      .offset(pageOffset(q)),
-    ctx.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(t)
-      .innerJoin(users, eq(users.id, t.userId))
-      .where(where),
-  ]);
-  return {
-    items: rows.map((r) => toApiItem(r.item, r.reporterName, ctx.config.appUrl)),
-    total: Number(count?.total ?? 0),
-  };
+  return listPage(
+    q,
+    (window) =>
+      ctx.db
+        .select({ item: t, reporterName: users.name })
+        .from(t)
+        .innerJoin(users, eq(users.id, t.userId))
+        .where(where)
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    async () => (await ctx.db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0,
+    (r) => toApiItem(r.item, r.reporterName, ctx.config.appUrl),
+  );
 }
 
 /** Demo lost & found items (issue 3 seeder hook), newest first in the last week. */

@@ -15,19 +15,19 @@ export async function uncheckedChangesDoNotCompile(ctx: ServiceContext, viewer: 
   const toEdit = await marketplace.getChangeableItem(ctx, viewer, id, 'edit');
   const toRenew = await marketplace.getChangeableItem(ctx, viewer, id, 'renew');
   const toDelete = await marketplace.getChangeableItem(ctx, viewer, id, 'delete');
-  await marketplace.updateItem(ctx, toEdit, body, null); // checked for the action: compiles
-  await marketplace.renewItem(ctx, toRenew);
+  await marketplace.updateItem(ctx, viewer, toEdit, body, null); // checked for the action: compiles
+  await marketplace.renewItem(ctx, viewer, toRenew);
   await marketplace.deleteItem(ctx, viewer, toDelete);
 
   const row = {} as LoadedItem; // a record loaded without the access check
   // @ts-expect-error an unchecked record cannot be updated
-  await marketplace.updateItem(ctx, row, body, null);
+  await marketplace.updateItem(ctx, viewer, row, body, null);
   // @ts-expect-error a record checked for deletion (owner or admin) cannot be renewed (owner only)
-  await marketplace.renewItem(ctx, toDelete);
+  await marketplace.renewItem(ctx, viewer, toDelete);
   // @ts-expect-error a record checked for renewal cannot be deleted
   await marketplace.deleteItem(ctx, viewer, toRenew);
   // @ts-expect-error a record checked for deletion cannot be edited
-  await marketplace.updateItem(ctx, toDelete, body, null);
+  await marketplace.updateItem(ctx, viewer, toDelete, body, null);
   // @ts-expect-error what the visible loader returns is the API shape, not a changeable record
   await marketplace.deleteItem(ctx, viewer, await marketplace.getItem(ctx, viewer, id));
   // @ts-expect-error a lost & found record is not a marketplace one

@@ -66,13 +66,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
     async (req) => {
       const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'edit');
       const { body, image } = await readFormWithImage(req, updateItemBody);
-      return ok(await service.updateItem(ctx, item, body, image), MARKETPLACE_MESSAGES.updated);
+      return ok(await service.updateItem(ctx, req.user, item, body, image), MARKETPLACE_MESSAGES.updated);
     },
   );
 
   app.post('/items/:id/renew', { schema: { tags, params, response: { 200: itemResponse } } }, async (req) => {
     const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'renew');
-    return ok(await service.renewItem(ctx, item), MARKETPLACE_MESSAGES.renewed);
+    return ok(await service.renewItem(ctx, req.user, item), MARKETPLACE_MESSAGES.renewed);
   });
 
   app.delete('/items/:id', { schema: { tags, params, response: { 200: apiOk } } }, async (req) => {

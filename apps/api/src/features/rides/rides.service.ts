@@ -1,5 +1,7 @@
 /**
- * Ride sharing rules and queries (spec §3, §4, §5, §7, §9; DESIGN §4, §7; issue 11).
+ * Ride sharing rules and access (spec §3, §4, §5, §7, §9; DESIGN §4, §7; issue 11) — the feature's
+ * only export surface to its routes, and the reference a new feature copies (docs/architecture.md).
+ * Queries and the API shape live in `rides.queries.ts`, demo data in `rides.seed.ts`.
  *
  * - Access (DESIGN §4): every signed-in student sees rides of active creators (404 otherwise);
  *   only the creator edits (`ownerOnly`); the creator or an admin deletes (moderation; the creator
@@ -14,45 +16,53 @@
  * - Join and cancel notify the creator; an edit of time or places and a deletion notify every
  *   participant (`notify`, in the same transaction, linking to the ride).
  */
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   RIDE_MESSAGES,
   rideRoute,
   type CreateRideBody,
   type ListRidesQuery,
   type Ride,
-  type RideDirection,
   type RideParticipant,
   type UpdateRideBody,
 } from '@campus/contract/rides';
 import type { PaginationQuery } from '@campus/contract/envelope';
 import { rideParticipants, rides } from '../../db/schema/rides.ts';
-import { users } from '../../db/schema/users.ts';
-import type { Db } from '../../db/client.ts';
 import type { Changeable } from '../../lib/access.ts';
-import { isAdmin, type SessionUser } from '../../lib/auth.ts';
-import { deleteFiles, fileUrl, putFile } from '../../lib/blob-store.ts';
+import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { addDays, daysRangeIn, isoWeekday, todayIn } from '../../lib/dates.ts';
-import { pageOffset } from '../../lib/envelope.ts';
 import { conflict, forbidden, refuse, validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
-import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
+import { ownedRecords, type Loaded, type Notice } from '../../lib/listing.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import * as queries from './rides.queries.ts';
 
-type RideRow = typeof rides.$inferSelect;
+export { seedRidesDemo } from './rides.seed.ts';
 
-/** Rides with their access-checked loaders (lib/listing.ts); an admin deletion notice names the route. */
+/**
+ * Rides as owned records (lib/listing.ts): an admin deletion notice names the route; only the
+ * creator edits, the creator or an admin deletes; a ride is shown with its participants.
+ */
 const records = ownedRecords(
   rides,
   RIDE_MESSAGES,
   { link: '/rides', notify, title: (ride) => rideRoute(ride) },
   { edit: 'ownerOnly', delete: 'ownerOrAdmin' },
+  queries.showRide,
 );
-/** What may be done to a ride: only its creator edits it; the creator or an admin deletes it. */
-export type RideAction = 'edit' | 'delete';
 /** A stored ride with its creator's display name. */
-export type LoadedRide = Loaded<RideRow>;
+export type LoadedRide = Loaded<queries.RideRow>;
+
+/** GET /api/rides/{id}: one ride as `viewer` may see it; 404 when unknown or of a deactivated creator. */
+export const getRide = records.get;
+
+/**
+ * Loads a ride `viewer` may change by `action` (`'edit'` or `'delete'`): 404 when not visible; 403
+ * unless the creator (to edit) or also an admin (to delete). The only source of
+ * `Changeable<LoadedRide, action>`.
+ */
+export const getChangeableRide = records.loadChangeable;
 
 /** The page of a ride (notification links, DESIGN §7). */
 const rideLink = (id: string) => `/rides/${id}`;
@@ -66,134 +76,17 @@ function localWhen(ctx: ServiceContext, at: Date): string {
   }).format(at);
 }
 
-/** The participants of `rideIds` with their names and avatars, oldest join first, in one query. */
-async function participantsOf(ctx: ServiceContext, db: Db, rideIds: string[]): Promise<Map<string, RideParticipant[]>> {
-  const byRide = new Map<string, RideParticipant[]>();
-  if (!rideIds.length) return byRide;
-  const rows = await db
-    .select({ p: rideParticipants, name: users.name, avatarFileId: users.avatarFileId })
-    .from(rideParticipants)
-    .innerJoin(users, eq(users.id, rideParticipants.userId))
-    .where(inArray(rideParticipants.rideId, rideIds))
-    .orderBy(asc(rideParticipants.joinedAt), asc(rideParticipants.id));
-  for (const r of rows) {
-    const list = byRide.get(r.p.rideId) ?? [];
-    list.push({
-      id: r.p.id,
-      rideId: r.p.rideId,
-      userId: r.p.userId,
-      joinedAt: r.p.joinedAt.toISOString(),
-      participant: { id: r.p.userId, name: r.name, avatar: fileUrl(ctx.config.appUrl, r.avatarFileId) },
-    });
-    byRide.set(r.p.rideId, list);
-  }
-  return byRide;
-}
-
-/** A ride row with its creator's name and avatar file. */
-interface RideWithCreator {
-  row: RideRow;
-  creatorName: string | null;
-  creatorAvatarFileId: string | null;
-}
-
-/** Maps a row to the API shape (spec §3) for `viewer`: the phone only for creator, participants, admins. */
-function toApiRide(
-  ctx: ServiceContext,
-  viewer: SessionUser,
-  r: RideWithCreator,
-  participants: RideParticipant[],
-): Ride {
-  const { row } = r;
-  const appUrl = ctx.config.appUrl;
-  const isJoined = participants.some((p) => p.userId === viewer.id);
-  const mayCall = row.userId === viewer.id || isJoined || isAdmin(viewer);
-  const creator = { id: row.userId, name: r.creatorName, avatar: fileUrl(appUrl, r.creatorAvatarFileId) };
-  return {
-    id: row.id,
-    creatorId: row.userId,
-    pickupLocation: row.pickupLocation,
-    dropLocation: row.dropLocation,
-    departureDateTime: row.departureAt.toISOString(),
-    totalSeats: row.totalSeats,
-    availableSeats: row.availableSeats,
-    estimatedCost: row.estimatedCost,
-    description: row.description,
-    phoneNumber: mayCall ? row.phoneNumber : null,
-    hasPhone: row.phoneNumber !== '',
-    imageUrl: fileUrl(appUrl, row.imageFileId),
-    imageThumbUrl: fileUrl(appUrl, row.imageFileId, 'thumb'),
-    direction: row.direction as RideDirection,
-    participants,
-    name: creator.name,
-    avatar: creator.avatar,
-    creator,
-    isFull: row.availableSeats <= 0,
-    hasDeparted: row.departureAt.getTime() <= Date.now(),
-    isJoined,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** Maps rows to API rides for `viewer`, loading all their participants in one query. */
-async function toApiRides(ctx: ServiceContext, viewer: SessionUser, list: RideWithCreator[]): Promise<Ride[]> {
-  const participants = await participantsOf(
-    ctx,
-    ctx.db,
-    list.map((r) => r.row.id),
-  );
-  return list.map((r) => toApiRide(ctx, viewer, r, participants.get(r.row.id) ?? []));
-}
-
-/** The columns every ride query selects: the ride and its creator. */
-const withCreator = { row: rides, creatorName: users.name, creatorAvatarFileId: users.avatarFileId };
-
-/** Loads one ride `viewer` may see as the API shape (404 unknown or of a deactivated creator). */
-async function apiRideById(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<Ride> {
-  const { row } = await records.loadVisible(ctx, viewer, id);
-  const [creator] = await ctx.db
-    .select({ name: users.name, avatarFileId: users.avatarFileId })
-    .from(users)
-    .where(eq(users.id, row.userId));
-  const participants = await participantsOf(ctx, ctx.db, [row.id]);
-  return toApiRide(
-    ctx,
-    viewer,
-    { row, creatorName: creator?.name ?? null, creatorAvatarFileId: creator?.avatarFileId ?? null },
-    participants.get(row.id) ?? [],
-  );
-}
-
-/** GET /api/rides/{id}: one ride as `viewer` may see it; 404 when not visible. */
-export function getRide(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<Ride> {
-  return apiRideById(ctx, viewer, id);
-}
-
-/**
- * Loads a ride `viewer` may change by `action`: 404 when not visible; 403 unless the creator (to
- * edit) or also an admin (to delete). The only source of `Changeable<LoadedRide, action>`.
- */
-export function getChangeableRide<A extends RideAction>(
-  ctx: ServiceContext,
-  viewer: SessionUser,
-  id: string,
-  action: A,
-): Promise<Changeable<LoadedRide, A>> {
-  return records.loadChangeable(ctx, viewer, id, action);
-}
-
 /**
  * POST /api/rides: offers a ride by `user` (always the creator; a body `creatorId` is ignored) with
  * all seats available and the optional photo, in one transaction. Direction defaults to `other`.
  */
-export async function createRide(
+export function createRide(
   ctx: ServiceContext,
   user: SessionUser,
   body: CreateRideBody,
   image: ProcessedFile | null,
 ): Promise<Ride> {
-  const row = await records.insert(
+  return records.insert(
     ctx,
     user,
     {
@@ -209,22 +102,17 @@ export async function createRide(
     },
     image,
   );
-  return toApiRide(
-    ctx,
-    user,
-    { row: row as RideRow, creatorName: user.name, creatorAvatarFileId: user.avatarFileId },
-    [],
-  );
 }
 
 /**
  * PUT /api/rides/{id}: partial update (DESIGN §4) of a ride its creator may change. A departed ride
- * cannot be edited (409). `totalSeats` moves `availableSeats` by the same amount in one conditional
- * UPDATE, refused with 400 when fewer seats than joined students would remain (even against a
- * concurrent join). A new photo replaces the old one; `remove_image`/`remove_cost` clear them. When
- * the time or a place changed, every participant is notified. One transaction.
+ * cannot be edited (409); pickup and drop must differ (400). `totalSeats` moves `availableSeats` by
+ * the same amount in the one conditional UPDATE, refused with 400 when fewer seats than joined
+ * students would remain (even against a concurrent join). A new photo replaces the old one;
+ * `remove_image`/`remove_cost` clear them. When the time or a place changed, every participant is
+ * notified. One transaction.
  */
-export async function updateRide(
+export function updateRide(
   ctx: ServiceContext,
   viewer: SessionUser,
   loaded: Changeable<LoadedRide, 'edit'>,
@@ -238,84 +126,64 @@ export async function updateRide(
   if (pickup.toLowerCase() === drop.toLowerCase())
     throw validationError({ [body.dropLocation ? 'dropLocation' : 'pickupLocation']: RIDE_MESSAGES.samePlaces });
 
-  await ctx.db.transaction(async (tx) => {
-    const set: Partial<Record<keyof RideRow, unknown>> = {
+  // Relative to the locked row's own values, so a join committed meanwhile is accounted for.
+  const available =
+    body.totalSeats === undefined ? undefined : sql`${rides.availableSeats} + ${body.totalSeats} - ${rides.totalSeats}`;
+  return records.update(
+    ctx,
+    viewer,
+    loaded,
+    {
       pickupLocation: body.pickupLocation,
       dropLocation: body.dropLocation,
       departureAt: body.departureDateTime ? new Date(body.departureDateTime) : undefined,
+      totalSeats: body.totalSeats,
+      availableSeats: available,
       estimatedCost: body.remove_cost ? null : body.estimatedCost,
       description: body.description,
       phoneNumber: body.phoneNumber,
       direction: body.direction,
-    };
-    if (image) set.imageFileId = await putFile(tx, row.userId, image);
-    else if (body.remove_image) set.imageFileId = null;
-    const conditions: SQL[] = [eq(rides.id, row.id)];
-    if (body.totalSeats !== undefined) {
-      // Relative to the locked row's own values, so a join committed meanwhile is accounted for.
-      const available = sql`${rides.availableSeats} + ${body.totalSeats} - ${rides.totalSeats}`;
-      set.totalSeats = body.totalSeats;
-      set.availableSeats = available;
-      conditions.push(sql`${available} >= 0`);
-    }
-    const changes = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
-    if (Object.keys(changes).length) {
-      const [updated] = await tx
-        .update(rides)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(and(...conditions))
-        .returning();
-      if (!updated) {
-        const [{ joined } = { joined: 0 }] = await tx
-          .select({ joined: sql<number>`count(*)::int` })
-          .from(rideParticipants)
-          .where(eq(rideParticipants.rideId, row.id));
-        throw validationError({ totalSeats: RIDE_MESSAGES.seatsBelowJoined(Number(joined)) });
-      }
-      if ('imageFileId' in changes) await deleteFiles(tx, [row.imageFileId]);
-      const moved =
-        updated.departureAt.getTime() !== row.departureAt.getTime() ||
-        updated.pickupLocation !== row.pickupLocation ||
-        updated.dropLocation !== row.dropLocation;
-      if (moved) {
-        const joined = await tx
-          .select({ userId: rideParticipants.userId })
-          .from(rideParticipants)
-          .where(eq(rideParticipants.rideId, row.id));
+    },
+    {
+      image,
+      removeImage: body.remove_image,
+      check: available && {
+        where: sql`${available} >= 0`,
+        refused: async (db) => {
+          throw validationError({ totalSeats: RIDE_MESSAGES.seatsBelowJoined(await queries.joinedCount(db, row.id)) });
+        },
+      },
+      notices: async (db, updated) => {
+        const moved =
+          updated.departureAt.getTime() !== row.departureAt.getTime() ||
+          updated.pickupLocation !== row.pickupLocation ||
+          updated.dropLocation !== row.dropLocation;
+        if (!moved) return [];
         const message = RIDE_MESSAGES.noticeChanged(rideRoute(updated), localWhen(ctx, updated.departureAt));
-        for (const p of joined)
-          await notify({ ...ctx, db: tx }, p.userId, { message, type: 'update', link: rideLink(row.id) });
-      }
-    }
-  });
-  return apiRideById(ctx, viewer, row.id);
+        return toEach(await queries.participantIds(db, row.id), { message, type: 'update', link: rideLink(row.id) });
+      },
+    },
+  );
 }
 
 /**
  * DELETE /api/rides/{id}: deletes a checked ride, its participations and photo in one transaction;
- * every participant is notified, and the creator too when an admin deleted it.
+ * every participant of a ride not yet departed is notified, and the creator too when an admin
+ * deleted it.
  */
-export async function deleteRide(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<LoadedRide, 'delete'>) {
-  const { row } = loaded;
-  await ctx.db.transaction(async (tx) => {
-    const joined = await tx
-      .select({ userId: rideParticipants.userId })
-      .from(rideParticipants)
-      .where(eq(rideParticipants.rideId, row.id));
-    await tx.delete(rides).where(eq(rides.id, row.id));
-    await deleteFiles(tx, [row.imageFileId]);
-    const txCtx = { ...ctx, db: tx };
-    if (row.departureAt.getTime() > Date.now()) {
-      const message = RIDE_MESSAGES.noticeDeleted(rideRoute(row), localWhen(ctx, row.departureAt));
-      for (const p of joined) await notify(txCtx, p.userId, { message, type: 'alert', link: '/rides' });
-    }
-    if (row.userId !== viewer.id)
-      await notify(txCtx, row.userId, {
-        message: RIDE_MESSAGES.adminDeleted(rideRoute(row)),
-        type: 'system',
-        link: '/rides',
-      });
+export function deleteRide(ctx: ServiceContext, viewer: SessionUser, loaded: Changeable<LoadedRide, 'delete'>) {
+  return records.remove(ctx, viewer, loaded, {
+    notices: async (db, ride) => {
+      if (ride.departureAt.getTime() <= Date.now()) return [];
+      const message = RIDE_MESSAGES.noticeDeleted(rideRoute(ride), localWhen(ctx, ride.departureAt));
+      return toEach(await queries.participantIds(db, ride.id), { message, type: 'alert', link: '/rides' });
+    },
   });
+}
+
+/** The same notice to each of `userIds`. */
+function toEach(userIds: string[], notice: Omit<Notice, 'userId'>): Notice[] {
+  return userIds.map((userId) => ({ userId, ...notice }));
 }
 
 /**
@@ -359,7 +227,7 @@ export async function joinRide(ctx: ServiceContext, user: SessionUser, id: strin
       link: rideLink(id),
     });
   });
-  return (await participantsOf(ctx, ctx.db, [id])).get(id) ?? [];
+  return (await queries.participantsOf(ctx, [id])).get(id) ?? [];
 }
 
 /**
@@ -389,60 +257,7 @@ export async function leaveRide(ctx: ServiceContext, user: SessionUser, id: stri
       link: rideLink(id),
     });
   });
-  return (await participantsOf(ctx, ctx.db, [id])).get(id) ?? [];
-}
-
-/**
- * The instants `[start, end)` a day filter covers in the institute's time zone, or null for none:
- * today, tomorrow, week (today … the coming Sunday), nextWeek (next Monday … Sunday), custom
- * (`startDate` … `endDate` inclusive; either may be open).
- */
-export function dayWindow(
-  range: ListRidesQuery['dateRange'] | ListRidesQuery['timeFrame'],
-  q: Pick<ListRidesQuery, 'startDate' | 'endDate'>,
-  timezone: string,
-  now = new Date(),
-): { start?: Date; end?: Date } | null {
-  const today = todayIn(timezone, now);
-  switch (range) {
-    case 'today':
-      return daysRangeIn(today, today, timezone);
-    case 'tomorrow': {
-      const d = addDays(today, 1);
-      return daysRangeIn(d, d, timezone);
-    }
-    case 'week':
-      return daysRangeIn(today, addDays(today, 7 - isoWeekday(today)), timezone);
-    case 'nextWeek': {
-      const monday = addDays(today, 8 - isoWeekday(today));
-      return daysRangeIn(monday, addDays(monday, 6), timezone);
-    }
-    case 'custom': {
-      if (!q.startDate && !q.endDate) return null;
-      const start = q.startDate ? daysRangeIn(q.startDate, q.startDate, timezone).start : undefined;
-      const end = q.endDate ? daysRangeIn(q.endDate, q.endDate, timezone).end : undefined;
-      return { start, end };
-    }
-    default:
-      return null;
-  }
-}
-
-/** ORDER BY of each sort; departure then id break ties so pages never overlap. */
-function orderFor(sort: ListRidesQuery['sortBy']): SQL[] {
-  const t = rides;
-  switch (sort) {
-    case 'dateDesc':
-      return [desc(t.departureAt), desc(t.id)];
-    case 'priceAsc':
-      return [sql`${t.estimatedCost} ASC NULLS LAST`, asc(t.departureAt), asc(t.id)];
-    case 'priceDesc':
-      return [sql`${t.estimatedCost} DESC NULLS LAST`, asc(t.departureAt), asc(t.id)];
-    case 'seatsDesc':
-      return [desc(t.availableSeats), asc(t.departureAt), asc(t.id)];
-    default:
-      return [asc(t.departureAt), asc(t.id)];
-  }
+  return (await queries.participantsOf(ctx, [id])).get(id) ?? [];
 }
 
 /**
@@ -450,132 +265,39 @@ function orderFor(sort: ListRidesQuery['sortBy']): SQL[] {
  * `status=open`, filtered, sorted and paginated in SQL (see `listRidesQuery`). Returns the page as
  * `viewer` may see it and the total count.
  */
-export async function listRides(
-  ctx: ServiceContext,
-  viewer: SessionUser,
-  q: ListRidesQuery,
-): Promise<{ items: Ride[]; total: number }> {
-  const t = rides;
-  const tz = ctx.config.institute.timezone;
-  const conditions: SQL[] = [gt(t.departureAt, sql`now()`), records.listVisible(ctx.db)];
-  if (q.search) {
-    const pattern = likePattern(q.search);
-    conditions.push(or(ilike(t.pickupLocation, pattern), ilike(t.dropLocation, pattern))!);
-  }
-  for (const window of [dayWindow(q.dateRange, q, tz), dayWindow(q.timeFrame, q, tz)]) {
-    if (window?.start) conditions.push(gte(t.departureAt, window.start));
-    if (window?.end) conditions.push(lt(t.departureAt, window.end));
-  }
-  if (q.minSeats !== undefined) conditions.push(gte(t.availableSeats, q.minSeats));
-  if (q.maxPrice !== undefined) conditions.push(lte(t.estimatedCost, q.maxPrice));
-  if (q.direction) conditions.push(eq(t.direction, q.direction));
-  if (q.status === 'open') conditions.push(gt(t.availableSeats, 0));
-  if (q.status === 'full') conditions.push(eq(t.availableSeats, 0));
-  const where = and(...conditions);
-  const offset = pageOffset(q);
-  const rows = await ctx.db
-    .select(withCreator)
-    .from(t)
-    .innerJoin(users, eq(users.id, t.userId))
-    .where(where)
-    .orderBy(...orderFor(q.sortBy))
-    .limit(q.limit)
-    .offset(offset);
-  const total =
-    rows.length > 0 && rows.length < q.limit
-      ? offset + rows.length
-      : Number(
-          (
-            await ctx.db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(t)
-              .where(where)
-          )[0]?.n ?? 0,
-        );
-  return { items: await toApiRides(ctx, viewer, rows), total };
+export async function listRides(ctx: ServiceContext, viewer: SessionUser, q: ListRidesQuery): Promise<Page<Ride>> {
+  const where = and(
+    gt(rides.departureAt, sql`now()`),
+    records.listVisible(ctx.db),
+    ...queries.rideFilters(q, ctx.config.institute.timezone),
+  );
+  return ridesPage(ctx, viewer, q, where, queries.rideOrder(q.sortBy));
 }
 
 /**
  * GET /api/rides/user/rides: the rides `user` offered or joined, departed ones included: upcoming
  * first (soonest first), then past ones (most recent first). Paginated.
  */
-export async function listUserRides(
-  ctx: ServiceContext,
-  user: SessionUser,
-  q: PaginationQuery,
-): Promise<{ items: Ride[]; total: number }> {
-  const t = rides;
-  const mine = or(
-    eq(t.userId, user.id),
-    sql`EXISTS (SELECT 1 FROM ${rideParticipants} WHERE ${rideParticipants.rideId} = ${t.id} AND ${rideParticipants.userId} = ${user.id})`,
-  )!;
-  const [rows, [count]] = await Promise.all([
-    ctx.db
-      .select(withCreator)
-      .from(t)
-      .innerJoin(users, eq(users.id, t.userId))
-      .where(mine)
-      .orderBy(
-        sql`(${t.departureAt} <= now()) ASC`,
-        sql`CASE WHEN ${t.departureAt} > now() THEN ${t.departureAt} END ASC`,
-        desc(t.departureAt),
-        asc(t.id),
-      )
-      .limit(q.limit)
-      .offset(pageOffset(q)),
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(t)
-      .where(mine),
-  ]);
-  return { items: await toApiRides(ctx, user, rows), total: Number(count?.n ?? 0) };
+export function listUserRides(ctx: ServiceContext, user: SessionUser, q: PaginationQuery): Promise<Page<Ride>> {
+  return ridesPage(ctx, user, q, queries.offeredOrJoinedBy(user.id), queries.upcomingThenPast);
 }
 
 /**
- * Demo rides (issue 3 seeder hook): upcoming rides between the institute's common places
- * (`ridePlaces`, the first being the campus) offered by demo students, some already joined by
- * others; `available_seats` = seats − participants, as join keeps it.
+ * One page of the rides matching `where` in `order` as `viewer` may see them, with the total
+ * (`listPage`); the page's participants are loaded for all its rides in one query.
  */
-export async function seedRidesDemo(ctx: ServiceContext, demo: { students: { id: string }[] }): Promise<void> {
-  const s = demo.students;
-  if (s.length < 2) return;
-  const places = ctx.config.institute.ridePlaces;
-  const campus = places[0]!;
-  const other = (i: number) => places[1 + (i % Math.max(1, places.length - 1))] ?? 'Railway Station';
-  const HOUR = 3_600_000;
-  const now = Date.now();
-  const plan = [
-    { from: campus, to: other(1), inHours: 5, seats: 3, cost: 400, joined: 1, direction: 'fromCollege' },
-    { from: other(2), to: campus, inHours: 20, seats: 4, cost: 1800, joined: 2, direction: 'toCollege' },
-    { from: campus, to: other(3), inHours: 30, seats: 2, cost: null, joined: 2, direction: 'fromCollege' },
-    { from: other(0), to: campus, inHours: 52, seats: 3, cost: 90, joined: 0, direction: 'toCollege' },
-    { from: campus, to: other(2), inHours: 75, seats: 6, cost: 1200, joined: 1, direction: 'fromCollege' },
-    { from: campus, to: 'Murthal', inHours: 100, seats: 3, cost: 300, joined: 0, direction: 'other' },
-  ];
-  await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(rides)
-      .values(
-        plan.map((p, i) => ({
-          userId: s[i % s.length]!.id,
-          pickupLocation: p.from,
-          dropLocation: p.to,
-          departureAt: new Date(Math.ceil((now + p.inHours * HOUR) / (15 * 60_000)) * 15 * 60_000),
-          totalSeats: p.seats,
-          availableSeats: p.seats - Math.min(p.joined, s.length - 1),
-          estimatedCost: p.cost,
-          description: i === 1 ? 'Flight lands at 14:10; happy to wait 30 minutes.' : '',
-          phoneNumber: `98765${String(10000 + i * 1111).slice(0, 5)}`,
-          direction: p.direction,
-        })),
-      )
-      .returning({ id: rides.id, userId: rides.userId });
-    const joins = rows.flatMap((r, i) =>
-      s
-        .filter((u) => u.id !== r.userId)
-        .slice(0, plan[i]!.joined)
-        .map((u) => ({ rideId: r.id, userId: u.id })),
-    );
-    if (joins.length) await tx.insert(rideParticipants).values(joins);
-  });
+async function ridesPage(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  q: PaginationQuery,
+  where: SQL | undefined,
+  order: SQL[],
+): Promise<Page<Ride>> {
+  const found = await listPage(
+    q,
+    (window) => queries.findRides(ctx.db, where, order, window),
+    () => queries.countRides(ctx.db, where),
+    (r) => r,
+  );
+  return { items: await queries.toApiRides(ctx, viewer, found.items), total: found.total };
 }
