@@ -10,7 +10,7 @@ import { ADMIN_MESSAGES, type AdminUsersData } from '@campus/contract/admin';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { USER_MESSAGES, type PublicUser } from '@campus/contract/users';
 import { users } from '../../db/schema/users.ts';
-import { createTestApp, signUpAndLogin, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, signUpAndLogin, world, type TestApp } from '../../test/helpers.ts';
 
 const DEAN = 'dean@iiitsonepat.ac.in';
 let t: TestApp;
@@ -19,8 +19,7 @@ let student: Awaited<ReturnType<typeof signUpAndLogin>>;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: DEAN });
-  dean = await signUpAndLogin(t, { email: DEAN });
-  student = await signUpAndLogin(t);
+  ({ admin: dean, student } = (await world(t, ['admin', 'student'])).users);
 });
 afterAll(async () => {
   await t?.close();

@@ -22,8 +22,15 @@ import {
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { attendanceRecords } from '../../db/schema/attendance.ts';
 import { addDays, startOfDayIn, todayIn } from '../../lib/dates.ts';
-import { createTestApp, signUpAndLogin, type Method, type SignedIn, type TestApp } from '../../test/helpers.ts';
-import { nextClientIp } from '../../test/helpers.ts';
+import {
+  clientOf,
+  createTestApp,
+  signUpAndLogin,
+  world,
+  type Method,
+  type SignedIn,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { seedAttendanceDemo } from './attendance.service.ts';
 
 const ADMIN = 'registrar.attendance@iiitsonepat.ac.in';
@@ -36,9 +43,7 @@ let catalogue: Subject[];
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1' });
-  student = await signUpAndLogin(t);
-  other = await signUpAndLogin(t);
-  admin = await signUpAndLogin(t, { email: ADMIN });
+  ({ student, other, admin } = (await world(t, ['student', 'other', 'admin'])).users);
   const res = await send('GET', '/api/resources/subjects?limit=100', student);
   catalogue = res.json().data;
 });
@@ -50,14 +55,8 @@ afterEach(() => {
 });
 
 /** Sends JSON (or nothing) as `who`, from a fresh client IP. */
-function send(method: Method, url: string, who?: SignedIn, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    payload,
-    headers: { 'x-forwarded-for': nextClientIp(), ...(who && { cookie: who.cookie }) },
-  });
-}
+const send = (method: Method, url: string, who?: SignedIn, payload?: object) =>
+  clientOf(t, who).send(method, url, payload);
 
 const today = () => todayIn(TZ);
 let nextSubject = 0;

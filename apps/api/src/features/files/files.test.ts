@@ -6,7 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '@campus/contract/files';
-import { createTestApp, sendForm, sendJson, signUpAndLogin, type SignedIn, type TestApp } from '../../test/helpers.ts';
+import {
+  createTestApp,
+  sendForm,
+  sendJson,
+  signUpAndLogin,
+  world,
+  type SignedIn,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
 import { VALID_LOST_FOUND } from '../lost-found/lost-found.cases.ts';
 import { VALID_ITEM } from '../marketplace/marketplace.cases.ts';
@@ -20,9 +28,7 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN });
-  owner = await signUpAndLogin(t);
-  other = await signUpAndLogin(t);
-  admin = await signUpAndLogin(t, { email: ADMIN });
+  ({ owner, other, admin } = (await world(t, ['owner', 'other', 'admin'])).users);
 });
 afterAll(async () => {
   await t?.close();

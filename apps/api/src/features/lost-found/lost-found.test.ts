@@ -17,12 +17,14 @@ import {
   sendForm,
   sendJson,
   signUpAndLogin,
+  world,
   type Method,
   type SignedIn,
   type TestApp,
 } from '../../test/helpers.ts';
 import { jpeg, multipartForm, type FilePart } from '../../test/multipart.ts';
 import { todayIn } from '../../lib/dates.ts';
+import { VALID_LOST_FOUND } from './lost-found.cases.ts';
 import { seedLostFoundDemo } from './lost-found.service.ts';
 
 const ADMIN = 'warden@iiitsonepat.ac.in';
@@ -34,21 +36,13 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN });
-  owner = await signUpAndLogin(t);
-  other = await signUpAndLogin(t);
-  admin = await signUpAndLogin(t, { email: ADMIN });
+  ({ owner, other, admin } = (await world(t, ['owner', 'other', 'admin'])).users);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const valid = {
-  item_name: 'Blue water bottle',
-  category: 'Accessories',
-  location_found: 'Library, 2nd floor',
-  owner_contact: '9123456780',
-  description: 'Milton, with a sticker',
-};
+const valid = VALID_LOST_FOUND;
 
 const send = (method: Method, url: string, cookie?: string, form?: Parameters<typeof sendForm>[4]) =>
   sendForm(t, method, url, cookie, form);

@@ -24,11 +24,13 @@ import {
   sendForm,
   sendJson,
   signUpAndLogin,
+  world,
   type Method,
   type SignedIn,
   type TestApp,
 } from '../../test/helpers.ts';
 import { jpeg, multipartForm, type FilePart } from '../../test/multipart.ts';
+import { VALID_ITEM } from './marketplace.cases.ts';
 import { seedMarketplaceDemo } from './marketplace.service.ts';
 
 const ADMIN = 'dean@iiitsonepat.ac.in';
@@ -39,22 +41,13 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN });
-  owner = await signUpAndLogin(t);
-  other = await signUpAndLogin(t);
-  admin = await signUpAndLogin(t, { email: ADMIN });
+  ({ owner, other, admin } = (await world(t, ['owner', 'other', 'admin'])).users);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const valid = {
-  item_name: 'Casio FX-991EX calculator',
-  price: '850',
-  category: 'Electronics',
-  item_condition: 'Like New',
-  description: 'Used for one semester, all functions work.',
-  owner_contact: '9876543210',
-};
+const valid = VALID_ITEM;
 
 const send = (method: Method, url: string, cookie?: string, form?: Parameters<typeof sendForm>[4]) =>
   sendForm(t, method, url, cookie, form);

@@ -19,6 +19,7 @@ import {
   createTestApp,
   sendJson,
   signUpAndLogin,
+  world,
   type Method,
   type SignedIn,
   type TestApp,
@@ -35,9 +36,7 @@ let bob: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN });
-  admin = await signUpAndLogin(t, { email: ADMIN });
-  alice = await signUpAndLogin(t);
-  bob = await signUpAndLogin(t);
+  ({ admin, alice, bob } = (await world(t, ['admin', 'alice', 'bob'])).users);
 });
 afterAll(async () => {
   await t?.close();

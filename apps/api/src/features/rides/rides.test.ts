@@ -23,9 +23,18 @@ import { users } from '../../db/schema/users.ts';
 import { buildApp } from '../../app.ts';
 import { openPostgres } from '../../db/client.ts';
 import { createSession } from '../../lib/auth.ts';
-import { createTestApp, signUpAndLogin, type Method, type SignedIn, type TestApp } from '../../test/helpers.ts';
+import {
+  clientOf,
+  createTestApp,
+  nextClientIp,
+  signUpAndLogin,
+  world,
+  type Method,
+  type SignedIn,
+  type TestApp,
+  type World,
+} from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
-import { nextClientIp } from '../../test/helpers.ts';
 import { validRide } from './rides.cases.ts';
 import { seedRidesDemo } from './rides.service.ts';
 
@@ -33,6 +42,7 @@ const ADMIN = 'warden.rides@iiitsonepat.ac.in';
 const TZ = 'Asia/Kolkata';
 const DAY = 86_400_000;
 let t: TestApp;
+let w: World<'creator' | 'other' | 'third' | 'admin'>;
 let creator: SignedIn;
 let other: SignedIn;
 let third: SignedIn;
@@ -40,10 +50,8 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1' });
-  creator = await signUpAndLogin(t);
-  other = await signUpAndLogin(t);
-  third = await signUpAndLogin(t);
-  admin = await signUpAndLogin(t, { email: ADMIN });
+  w = await world(t, ['creator', 'other', 'third', 'admin']);
+  ({ creator, other, third, admin } = w.users);
   await named(creator, 'Riya Sharma');
   await named(other, 'Arjun Mehta');
 });
@@ -52,14 +60,8 @@ afterAll(async () => {
 });
 
 /** Sends JSON (or nothing) as `who`, from a fresh client IP (per-IP ceilings are for real clients). */
-function send(method: Method, url: string, who?: SignedIn, payload?: object, app = t) {
-  return app.app.inject({
-    method,
-    url,
-    payload,
-    headers: { 'x-forwarded-for': nextClientIp(), ...(who && { cookie: who.cookie }) },
-  });
-}
+const send = (method: Method, url: string, who?: SignedIn, payload?: object, app = t) =>
+  clientOf(app, who).send(method, url, payload);
 
 async function named(who: SignedIn, name: string) {
   expect((await send('PUT', '/api/users/update', who, { name })).statusCode).toBe(200);
@@ -91,10 +93,6 @@ async function insertRide(values: Partial<typeof rides.$inferInsert> & { departu
     })
     .returning();
   return row!;
-}
-
-async function notificationsOf(who: SignedIn): Promise<Array<{ message: string; link: string | null }>> {
-  return (await send('GET', '/api/notification?limit=100', who)).json().data;
 }
 
 describe('authorization', () => {
@@ -130,7 +128,7 @@ describe('authorization', () => {
     expect(del.statusCode).toBe(200);
     expect(del.json().message).toBe(R.deleted);
     expect((await send('GET', `/api/rides/${ride.id}`, creator)).statusCode).toBe(404);
-    const notes = await notificationsOf(creator);
+    const notes = await w.notificationsOf(creator);
     expect(notes.map((n) => n.message)).toContain(R.adminDeleted('Railway Station → IIIT Sonepat Campus'));
   });
 
@@ -196,12 +194,7 @@ describe('create', () => {
     const body = multipartForm({ ...v, totalSeats: '2', estimatedCost: '', description: '', direction: '' }, [
       { field: 'image', filename: 'cab.jpg', content: await jpeg(), type: 'image/jpeg' },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/rides',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: creator.cookie, 'x-forwarded-for': nextClientIp() },
-    });
+    const res = await w.as('creator').form('POST', '/api/rides', body);
     expect(res.statusCode, res.body).toBe(201);
     const ride: Ride = res.json().data;
     expect(ride).toMatchObject({
@@ -322,7 +315,7 @@ describe('join and cancel', () => {
     const ride = await offer({ pickupLocation: 'ISBT Bus Stand' });
     await send('POST', `/api/rides/${ride.id}/join`, other);
     await send('DELETE', `/api/rides/${ride.id}/join`, other);
-    const notes = (await notificationsOf(creator)).filter((n) => n.link === `/rides/${ride.id}`);
+    const notes = (await w.notificationsOf(creator)).filter((n) => n.link === `/rides/${ride.id}`);
     expect(notes.map((n) => n.message)).toEqual([
       expect.stringMatching(/^Arjun Mehta left your ride ISBT Bus Stand → IIIT Sonepat Campus on /),
       expect.stringMatching(/^Arjun Mehta joined your ride ISBT Bus Stand → IIIT Sonepat Campus on /),
@@ -422,11 +415,11 @@ describe('update', () => {
     await send('POST', `/api/rides/${ride.id}/join`, third);
     await send('PUT', `/api/rides/${ride.id}`, creator, { description: 'no change of plan' });
     const link = `/rides/${ride.id}`;
-    expect((await notificationsOf(other)).filter((n) => n.link === link)).toEqual([]);
+    expect((await w.notificationsOf(other)).filter((n) => n.link === link)).toEqual([]);
     const later = new Date(Date.now() + 4 * DAY).toISOString();
     expect((await send('PUT', `/api/rides/${ride.id}`, creator, { departureDateTime: later })).statusCode).toBe(200);
     for (const who of [other, third]) {
-      const notes = (await notificationsOf(who)).filter((n) => n.link === link);
+      const notes = (await w.notificationsOf(who)).filter((n) => n.link === link);
       expect(notes.map((n) => n.message)).toEqual([
         expect.stringMatching(/^A ride you joined changed: now Airport → IIIT Sonepat Campus on /),
       ]);
@@ -439,12 +432,7 @@ describe('delete', () => {
     const body = multipartForm({ ...validRide(), totalSeats: '3', estimatedCost: '300' }, [
       { field: 'image', filename: 'cab.jpg', content: await jpeg(), type: 'image/jpeg' },
     ]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/rides',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: creator.cookie, 'x-forwarded-for': nextClientIp() },
-    });
+    const created = await w.as('creator').form('POST', '/api/rides', body);
     const ride: Ride = created.json().data;
     const fileId = new URL(ride.imageUrl!).pathname.split('/').pop()!;
     await send('POST', `/api/rides/${ride.id}/join`, third);
@@ -452,12 +440,12 @@ describe('delete', () => {
     expect(res.statusCode).toBe(200);
     expect(await t.database.db.select().from(rideParticipants).where(eq(rideParticipants.rideId, ride.id))).toEqual([]);
     expect(await t.database.db.select().from(files).where(eq(files.id, fileId))).toEqual([]);
-    const notes = await notificationsOf(third);
+    const notes = await w.notificationsOf(third);
     expect(notes[0]!.message).toMatch(
       /^The ride Railway Station → IIIT Sonepat Campus on .* you joined was cancelled by its creator\.$/,
     );
     expect(
-      (await notificationsOf(creator)).some(
+      (await w.notificationsOf(creator)).some(
         (n) =>
           n.message.startsWith('An administrator removed your ride Railway Station → IIIT Sonepat Campus') &&
           n.link === `/rides/${ride.id}`,

@@ -18,41 +18,40 @@ import {
   type UserSkill,
 } from '@campus/contract/skill-exchange';
 import { sessions } from '../../db/schema/users.ts';
-import { createTestApp, signUpAndLogin, type Method, type SignedIn, type TestApp } from '../../test/helpers.ts';
-import { nextClientIp } from '../../test/helpers.ts';
+import {
+  clientOf,
+  createTestApp,
+  signUpAndLogin,
+  world,
+  type Method,
+  type SignedIn,
+  type TestApp,
+  type World,
+} from '../../test/helpers.ts';
 import { seedSkillExchangeDemo } from './skill-exchange.service.ts';
 
 const ADMIN = 'dean.skills@iiitsonepat.ac.in';
 let t: TestApp;
+let w: World<'admin'>;
 let admin: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1' });
-  admin = await signUpAndLogin(t, { email: ADMIN });
+  w = await world(t, ['admin']);
+  admin = w.users.admin;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-/** Sends JSON (or nothing) as `who`, from a fresh client IP. */
-function send(method: Method, url: string, who?: SignedIn, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/skill-exchange${url}`,
-    payload,
-    headers: { 'x-forwarded-for': nextClientIp(), ...(who && { cookie: who.cookie }) },
-  });
-}
+/** Sends JSON (or nothing) to `/api/skill-exchange{url}` as `who`, from a fresh client IP. */
+const send = (method: Method, url: string, who?: SignedIn, payload?: object) =>
+  clientOf(t, who).send(method, `/api/skill-exchange${url}`, payload);
 
 /** A new signed-in student with a name and optionally a branch. */
 async function student(name: string, branch?: string): Promise<SignedIn> {
   const who = await signUpAndLogin(t);
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: '/api/users/update',
-    payload: { name, ...(branch && { branch }) },
-    headers: { cookie: who.cookie, 'x-forwarded-for': nextClientIp() },
-  });
+  const res = await clientOf(t, who).put('/api/users/update', { name, ...(branch && { branch }) });
   expect(res.statusCode, res.body).toBe(200);
   return who;
 }
@@ -80,15 +79,6 @@ async function matchesOf(who: SignedIn): Promise<Match[]> {
 async function box(who: SignedIn, which: 'received' | 'sent'): Promise<SkillRequest[]> {
   const res = await send('GET', `/requests?box=${which}&limit=100`, who);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
-
-async function notificationsOf(who: SignedIn): Promise<Array<{ message: string; link: string | null }>> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/notification?limit=100',
-    headers: { cookie: who.cookie },
-  });
   return res.json().data;
 }
 
@@ -375,12 +365,12 @@ describe('connect requests', () => {
       contact: null,
       respondedAt: null,
     });
-    const notes = await notificationsOf(teacher);
+    const notes = await w.notificationsOf(teacher);
     expect(notes).toContainEqual(
       expect.objectContaining({ message: M.noticeRequest('Learner L', skillName), link: SKILL_INBOX_LINK }),
     );
-    expect((await notificationsOf(learner)).filter((n) => n.link === SKILL_INBOX_LINK)).toEqual([]);
-    expect((await notificationsOf(bystander)).filter((n) => n.link === SKILL_INBOX_LINK)).toEqual([]);
+    expect((await w.notificationsOf(learner)).filter((n) => n.link === SKILL_INBOX_LINK)).toEqual([]);
+    expect((await w.notificationsOf(bystander)).filter((n) => n.link === SKILL_INBOX_LINK)).toEqual([]);
     expect((await box(teacher, 'received')).map((r) => r.id)).toEqual([sent.id]);
     expect(await box(teacher, 'sent')).toEqual([]);
     expect((await box(learner, 'sent')).map((r) => r.id)).toEqual([sent.id]);
@@ -442,7 +432,7 @@ describe('connect requests', () => {
     expect(res.json().data.respondedAt).toEqual(expect.any(String));
     expect((await box(learner, 'sent'))[0]!.contact).toEqual({ email: teacher.email, phone: '9123456780' });
     expect((await box(teacher, 'received'))[0]!.contact).toEqual({ email: learner.email, phone: '9876543210' });
-    expect(await notificationsOf(learner)).toContainEqual(
+    expect(await w.notificationsOf(learner)).toContainEqual(
       expect.objectContaining({ message: M.noticeAccepted('Teacher T', skillName), link: SKILL_INBOX_LINK }),
     );
   });
@@ -452,14 +442,14 @@ describe('connect requests', () => {
     const a = await request(learner, teacher, skillId);
     const declined = await send('POST', `/requests/${a.id}/decline`, teacher);
     expect(declined.json()).toMatchObject({ message: M.declined, data: { status: 'declined', contact: null } });
-    expect(await notificationsOf(learner)).toContainEqual(
+    expect(await w.notificationsOf(learner)).toContainEqual(
       expect.objectContaining({ message: M.noticeDeclined('Teacher T', skillName) }),
     );
     const b = await request(learner, teacher, skillId);
-    const before = (await notificationsOf(teacher)).length;
+    const before = (await w.notificationsOf(teacher)).length;
     const cancelled = await send('POST', `/requests/${b.id}/cancel`, learner);
     expect(cancelled.json()).toMatchObject({ message: M.cancelled, data: { status: 'cancelled', contact: null } });
-    expect(await notificationsOf(teacher)).toHaveLength(before);
+    expect(await w.notificationsOf(teacher)).toHaveLength(before);
     expect((await box(teacher, 'received')).map((r) => [r.id, r.status])).toEqual([
       [b.id, 'cancelled'],
       [a.id, 'declined'],

@@ -13,11 +13,14 @@ import {
   createTestApp,
   instituteEmail,
   outboxFiles,
+  sendForm,
   sessionCookie,
   signUpAndLogin,
   tokenFromOutbox,
+  type MultipartBody,
   type TestApp,
 } from '../../test/helpers.ts';
+import { multipartForm } from '../../test/multipart.ts';
 import { LOGIN_LIMITS, MAIL_LIMITS } from './users.service.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { USER_LIMITS } from '../../lib/rate-limit.ts';
@@ -34,17 +37,15 @@ const post = (url: string, payload?: object, cookie?: string, headers: Record<st
   t.app.inject({ method: 'POST', url, payload, headers: { ...(cookie && { cookie }), ...headers } });
 
 /** Builds a multipart body with one file part. */
-function multipart(field: string, filename: string, content: Buffer, type = 'application/octet-stream') {
-  const boundary = '----cc' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (field: string, filename: string, content: Buffer, type?: string) =>
+  multipartForm({}, [{ field, filename, content, type }]);
+/** POSTs a multipart `body` to the avatar route with the session `cookie` (a guest without one). */
+const uploadAvatar = (body: MultipartBody, cookie?: string) => sendForm(t, 'POST', '/api/users/avatar', cookie, body);
+/** A small white PNG. */
+const whitePng = () =>
+  sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
 
 describe('health', () => {
   it('answers 200 with success when the database answers', async () => {
@@ -535,12 +536,7 @@ describe('avatar and files', () => {
     const up = await post('/api/users/avatar', undefined, cookie, {});
     expect(up.statusCode).toBe(400);
     const body = multipart('avatar', 'me.jpg', jpeg, 'image/jpeg');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      payload: body.payload,
-      headers: { ...body.headers, cookie },
-    });
+    const res = await uploadAvatar(body, cookie);
     expect(res.statusCode).toBe(200);
     const avatar: string = res.json().data.user.avatar;
     expect(avatar).toMatch(/^http:\/\/localhost:3000\/api\/files\/[0-9a-f-]{36}$/);
@@ -577,39 +573,18 @@ describe('avatar and files', () => {
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().message).toBe(COMMON_MESSAGES.malformedMultipart);
     const big = multipart('avatar', 'big.jpg', Buffer.alloc(5 * 1024 * 1024, 1), 'image/jpeg');
-    const tooBig = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      payload: big.payload,
-      headers: { ...big.headers, cookie },
-    });
+    const tooBig = await uploadAvatar(big, cookie);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe(FILE_MESSAGES.tooLarge);
     const text = multipart('avatar', 'fake.jpg', Buffer.from('<script>alert(1)</script>'.repeat(20)), 'image/jpeg');
-    const notImage = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      payload: text.payload,
-      headers: { ...text.headers, cookie },
-    });
+    const notImage = await uploadAvatar(text, cookie);
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().message).toBe(FILE_MESSAGES.notImage);
   });
 
   it('refuses a guest upload before reading the body (401)', async () => {
-    const body = multipart(
-      'avatar',
-      'me.png',
-      await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
-        .png()
-        .toBuffer(),
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      payload: body.payload,
-      headers: body.headers,
-    });
+    const body = multipart('avatar', 'me.png', await whitePng());
+    const res = await uploadAvatar(body);
     expect(res.statusCode).toBe(401);
   });
 
@@ -618,25 +593,13 @@ describe('avatar and files', () => {
     await t.database.db
       .insert(rateLimits)
       .values({ key: `upload:${userId}`, windowStart: new Date(), count: USER_LIMITS.uploadsPerHour });
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer();
+    const png = await whitePng();
     const body = multipart('avatar', 'me.png', png, 'image/png');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      payload: body.payload,
-      headers: { ...body.headers, cookie },
-    });
+    const res = await uploadAvatar(body, cookie);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     await t.database.db.delete(rateLimits).where(eq(rateLimits.key, `upload:${userId}`));
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      payload: body.payload,
-      headers: { ...body.headers, cookie },
-    });
+    const ok = await uploadAvatar(body, cookie);
     expect(ok.statusCode).toBe(200);
   });
 
