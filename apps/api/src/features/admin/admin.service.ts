@@ -15,14 +15,10 @@ import { ADMIN_ROLE, type PublicUser } from '@campus/contract/users';
 import { users } from '../../db/schema/users.ts';
 import { endUserSessions, type Admin, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { pageOffset } from '../../lib/envelope.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { likePattern } from '../../lib/listing.ts';
+import { listPage } from '../../lib/pages.ts';
 import { toPublicUser, updateProfile } from '../users/users.service.ts';
-
-/** Escapes `%`, `_` and `\` so the search text matches literally inside ILIKE. */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Counts over all verified users (an unverified sign-up is not an account yet, issue 21): total,
@@ -57,9 +53,9 @@ export async function listUsers(
 ): Promise<{ users: PublicUser[]; pagination: { page: number; limit: number; total: number }; stats: AdminStats }> {
   const where: SQL | undefined = q.search
     ? or(
-        ilike(users.name, likeContains(q.search)),
-        ilike(users.email, likeContains(q.search)),
-        ilike(sql`${users.id}::text`, likeContains(q.search)),
+        ilike(users.name, likePattern(q.search)),
+        ilike(users.email, likePattern(q.search)),
+        ilike(sql`${users.id}::text`, likePattern(q.search)),
       )
     : undefined;
   const order =
@@ -68,24 +64,23 @@ export async function listUsers(
       : q.sort === 'name'
         ? [asc(sql`lower(coalesce(${users.name}, ''))`), desc(users.createdAt), desc(users.id)]
         : [desc(users.createdAt), desc(users.id)];
-  const [rows, [total], s] = await Promise.all([
-    ctx.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset(pageOffset(q)),
-    ctx.db.select({ n: count() }).from(users).where(where),
-    stats(ctx),
-  ]);
-  return {
-    users: rows.map((u) => toPublicUser(u, ctx.config.appUrl)),
-    pagination: { page: q.page, limit: q.limit, total: Number(total!.n) },
-    stats: s,
-  };
+  const { items, total } = await listPage(
+    q,
+    ({ limit, offset }) =>
+      ctx.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () => (await ctx.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+    (u) => toPublicUser(u, ctx.config.appUrl),
+  );
+  return { users: items, pagination: { page: q.page, limit: q.limit, total }, stats: await stats(ctx) };
 }
 
+/** The user `id`; 404 "User not found" when unknown. */
 async function findUser(ctx: ServiceContext, id: string): Promise<SessionUser> {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
   if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
