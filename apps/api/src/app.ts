@@ -25,7 +25,15 @@ import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@campus/contract/files';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logSafeError } from './db/faults.ts';
-import { isCrossSiteRequest, loadSession, requireAdmin, requireUser } from './lib/auth.ts';
+import {
+  cachedSessionLookup,
+  isCrossSiteRequest,
+  loadSession,
+  requireAdmin,
+  requireUser,
+  type FoundSession,
+} from './lib/auth.ts';
+import type { SessionCache } from './lib/session-cache.ts';
 import type { AppEvents, ServiceContext } from './lib/context.ts';
 import { createBackgroundQueue } from './lib/background.ts';
 import { AppError } from './lib/errors.ts';
@@ -63,6 +71,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** Loads the session (if any) into request.user without refusing guests. */
     loadSession: (request: FastifyRequest) => Promise<void>;
+    /** The in-process session cache (issue 23; tests read its size). */
+    sessionCache: SessionCache<FoundSession>;
   }
 }
 
@@ -193,9 +203,12 @@ export async function buildApp(opts: BuildOptions) {
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => ctx.background.idle());
-  app.decorate('requireUser', requireUser(database.db));
-  app.decorate('requireAdmin', requireAdmin(database.db));
-  app.decorate('loadSession', (request: FastifyRequest) => loadSession(database.db, request));
+  const sessions = await cachedSessionLookup(ctx);
+  app.addHook('onClose', sessions.close);
+  app.decorate('sessionCache', sessions.cache);
+  app.decorate('requireUser', requireUser(sessions.lookup));
+  app.decorate('requireAdmin', requireAdmin(sessions.lookup));
+  app.decorate('loadSession', (request: FastifyRequest) => loadSession(sessions.lookup, request));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 

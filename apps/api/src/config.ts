@@ -65,6 +65,7 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(256),
   STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(3),
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   INSTITUTE_CONFIG: z.string().min(1).optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -127,6 +128,8 @@ export interface AppConfig {
   corsOrigins: string[];
   trustProxy: TrustProxy;
   limits: ConnectionLimits;
+  /** How long a session lookup is cached in process, ms; 0 = off (issue 23, `SESSION_CACHE_TTL_MS`). */
+  sessionCacheTtlMs: number;
   institute: InstituteConfig;
   /** Demo seed on first start: explicit value, else on for the embedded DB only (issue 3). */
   seedDemo: boolean;
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       streamsPerSession: e.STREAMS_PER_SESSION,
       streamsPerUser: e.STREAMS_PER_USER,
     },
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     institute: loadInstituteConfig(e.INSTITUTE_CONFIG && path.resolve(base, e.INSTITUTE_CONFIG)),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

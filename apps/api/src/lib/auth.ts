@@ -22,10 +22,12 @@ import {
   SESSION_TOUCH_MS,
 } from '@campus/contract/users';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/users.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { preparedStatements } from './prepared.ts';
+import { SESSION_EVICT_CHANNEL, SessionCache } from './session-cache.ts';
+import { logSafeError } from '../db/faults.ts';
 import { newToken, sha256Hex } from './tokens.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -83,24 +85,55 @@ export async function createSession(db: Db, userId: string, userAgent?: string):
   return token;
 }
 
+/** A live session as a request sees it: its stored id and its user. */
+export interface FoundSession {
+  sessionId: string;
+  user: SessionUser;
+}
+
 /**
  * Looks up a live session by raw token: not past its absolute expiry, seen within the idle window,
- * user not deactivated. Touches `last_seen_at` at most every 10 minutes.
+ * user not deactivated. Touches `last_seen_at` at most every 10 minutes. Also returns the session's
+ * absolute expiry (ms since the epoch), which bounds how long a cache may keep it.
  */
-export async function findSession(db: Db, token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
+export async function findSession(db: Db, token: string): Promise<(FoundSession & { expiresAt: number }) | null> {
   const id = sha256Hex(token);
   const [row] = await liveSession(db).execute({ id });
   if (!row) return null;
   if (Date.now() - row.session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
   }
-  return { sessionId: id, user: row.user };
+  return { sessionId: id, user: row.user, expiresAt: row.session.expiresAt.getTime() };
+}
+
+/** How the guards find a request's session: {@link sessionLookup}, or the database alone. */
+export type SessionLookup = (token: string) => Promise<FoundSession | null>;
+
+/**
+ * The session lookup of one app (issue 23 Decision 2): `cache` first, then {@link findSession}. The
+ * cache is used only while `database`'s LISTEN connection is up (evictions arrive through it) and
+ * is emptied whenever it is not; see `lib/session-cache.ts`.
+ */
+export function sessionLookup(database: Database, cache: SessionCache<FoundSession>): SessionLookup {
+  return async (token) => {
+    const id = sha256Hex(token);
+    const listening = database.listenerState() === 'ok';
+    if (!listening) cache.clear();
+    const hit = listening ? cache.get(id) : undefined;
+    if (hit) return hit;
+    const epoch = cache.epoch;
+    const found = await findSession(database.db, token);
+    if (!found) return null;
+    const session = { sessionId: found.sessionId, user: found.user };
+    if (listening) cache.set(id, found.user.id, session, found.expiresAt, epoch);
+    return session;
+  };
 }
 
 /** The session lookup of every signed-in request, prepared once per database (issue 10). */
 const liveSession = preparedStatements('live_session', (db, name) =>
   db
-    .select({ session: { lastSeenAt: sessions.lastSeenAt }, user: users })
+    .select({ session: { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -152,15 +185,55 @@ export function sessionCookieOptions(appUrl: string) {
   };
 }
 
+/**
+ * The app's session lookup with its cache wired (issue 23 Decision 2): evicts on this instance's
+ * `session-ended` / `sessions-ended` / `user-changed` events at once, on {@link SESSION_EVICT_CHANNEL} NOTIFYs from
+ * every instance, and flushes when the LISTEN connection comes back. With
+ * `config.sessionCacheTtlMs` 0 every lookup reads the database. `close` unsubscribes.
+ */
+export async function cachedSessionLookup(
+  ctx: ServiceContext,
+): Promise<{ lookup: SessionLookup; cache: SessionCache<FoundSession>; close: () => Promise<void> }> {
+  const cache = new SessionCache<FoundSession>(ctx.config.sessionCacheTtlMs);
+  const onSession = (id: string) => cache.evictSession(id);
+  const onUser = (userId: string) => cache.evictUser(userId);
+  ctx.events.on('session-ended', onSession);
+  ctx.events.on('sessions-ended', onUser);
+  ctx.events.on('user-changed', onUser);
+  const stopReconnect = ctx.database.onListenerReconnect(() => cache.clear());
+  let unlisten = async () => {};
+  if (ctx.config.sessionCacheTtlMs > 0) {
+    // Rejects while the database is away, keeping the subscription: the cache stays bypassed until
+    // the listener is up (sessionLookup checks its state).
+    unlisten = await ctx.database
+      .listen(SESSION_EVICT_CHANNEL, (payload) => cache.evict(payload))
+      .catch((err: unknown) => {
+        ctx.log.warn({ err: logSafeError(err) }, 'session cache: LISTEN not active yet');
+        return async () => {};
+      });
+  }
+  return {
+    lookup: sessionLookup(ctx.database, cache),
+    cache,
+    close: async () => {
+      ctx.events.off('session-ended', onSession);
+      ctx.events.off('sessions-ended', onUser);
+      ctx.events.off('user-changed', onUser);
+      stopReconnect();
+      await unlisten();
+    },
+  };
+}
+
 /** Requests whose session was loaded already (nested guards load it once). */
 const loaded = new WeakSet<FastifyRequest>();
 
 /** Loads the session from the cookie into `request.user` (null for guests), once per request. */
-export async function loadSession(db: Db, request: FastifyRequest): Promise<void> {
+export async function loadSession(lookup: SessionLookup, request: FastifyRequest): Promise<void> {
   if (loaded.has(request)) return;
   loaded.add(request);
   const token = request.cookies[SESSION_COOKIE];
-  const found = token ? await findSession(db, token) : null;
+  const found = token ? await lookup(token) : null;
   request.user = found?.user ?? null;
   request.sessionId = found?.sessionId ?? null;
 }
@@ -175,9 +248,9 @@ export function isAdmin(user: Pick<SessionUser, 'roles'> | null | undefined): bo
  * (`app.addHook('onRequest', app.requireUser)` at the top of a feature plugin or sub-scope), never
  * per route (DESIGN §3).
  */
-export function requireUser(db: Db) {
+export function requireUser(lookup: SessionLookup) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    await loadSession(db, request);
+    await loadSession(lookup, request);
     if (!request.user) throw unauthorized(COMMON_MESSAGES.notSignedIn);
   };
 }
@@ -186,9 +259,9 @@ export function requireUser(db: Db) {
  * onRequest guard factory: 401 without a session, 403 without the admin role (spec §6 message).
  * Registered once per admin scope, like {@link requireUser}.
  */
-export function requireAdmin(db: Db) {
+export function requireAdmin(lookup: SessionLookup) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    await loadSession(db, request);
+    await loadSession(lookup, request);
     if (!request.user) throw unauthorized(COMMON_MESSAGES.notSignedIn);
     if (!isAdmin(request.user)) throw forbidden(COMMON_MESSAGES.adminOnly);
   };

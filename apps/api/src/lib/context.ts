@@ -12,11 +12,14 @@ import type { Mailer } from './mailer.ts';
 
 /**
  * Events on `ctx.events`: `sessions-ended` (userId) when a user's sessions are ended;
- * `session-ended` (stored session id) when one session ends (logout).
+ * `session-ended` (stored session id) when one session ends (logout); `user-changed` (userId) after
+ * a committed change to a user's row that a signed-in request reads (roles, profile), so the
+ * session cache drops the old copy at once (issue 23).
  */
 export interface AppEvents {
   'sessions-ended': [userId: string];
   'session-ended': [sessionId: string];
+  'user-changed': [userId: string];
 }
 
 export interface ServiceContext {

@@ -119,6 +119,7 @@ export async function updateUser(
       .returning();
     return next!;
   });
+  ctx.events.emit('user-changed', id); // cached sessions carry the old roles (issue 23)
   return toPublicUser(row, ctx.config.appUrl);
 }
 
