@@ -157,15 +157,17 @@ const dropLocation = requiredText(RIDE_PLACE_MAX, {
 });
 
 /**
- * Departure: an ISO 8601 date-time with an offset (`2026-11-24T14:30:00+05:30` or `…Z`), not in the
- * past and at most {@link RIDE_MAX_DAYS_AHEAD} days ahead (issue 21; checked against the clock of
- * whoever validates: the browser for the form, the server for the request, which decides).
+ * Departure: an ISO 8601 date-time, with an offset (`2026-11-24T14:30:00+05:30` or `…Z`) or without
+ * one (`2026-11-24T14:30`, a `datetime-local` value: the API reads it in the institute's time zone
+ * before this check, issue 25 item 1); not in the past and at most {@link RIDE_MAX_DAYS_AHEAD} days
+ * ahead (issue 21; checked against the clock of whoever validates: the browser for the form, the
+ * server for the request, which decides).
  */
 const departureDateTime = z.preprocess(
   textInput,
   z
     .string({ error: RIDE_MESSAGES.departureRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, RIDE_MESSAGES.departureInvalid)
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/, RIDE_MESSAGES.departureInvalid)
     .refine((v) => !Number.isNaN(Date.parse(v)), RIDE_MESSAGES.departureInvalid)
     .refine((v) => Date.parse(v) > Date.now(), RIDE_MESSAGES.departurePast)
     .refine((v) => Date.parse(v) <= latestDeparture(), RIDE_MESSAGES.departureTooFar)

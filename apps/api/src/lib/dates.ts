@@ -44,3 +44,34 @@ export function isoWeekday(date: string): number {
 export function isFutureDate(date: string | undefined, timezone: string): boolean {
   return date !== undefined && date > todayIn(timezone);
 }
+
+/** A date-time without an offset: `yyyy-MM-ddTHH:mm`, optionally `:ss` and `.SSS` (a `datetime-local` value). */
+const OFFSET_LESS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+
+/**
+ * `value` read in `timezone` when it is a date-time without an offset (issue 25 item 1: the spec's
+ * client sends `datetime-local` values such as `2026-11-27T10:30`), as ISO 8601 in UTC
+ * (`2026-11-27T05:00:00.000Z` for Asia/Kolkata). An impossible date such as 30 February becomes
+ * `'Invalid Date'`, which no date-time schema accepts (JavaScript's parser would roll it over to
+ * 2 March); anything else — a value with an offset, not a string — is returned unchanged for the
+ * contract's schema to judge.
+ */
+export function withZoneOffset(value: unknown, timezone: string): unknown {
+  const m = typeof value === 'string' ? OFFSET_LESS.exec(value) : null;
+  if (!m) return value;
+  const [y, mo, d, h, mi, sec = '0', ms = '0'] = m.slice(1).map((p) => p ?? undefined) as string[];
+  const local = new TZDate(+y!, +mo! - 1, +d!, +h!, +mi!, +sec, +ms.padEnd(3, '0'), timezone);
+  const roundTrip = [local.getFullYear(), local.getMonth() + 1, local.getDate(), local.getHours(), local.getMinutes()];
+  if (roundTrip.join() !== [+y!, +mo!, +d!, +h!, +mi!].join()) return 'Invalid Date';
+  return new Date(local.getTime()).toISOString();
+}
+
+/**
+ * A `beforeValidation` step for form readers (`lib/multipart-form.ts`): the named date-time fields
+ * of a request body, when sent without an offset, are read in `timezone` ({@link withZoneOffset}).
+ */
+export function readDateTimesIn(timezone: string, names: readonly string[]) {
+  return (fields: Record<string, unknown>): void => {
+    for (const name of names) if (name in fields) fields[name] = withZoneOffset(fields[name], timezone);
+  };
+}

@@ -133,8 +133,9 @@ export interface UploadOptions {
   /** When true, a form without that file answers 400 "Please choose a file to upload." (the avatar). */
   fileRequired?: boolean;
   /**
-   * A check on the raw fields before they are validated, for a refusal that must come before 400
-   * (DESIGN §4 order: a student naming another user's `userId` on a notification is 403).
+   * A step on the raw fields before they are validated: a refusal that must come before 400
+   * (DESIGN §4 order: a student naming another user's `userId` on a notification is 403), or a
+   * normalisation (a ride's departure without an offset read in the institute's zone, issue 25).
    */
   beforeValidation?: (fields: Record<string, unknown>) => void;
 }
@@ -176,9 +177,10 @@ export async function readUpload<S extends z.ZodType>(
 export async function readFormWithImage<S extends z.ZodType>(
   req: FastifyRequest,
   schema: S,
-  fileField = 'image',
+  options: Omit<UploadOptions, 'fileRequired'> = {},
 ): Promise<{ body: z.infer<S>; image: ProcessedFile | null }> {
-  const { body, file } = await readUpload(req, schema, { fileField });
+  const fileField = options.fileField ?? 'image';
+  const { body, file } = await readUpload(req, schema, options);
   const image = await processFormImage(file, fileField, req.user?.id);
   return { body, image };
 }

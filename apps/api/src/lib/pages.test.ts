@@ -11,8 +11,26 @@ describe('listPage', () => {
       items: ['0', '1', '2'],
       total: 3,
     });
-    expect((await listPage({ page: 3, limit: 20 }, async () => rowsOf(5), count, (r) => r)).total).toBe(45);
-    expect((await listPage({ page: 1, limit: 20 }, async () => [], count, (r) => r)).total).toBe(0);
+    expect(
+      (
+        await listPage(
+          { page: 3, limit: 20 },
+          async () => rowsOf(5),
+          count,
+          (r) => r,
+        )
+      ).total,
+    ).toBe(45);
+    expect(
+      (
+        await listPage(
+          { page: 1, limit: 20 },
+          async () => [],
+          count,
+          (r) => r,
+        )
+      ).total,
+    ).toBe(0);
     expect(count).not.toHaveBeenCalled();
   });
 
@@ -26,7 +44,12 @@ describe('listPage', () => {
     );
     expect(full.total).toBe(57);
     expect(windows).toEqual([{ limit: 10, offset: 10 }]);
-    const past = await listPage({ page: 9, limit: 10 }, async () => [], (rows) => rows.length + 12, (r) => r);
+    const past = await listPage(
+      { page: 9, limit: 10 },
+      async () => [],
+      (rows) => rows.length + 12,
+      (r) => r,
+    );
     expect(past).toEqual({ items: [], total: 12 });
   });
 });

@@ -17,6 +17,7 @@ import {
   userRidesQuery,
 } from '@campus/contract/rides';
 import { done, ok, page } from '../../lib/envelope.ts';
+import { readDateTimesIn } from '../../lib/dates.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { signedIn } from '../../lib/auth.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
@@ -28,6 +29,8 @@ const form = { consumes: ['multipart/form-data', 'application/json'] };
 
 export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
+  // The spec's client sends the departure as a `datetime-local` value: read it in the institute's zone.
+  const localDepartures = readDateTimesIn(ctx.config.institute.timezone, ['departureDateTime']);
 
   app.get('/', { schema: { tags, querystring: listRidesQuery, response: { 200: rideList } } }, async (req) => {
     const { items, total } = await service.listRides(ctx, req.user, req.query);
@@ -51,7 +54,7 @@ export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     '/',
     { config: writeLimit(), schema: { tags, ...form, response: { 201: rideResponse } } },
     async (req, reply) => {
-      const { body, image } = await readFormWithImage(req, createRideBody);
+      const { body, image } = await readFormWithImage(req, createRideBody, { beforeValidation: localDepartures });
       const ride = await service.createRide(ctx, req.user, body, image);
       return reply.code(201).send(ok(ride, RIDE_MESSAGES.created));
     },
@@ -62,7 +65,7 @@ export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     { config: writeLimit(), schema: { tags, params, ...form, response: { 200: rideResponse } } },
     async (req) => {
       const ride = await service.getChangeableRide(ctx, req.user, req.params.id, 'edit');
-      const { body, image } = await readFormWithImage(req, updateRideBody);
+      const { body, image } = await readFormWithImage(req, updateRideBody, { beforeValidation: localDepartures });
       return ok(await service.updateRide(ctx, req.user, ride, body, image), RIDE_MESSAGES.updated);
     },
   );

@@ -1,0 +1,71 @@
+/**
+ * The spec's original client on our API (issue 25): what that client sends and expects works —
+ * a departure without an offset read in the institute's time zone. (More of the issue's rows join
+ * this file as they land.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIDE_MESSAGES } from '@campus/contract/rides';
+import { validRide } from './features/rides/rides.cases.ts';
+import { withZoneOffset } from './lib/dates.ts';
+import { createTestApp, world, type TestApp, type TestWorld } from './test/helpers.ts';
+
+let t: TestApp;
+let w: TestWorld<'student'>;
+
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+  w = await world(t, ['student']);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** `yyyy-MM-ddTHH:mm` of the instant `ms` in Asia/Kolkata (UTC+05:30, no daylight saving). */
+const kolkataLocal = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 16);
+
+describe('date-times without an offset (issue 25 item 1)', () => {
+  it('reads a datetime-local value in the institute time zone; impossible or other values are left to the schema', () => {
+    expect(withZoneOffset('2026-11-27T10:30', 'Asia/Kolkata')).toBe('2026-11-27T05:00:00.000Z');
+    expect(withZoneOffset('2026-11-27T10:30:15.5', 'Asia/Kolkata')).toBe('2026-11-27T05:00:15.500Z');
+    expect(withZoneOffset('2026-02-30T10:30', 'Asia/Kolkata')).toBe('Invalid Date');
+    expect(withZoneOffset('2026-11-27T24:30', 'Asia/Kolkata')).toBe('Invalid Date');
+    expect(withZoneOffset('2026-11-27T10:30+05:30', 'Asia/Kolkata')).toBe('2026-11-27T10:30+05:30');
+    expect(withZoneOffset(42, 'Asia/Kolkata')).toBe(42);
+  });
+
+  it('an offset-less departure is stored as that wall-clock time in the institute zone (201), JSON and multipart', async () => {
+    const at = Math.floor((Date.now() + 2 * 86_400_000) / 60_000) * 60_000;
+    const res = await w.as('student').post('/api/rides', { ...validRide(), departureDateTime: kolkataLocal(at) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.departureDateTime).toBe(new Date(at).toISOString());
+
+    const edit = await w.as('student').put(`/api/rides/${res.json().data.id}`, {
+      departureDateTime: kolkataLocal(at + 3_600_000),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().data.departureDateTime).toBe(new Date(at + 3_600_000).toISOString());
+
+    // With an offset it works as before.
+    const withOffset = await w.as('student').post('/api/rides', validRide());
+    expect(withOffset.statusCode).toBe(201);
+  });
+
+  it('still refuses an offset-less departure in the past, too far ahead, or impossible', async () => {
+    const past = await w.as('student').post('/api/rides', {
+      ...validRide(),
+      departureDateTime: kolkataLocal(Date.now() - 3_600_000),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(RIDE_MESSAGES.departurePast);
+    const far = await w.as('student').post('/api/rides', {
+      ...validRide(),
+      departureDateTime: kolkataLocal(Date.now() + 400 * 86_400_000),
+    });
+    expect(far.json().message).toBe(RIDE_MESSAGES.departureTooFar);
+    const impossible = await w
+      .as('student')
+      .post('/api/rides', { ...validRide(), departureDateTime: '2027-02-30T10:30' });
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json().message).toBe(RIDE_MESSAGES.departureInvalid);
+  });
+});
