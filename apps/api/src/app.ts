@@ -25,6 +25,7 @@ import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@campus/contract/files';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logSafeError } from './db/faults.ts';
+import { fillUnpagedLimit } from './lib/pages.ts';
 import {
   cachedSessionLookup,
   isCrossSiteRequest,
@@ -281,12 +282,14 @@ export async function buildApp(opts: BuildOptions) {
       reply.header('cache-control', 'no-store');
     return payload;
   });
-  // A body schema with no body at all validates as `{}` so each missing field gets its own message.
+  // A body schema with no body at all validates as `{}` so each missing field gets its own message;
+  // a list asked for without `page` and `limit` answers up to its unpaged limit (issue 25).
   // Text PostgreSQL cannot store (U+0000) is refused here for every route; multipart fields are
   // checked where they are read (readForm).
   app.addHook('preValidation', async (request) => {
     refuseNul(request.body, request.query, request.params);
     if (request.body == null && request.routeOptions.schema?.body) request.body = {};
+    fillUnpagedLimit(request);
   });
 
   // At most a few error lines per 10 s, never with SQL parameters (issue 21 item 1).

@@ -1,10 +1,13 @@
 /**
  * The spec's original client on our API (issue 25): what that client sends and expects works —
- * a departure without an offset read in the institute's time zone. (More of the issue's rows join
- * this file as they land.)
+ * a departure without an offset read in the institute's time zone; lists asked for without `page`
+ * and `limit` answer every row up to 100 (rides 50).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIDE_MESSAGES } from '@campus/contract/rides';
+import { UNPAGED_LIMIT } from '@campus/contract/envelope';
+import { RIDES_UNPAGED_LIMIT } from '@campus/contract/rides';
+import { VALID_ITEM } from './features/marketplace/marketplace.cases.ts';
 import { validRide } from './features/rides/rides.cases.ts';
 import { withZoneOffset } from './lib/dates.ts';
 import { createTestApp, world, type TestApp, type TestWorld } from './test/helpers.ts';
@@ -67,5 +70,41 @@ describe('date-times without an offset (issue 25 item 1)', () => {
       .post('/api/rides', { ...validRide(), departureDateTime: '2027-02-30T10:30' });
     expect(impossible.statusCode).toBe(400);
     expect(impossible.json().message).toBe(RIDE_MESSAGES.departureInvalid);
+  });
+});
+
+describe('lists without page and limit (issue 25 item 4)', () => {
+  it('answer up to 100 rows with the pagination block; with page or limit they page as before', async () => {
+    const seller = (await world(t, ['seller'])).users.seller;
+    for (let i = 0; i < 25; i++) {
+      const res = await w.as(seller).post('/api/buy-and-sell/items', { ...VALID_ITEM, item_name: `Item ${i}` });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const all = await w.as('student').get('/api/buy-and-sell/items');
+    expect(all.json().data).toHaveLength(25);
+    expect(all.json().pagination).toEqual({ page: 1, limit: UNPAGED_LIMIT, total: 25 });
+    const mine = await w.as(seller).get('/api/buy-and-sell/user-items');
+    expect(mine.json().data).toHaveLength(25);
+    const paged = await w.as('student').get('/api/buy-and-sell/items?page=1');
+    expect(paged.json().data).toHaveLength(20);
+    expect(paged.json().pagination).toEqual({ page: 1, limit: 20, total: 25 });
+    const limited = await w.as('student').get('/api/buy-and-sell/items?limit=5');
+    expect(limited.json().data).toHaveLength(5);
+  });
+
+  it('rides answer up to 50', async () => {
+    const driver = (await world(t, ['driver'])).users.driver;
+    const before = (await w.as('student').get('/api/rides?limit=1')).json().pagination.total as number;
+    for (let i = before; i < RIDES_UNPAGED_LIMIT + 5; i++) {
+      const res = await w.as(driver).post('/api/rides', validRide(2 + (i % 20)));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const all = await w.as('student').get('/api/rides');
+    expect(all.json().data).toHaveLength(RIDES_UNPAGED_LIMIT);
+    expect(all.json().pagination).toMatchObject({
+      page: 1,
+      limit: RIDES_UNPAGED_LIMIT,
+      total: RIDES_UNPAGED_LIMIT + 5,
+    });
   });
 });

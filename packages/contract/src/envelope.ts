@@ -20,6 +20,13 @@ export function apiSuccess<T extends z.ZodType>(data: T) {
 /** Success envelope without data. */
 export const apiOk = z.object({ success: z.literal(true), message: z.string() });
 
+/**
+ * Rows a list answers when the request names neither `page` nor `limit` (issue 25 item 4: the
+ * spec's client never sends them and expects every row); rides answer up to `RIDES_UNPAGED_LIMIT`.
+ * A request with either keeps the list's usual default.
+ */
+export const UNPAGED_LIMIT = 100;
+
 /** Highest page number a list accepts (keeps OFFSET far inside PostgreSQL's range). */
 export const PAGE_MAX = 1_000_000;
 

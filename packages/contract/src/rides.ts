@@ -66,6 +66,9 @@ export const RIDE_SORT_LABELS: Record<RideSort, string> = {
   seatsDesc: 'Most seats free',
 };
 
+/** Rides a list answers when the request names neither `page` nor `limit` (issue 25; the spec's source returned 50). */
+export const RIDES_UNPAGED_LIMIT = 50;
+
 /** How far ahead a departure may be, in days (issue 21 item 8: from now to 1 year ahead). */
 export const RIDE_MAX_DAYS_AHEAD = 365;
 

@@ -86,7 +86,7 @@ describe('GET /api/users/admin/all', () => {
   it('returns data { users, pagination, stats } with the public user shape', async () => {
     const data = await list('');
     expect(Object.keys(data).sort()).toEqual(['pagination', 'stats', 'users']);
-    expect(data.pagination).toMatchObject({ page: 1, limit: 20 });
+    expect(data.pagination).toMatchObject({ page: 1, limit: 100 }); // neither page nor limit sent (issue 25)
     expect(data.stats.total).toBe(data.pagination.total);
     const me = data.users.find((u) => u.id === dean.userId)!;
     expect(me).toMatchObject({ email: DEAN, roles: ['admin'], isActive: true });

@@ -298,8 +298,9 @@ describe('list query validation and pagination bounds', () => {
     },
   );
 
-  it('defaults to page 1 / limit 20 and returns the first 5 with limit=5', async () => {
-    const d = (await send('GET', BASE, owner.cookie)).json();
+  it('defaults to page 1 / limit 20 (100 when neither is sent, issue 25) and returns the first 5 with limit=5', async () => {
+    expect((await send('GET', BASE, owner.cookie)).json().pagination).toMatchObject({ page: 1, limit: 100 });
+    const d = (await send('GET', `${BASE}?page=1`, owner.cookie)).json();
     expect(d.pagination).toMatchObject({ page: 1, limit: 20 });
     const five = (await send('GET', `${BASE}?limit=5`, owner.cookie)).json();
     expect(five.data).toHaveLength(Math.min(5, d.pagination.total));

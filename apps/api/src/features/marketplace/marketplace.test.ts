@@ -541,8 +541,10 @@ describe('list query validation and pagination bounds', () => {
     expect(res.json().message).toBe(M.priceRange);
   });
 
-  it('defaults to page 1, limit 20; accepts limit 100; a page past the end is empty with the total', async () => {
-    const d = (await send('GET', '/api/buy-and-sell/items', owner.cookie)).json();
+  it('defaults to page 1, limit 20 (100 when neither is sent, issue 25); accepts limit 100; a page past the end is empty with the total', async () => {
+    const unpaged = (await send('GET', '/api/buy-and-sell/items', owner.cookie)).json();
+    expect(unpaged.pagination).toMatchObject({ page: 1, limit: 100 });
+    const d = (await send('GET', '/api/buy-and-sell/items?page=1', owner.cookie)).json();
     expect(d.pagination).toMatchObject({ page: 1, limit: 20 });
     expect((await send('GET', '/api/buy-and-sell/items?limit=100', owner.cookie)).statusCode).toBe(200);
     const far = (await send('GET', '/api/buy-and-sell/items?page=9999', owner.cookie)).json();

@@ -144,7 +144,7 @@ describe('notify, list and pagination', () => {
     const res = await call('GET', '/api/notification', carol.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.pagination).toEqual({ page: 1, limit: 20, total: 2 });
+    expect(body.pagination).toEqual({ page: 1, limit: 100, total: 2 });
     expect(body.data.map((n: Notification) => n.message)).toEqual(['second', 'first']);
     expect(body.data[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -159,10 +159,11 @@ describe('notify, list and pagination', () => {
     expect(await unread(carol.cookie)).toBe(2);
   });
 
-  it('pages with page/limit (default 20, cap 100) and refuses out-of-range values', async () => {
+  it('pages with page/limit (default 20, cap 100; up to 100 when neither is sent, issue 25) and refuses out-of-range values', async () => {
     const dave = await signUpAndLogin(t);
     for (let i = 0; i < 23; i++) await notify(t.app.ctx, dave.userId, { message: `n${i}` });
-    const first = (await call('GET', '/api/notification', dave.cookie)).json();
+    expect((await call('GET', '/api/notification', dave.cookie)).json().data).toHaveLength(23);
+    const first = (await call('GET', '/api/notification?page=1', dave.cookie)).json();
     expect(first.data).toHaveLength(20);
     expect(first.data[0].message).toBe('n22');
     const second = (await call('GET', '/api/notification?page=2', dave.cookie)).json();
@@ -301,7 +302,7 @@ describe('admin sends, files and broadcast', () => {
       headers: { cookie: alice.cookie },
     });
     expect(pdfFile.headers['content-type']).toBe('application/pdf');
-    const sends = (await call('GET', '/api/notification/sends', admin.cookie)).json();
+    const sends = (await call('GET', '/api/notification/sends?page=1', admin.cookie)).json();
     expect(sends.pagination).toMatchObject({ page: 1, limit: 15 });
     expect(sends.data[0]).toMatchObject({
       message: 'Timetable',
@@ -409,10 +410,12 @@ describe('admin sends, files and broadcast', () => {
     expect((await call('DELETE', `/api/notification/sends/${send.id}`, admin.cookie)).statusCode).toBe(404);
   });
 
-  it('pages sends by 15 and refuses out-of-range values', async () => {
+  it('pages sends by 15 (up to 100 when neither page nor limit is sent, issue 25) and refuses out-of-range values', async () => {
     for (let i = 0; i < 16; i++)
       await call('POST', '/api/notification', admin.cookie, { message: `s${i}`, userId: bob.userId });
-    const p1 = (await call('GET', '/api/notification/sends', admin.cookie)).json();
+    const unpaged = (await call('GET', '/api/notification/sends', admin.cookie)).json();
+    expect(unpaged.data.length).toBe(Math.min(100, unpaged.pagination.total));
+    const p1 = (await call('GET', '/api/notification/sends?page=1', admin.cookie)).json();
     expect(p1.data).toHaveLength(15);
     expect(p1.data[0].message).toBe('s15');
     const total = p1.pagination.total;

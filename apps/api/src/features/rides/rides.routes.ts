@@ -10,6 +10,7 @@ import {
   RIDE_MESSAGES,
   createRideBody,
   listRidesQuery,
+  RIDES_UNPAGED_LIMIT,
   participantsResponse,
   rideList,
   rideResponse,
@@ -32,14 +33,19 @@ export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   // The spec's client sends the departure as a `datetime-local` value: read it in the institute's zone.
   const localDepartures = readDateTimesIn(ctx.config.institute.timezone, ['departureDateTime']);
 
-  app.get('/', { schema: { tags, querystring: listRidesQuery, response: { 200: rideList } } }, async (req) => {
-    const { items, total } = await service.listRides(ctx, req.user, req.query);
-    return page(items, { ...req.query, total });
-  });
+  const unpaged = { unpagedLimit: RIDES_UNPAGED_LIMIT };
+  app.get(
+    '/',
+    { config: unpaged, schema: { tags, querystring: listRidesQuery, response: { 200: rideList } } },
+    async (req) => {
+      const { items, total } = await service.listRides(ctx, req.user, req.query);
+      return page(items, { ...req.query, total });
+    },
+  );
 
   app.get(
     '/user/rides',
-    { schema: { tags, querystring: userRidesQuery, response: { 200: rideList } } },
+    { config: unpaged, schema: { tags, querystring: userRidesQuery, response: { 200: rideList } } },
     async (req) => {
       const { items, total } = await service.listUserRides(ctx, req.user, req.query);
       return page(items, { ...req.query, total });
