@@ -222,7 +222,7 @@ export interface NotificationSeen {
 }
 
 /** Named signed-in users of one test app, and requests as each of them. */
-export interface World<N extends string> {
+export interface TestWorld<N extends string> {
   t: TestApp;
   users: Record<N, SignedIn>;
   /** Requests as the user named `who` (or any signed-in user; a guest when undefined). */
@@ -235,7 +235,7 @@ export interface World<N extends string> {
  * Signs up, verifies and signs in one user per name, in order, on `t`; the user named `admin` gets
  * the app's first ADMIN_EMAILS address (throws when the app has none).
  */
-export async function world<N extends string>(t: TestApp, names: readonly N[]): Promise<World<N>> {
+export async function world<N extends string>(t: TestApp, names: readonly N[]): Promise<TestWorld<N>> {
   const users = {} as Record<N, SignedIn>;
   for (const name of names) {
     if (name !== 'admin') users[name] = await signUpAndLogin(t);

@@ -32,7 +32,7 @@ import {
   type Method,
   type SignedIn,
   type TestApp,
-  type World,
+  type TestWorld,
 } from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
 import { validRide } from './rides.cases.ts';
@@ -42,7 +42,7 @@ const ADMIN = 'warden.rides@iiitsonepat.ac.in';
 const TZ = 'Asia/Kolkata';
 const DAY = 86_400_000;
 let t: TestApp;
-let w: World<'creator' | 'other' | 'third' | 'admin'>;
+let w: TestWorld<'creator' | 'other' | 'third' | 'admin'>;
 let creator: SignedIn;
 let other: SignedIn;
 let third: SignedIn;

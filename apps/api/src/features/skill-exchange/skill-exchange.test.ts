@@ -26,13 +26,13 @@ import {
   type Method,
   type SignedIn,
   type TestApp,
-  type World,
+  type TestWorld,
 } from '../../test/helpers.ts';
 import { seedSkillExchangeDemo } from './skill-exchange.service.ts';
 
 const ADMIN = 'dean.skills@iiitsonepat.ac.in';
 let t: TestApp;
-let w: World<'admin'>;
+let w: TestWorld<'admin'>;
 let admin: SignedIn;
 
 beforeAll(async () => {
