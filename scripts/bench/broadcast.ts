@@ -16,6 +16,7 @@ import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { users } from '../../apps/api/src/db/schema/users.ts';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { broadcast, notify } from '../../apps/api/src/features/notifications/notifications.service.ts';
+import type { Admin } from '../../apps/api/src/lib/auth.ts';
 import { openScratchDatabase } from './scratch-db.ts';
 
 const USERS = Number(process.env.USERS ?? 10_000);
@@ -47,7 +48,7 @@ try {
   await app.ready();
 
   const b0 = performance.now();
-  const send = await broadcast(app.ctx, admin!, { message: 'Benchmark broadcast', type: 'general' });
+  const send = await broadcast(app.ctx, admin! as Admin, { message: 'Benchmark broadcast', type: 'general' });
   const broadcastMs = performance.now() - b0;
   if (send.recipientCount !== USERS) throw new Error(`expected ${USERS} recipients, got ${send.recipientCount}`);
 

@@ -165,7 +165,7 @@ describe('notification attachments', () => {
       admin.cookie,
       await withPhoto({ message: 'Fest' }, 'file'),
     );
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
     const send = res.json().data.send;
     const path = pathOf(send.file_url);
     expect(await statuses(path, { owner, other })).toEqual({ owner: 200, other: 200 });

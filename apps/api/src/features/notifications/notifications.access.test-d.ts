@@ -4,7 +4,7 @@
  * `@ts-expect-error` below must meet an error. A user changes only their own notifications — the
  * service loads them by the signed-in caller (another user's → 404), so each change function needs
  * the session user a `signedIn` scope makes (`req.user` outside one is `SessionUser | null`);
- * recalling a send needs the `Admin` only the admin guard makes. Nothing here runs.
+ * recalling a send and broadcasting need the `Admin` only the admin guard makes. Nothing here runs.
  */
 import type { Admin, SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -23,6 +23,7 @@ export async function uncheckedChangesDoNotCompile(
   await notifications.markRead(ctx, viewer.id, id);
   await notifications.markAllRead(ctx, viewer.id);
   await notifications.recallSend(ctx, admin, id);
+  await notifications.broadcast(ctx, admin, { message: 'x', type: 'general' });
 
   // @ts-expect-error a request without a session cannot create
   await notifications.create(ctx, guest, { message: 'x', type: 'general' });
@@ -36,4 +37,6 @@ export async function uncheckedChangesDoNotCompile(
   await notifications.markAllRead(ctx, guest?.id);
   // @ts-expect-error a signed-in user is not a checked admin: recalling a send needs the admin guard
   await notifications.recallSend(ctx, viewer, id);
+  // @ts-expect-error a signed-in user is not a checked admin: broadcasting needs the admin guard
+  await notifications.broadcast(ctx, viewer, { message: 'x', type: 'general' });
 }

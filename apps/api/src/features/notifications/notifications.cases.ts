@@ -76,6 +76,6 @@ export const NOTIFICATIONS_CASES: Record<string, RouteCase> = {
       url: '/api/notification/broadcast',
       payload: { message: 'Campus Wi-Fi is back' },
     }),
-    expect: adminOnly(200),
+    expect: adminOnly(201),
   },
 };

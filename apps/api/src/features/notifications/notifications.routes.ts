@@ -212,11 +212,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
 
       admin.post(
         '/broadcast',
-        { schema: { tags, ...formSchema, response: { 200: apiSuccess(broadcastData) } } },
-        async (req) => {
+        { schema: { tags, ...formSchema, response: { 201: apiSuccess(broadcastData) } } },
+        async (req, reply) => {
           const { body, file } = await readUpload(req, broadcastBody, { fileField: 'file' });
           const send = await service.broadcast(ctx, req.user, body, file);
-          return ok({ send, recipientCount: send.recipientCount }, NOTIFICATION_MESSAGES.broadcastSent);
+          // 201: a broadcast creates a send (issue 25 item 6, as the spec's source answered).
+          const created = ok({ send, recipientCount: send.recipientCount }, NOTIFICATION_MESSAGES.broadcastSent);
+          return reply.code(201).send(created);
         },
       );
     }),

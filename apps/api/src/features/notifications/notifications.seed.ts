@@ -3,6 +3,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';
+import { isAdmin, type Admin } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { broadcast, markAllRead, notify } from './notifications.service.ts';
 
@@ -28,11 +29,13 @@ export async function seedNotificationsDemo(
       link: '/attendance',
     });
   }
-  await broadcast(ctx, admin, {
-    message: 'Annual tech fest registrations are open. See Campus Buzz on the home page for details.',
-    type: 'event',
-    link: '/',
-  });
+  // The seed has no request: it broadcasts as the demo admin it created, checked to hold the role.
+  if (isAdmin(admin))
+    await broadcast(ctx, admin as Admin, {
+      message: 'Annual tech fest registrations are open. See Campus Buzz on the home page for details.',
+      type: 'event',
+      link: '/',
+    });
   const first = demo.students[0];
   if (first) await markAllRead(ctx, first.id);
 }

@@ -1,7 +1,7 @@
 /**
  * Notification rules (spec §3, §4, §7; DESIGN §7). A user sees and changes only their own
  * notifications (another user's → 404); creating for another user, broadcasting and managing sends
- * are admin-only (403; the sends list and recall take the admin guard's `Admin`). Every
+ * are admin-only (403; broadcast, the sends list and recall take the admin guard's `Admin`). Every
  * admin send is recorded in `notification_sends`; a broadcast writes all rows in one statement;
  * every write queues ONE NOTIFY in its transaction for live delivery.
  *
@@ -149,14 +149,14 @@ export async function create(
 }
 
 /**
- * POST broadcast (admin; the route's `adminOnly` scope guards the role — the seed and the bench
- * broadcast as the demo admin, hence a `SessionUser` sender): one send and one row per active,
- * verified user (an unverified sign-up is not an account yet, issue 21), written by ONE INSERT …
- * SELECT, and ONE NOTIFY. `upload` is an image or PDF (413 ≥ 5 MiB, 400 another type). Returns the send.
+ * POST broadcast (admin only: takes the guard's `Admin`; the seed broadcasts as its demo admin):
+ * one send and one row per active, verified user (an unverified sign-up is not an account yet,
+ * issue 21), written by ONE INSERT … SELECT, and ONE NOTIFY. `upload` is an image or PDF (413 ≥
+ * 5 MiB, 400 another type). Returns the send.
  */
 export async function broadcast(
   ctx: ServiceContext,
-  admin: SessionUser,
+  admin: Admin,
   body: BroadcastBody,
   upload?: Buffer | null,
 ): Promise<NotificationSend> {

@@ -378,7 +378,7 @@ describe('admin sends, files and broadcast', () => {
         { content: await png(), name: 'p.png', type: 'image/png' },
       ),
     );
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201); // a created send (issue 25 item 6)
     expect(res.json().message).toBe(NOTIFICATION_MESSAGES.broadcastSent);
     const send = res.json().data.send;
     expect(res.json().data.recipientCount).toBe(active);

@@ -14,6 +14,7 @@ import { signupAttempts, users } from '../../db/schema/users.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { stats } from '../admin/admin.service.ts';
 import { broadcast } from '../notifications/notifications.service.ts';
+import type { Admin } from '../../lib/auth.ts';
 import {
   createTestApp,
   instituteEmail,
@@ -407,7 +408,7 @@ describe('unverified sign-ups (item 8 and the argon2 cost)', () => {
     expect(before.total).toBe(verifiedCount);
     const admin = await signUpAndLogin(t, { email: ADMIN });
     const [adminRow] = await db.select().from(users).where(eq(users.id, admin.userId));
-    const send = await broadcast(t.app.ctx, adminRow!, { message: 'hello everyone', type: 'general' });
+    const send = await broadcast(t.app.ctx, adminRow! as Admin, { message: 'hello everyone', type: 'general' });
     expect(send.recipientCount).toBe(verifiedCount + 1);
 
     expect(await purgeUnverifiedUsers(db)).toBeGreaterThanOrEqual(1);
