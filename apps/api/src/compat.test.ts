@@ -1,7 +1,7 @@
 /**
  * The spec's original client on our API (issue 25): what that client sends and expects works —
  * a departure without an offset read in the institute's time zone; lists asked for without `page`
- * and `limit` answer every row up to 100 (rides 50).
+ * and `limit` answer every row up to 100 (rides 50); cross-site cookies behind a switch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIDE_MESSAGES } from '@campus/contract/rides';
@@ -10,7 +10,8 @@ import { RIDES_UNPAGED_LIMIT } from '@campus/contract/rides';
 import { VALID_ITEM } from './features/marketplace/marketplace.cases.ts';
 import { validRide } from './features/rides/rides.cases.ts';
 import { withZoneOffset } from './lib/dates.ts';
-import { createTestApp, world, type TestApp, type TestWorld } from './test/helpers.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createTestApp, signUpAndLogin, world, type TestApp, type TestWorld } from './test/helpers.ts';
 
 let t: TestApp;
 let w: TestWorld<'student'>;
@@ -106,5 +107,58 @@ describe('lists without page and limit (issue 25 item 4)', () => {
       limit: RIDES_UNPAGED_LIMIT,
       total: RIDES_UNPAGED_LIMIT + 5,
     });
+  });
+});
+
+describe('cross-site cookies, opt-in (issue 25 item 5)', () => {
+  it('are refused at start without an https APP_URL, and say why', () => {
+    expect(() => loadConfig({ CROSS_SITE_COOKIES: 'true', APP_URL: 'http://campus.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CROSS_SITE_COOKIES: 'true', APP_URL: 'http://campus.example' })).toThrow(/https APP_URL/);
+    expect(loadConfig({ CROSS_SITE_COOKIES: 'true', APP_URL: 'https://campus.example' }).cookies).toEqual({
+      sameSite: 'none',
+      secure: true,
+    });
+    expect(loadConfig({ APP_URL: 'http://localhost:3000' }).cookies).toEqual({ sameSite: 'lax', secure: false });
+  });
+
+  it('set SameSite=None; Secure on the session and device cookies; the Origin check stays as strict', async () => {
+    const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie']].flat().join('\n');
+    const plain = await signUpAndLogin(t);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: plain.email, password: plain.password },
+    });
+    expect(setCookies(login)).toMatch(/cc_session=[^;]+;.*SameSite=Lax/);
+    expect(setCookies(login)).not.toMatch(/Secure/);
+
+    const cross = await createTestApp({
+      APP_URL: 'https://campus.example',
+      CROSS_SITE_COOKIES: 'true',
+      CORS_ORIGINS: 'https://client.example',
+    });
+    try {
+      const student = await signUpAndLogin(cross);
+      const again = await cross.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: student.email, password: student.password },
+      });
+      const cookies = setCookies(again);
+      expect(cookies).toMatch(/cc_session=[^;]+;.*SameSite=None/);
+      expect(cookies).toMatch(/cc_session=[^\n]*Secure/);
+      expect(cookies).toMatch(/cc_device=[^\n]*SameSite=None/);
+      const write = (origin: string) =>
+        cross.app.inject({
+          method: 'PUT',
+          url: '/api/users/update',
+          headers: { cookie: student.cookie, origin },
+          payload: { name: 'Cross Site' },
+        });
+      expect((await write('https://client.example')).statusCode).toBe(200);
+      expect((await write('https://evil.example')).statusCode).toBe(403);
+    } finally {
+      await cross.close();
+    }
   });
 });

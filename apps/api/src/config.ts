@@ -65,6 +65,7 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(256),
   STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(3),
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
+  CROSS_SITE_COOKIES: bool.default(false),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   INSTITUTE_CONFIG: z.string().min(1).optional(),
   SEED_DEMO: bool.optional(),
@@ -114,6 +115,12 @@ export interface ConnectionLimits {
   streamsPerUser: number;
 }
 
+/** `SameSite` and `Secure` of the app's cookies. */
+export interface CookieAttributes {
+  sameSite: 'lax' | 'none';
+  secure: boolean;
+}
+
 /** The parsed configuration the app runs with. */
 export interface AppConfig {
   port: number;
@@ -128,6 +135,12 @@ export interface AppConfig {
   corsOrigins: string[];
   trustProxy: TrustProxy;
   limits: ConnectionLimits;
+  /**
+   * Attributes of the session and device cookies (DESIGN §5): `SameSite=Lax`, `Secure` behind https;
+   * with `CROSS_SITE_COOKIES=true` (https only) `SameSite=None; Secure`, so a client hosted on another
+   * site can sign in (issue 25 item 5). The Origin check against `CORS_ORIGINS` is the same either way.
+   */
+  cookies: CookieAttributes;
   /** How long a session lookup is cached in process, ms; 0 = off (issue 23, `SESSION_CACHE_TTL_MS`). */
   sessionCacheTtlMs: number;
   institute: InstituteConfig;
@@ -198,6 +211,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // `npm start` runs the API inside apps/api; paths the user typed are relative to where they ran npm.
   const base = e.INIT_CWD ?? process.cwd();
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const https = appUrl.startsWith('https://');
+  if (e.CROSS_SITE_COOKIES && !https) {
+    throw new ConfigError(
+      'Invalid configuration: CROSS_SITE_COOKIES: needs an https APP_URL — browsers refuse SameSite=None cookies that are not Secure, and Secure cookies need https',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -215,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       streamsPerSession: e.STREAMS_PER_SESSION,
       streamsPerUser: e.STREAMS_PER_USER,
     },
+    cookies: e.CROSS_SITE_COOKIES ? { sameSite: 'none', secure: true } : { sameSite: 'lax', secure: https },
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     institute: loadInstituteConfig(e.INSTITUTE_CONFIG && path.resolve(base, e.INSTITUTE_CONFIG)),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

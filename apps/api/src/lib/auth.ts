@@ -1,6 +1,6 @@
 /**
  * Sessions, CSRF and role guards (DESIGN §5). Sessions are opaque 256-bit tokens in an HttpOnly,
- * SameSite=Lax cookie; only the SHA-256 is stored. Guards run in `onRequest`, before any upload body
+ * SameSite=Lax cookie (SameSite=None + Secure with CROSS_SITE_COOKIES, issue 25); only the SHA-256 is stored. Guards run in `onRequest`, before any upload body
  * is read (DESIGN §4 order of checks).
  */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
@@ -22,6 +22,7 @@ import {
   SESSION_TOUCH_MS,
 } from '@campus/contract/users';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import type { CookieAttributes } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/users.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -174,13 +175,15 @@ export async function purgeExpiredSessions(db: Db): Promise<void> {
     );
 }
 
-/** Cookie options for the session cookie; `secure` when the app is served over HTTPS. */
-export function sessionCookieOptions(appUrl: string) {
+/**
+ * Cookie options for the session cookie: HttpOnly, the configured `SameSite` and `Secure`
+ * (`config.cookies`: Lax, Secure behind https; None + Secure with CROSS_SITE_COOKIES), whole site.
+ */
+export function sessionCookieOptions(cookies: CookieAttributes) {
   return {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: appUrl.startsWith('https://'),
+    ...cookies,
     maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
   };
 }

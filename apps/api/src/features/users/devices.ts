@@ -12,6 +12,7 @@
 import { createHmac } from 'node:crypto';
 import { sign, unsign } from '@fastify/cookie';
 import { DEVICE_COOKIE_MAX_AGE_MS } from '@campus/contract/users';
+import type { CookieAttributes } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { appSecret, existingAppSecret, newToken, subkey } from '../../lib/tokens.ts';
 
@@ -54,15 +55,15 @@ export async function trustedDevice(db: Db, raw: string | undefined, account: De
 }
 
 /**
- * Cookie options of the device cookie: HttpOnly, SameSite=Lax, `Secure` behind https, sent only to
- * `/api/users` (sign-in, forgot-password, sign-in links), one year.
+ * Cookie options of the device cookie: HttpOnly, the configured `SameSite` and `Secure` (as the
+ * session cookie, `config.cookies`), sent only to `/api/users` (sign-in, forgot-password, sign-in
+ * links), one year.
  */
-export function deviceCookieOptions(appUrl: string) {
+export function deviceCookieOptions(cookies: CookieAttributes) {
   return {
     path: '/api/users',
     httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: appUrl.startsWith('https://'),
+    ...cookies,
     maxAge: Math.floor(DEVICE_COOKIE_MAX_AGE_MS / 1000),
   };
 }

@@ -43,8 +43,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   /** Sets the session and device cookies of a new session. */
   const setSignedIn = (reply: FastifyReply, result: service.SignedInResult) => {
-    reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(ctx.config.appUrl));
-    reply.setCookie(DEVICE_COOKIE, result.deviceCookie, deviceCookieOptions(ctx.config.appUrl));
+    reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(ctx.config.cookies));
+    reply.setCookie(DEVICE_COOKIE, result.deviceCookie, deviceCookieOptions(ctx.config.cookies));
   };
 
   app.get(
@@ -153,7 +153,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         async (req, reply) => {
           const device = await service.changePassword(ctx, req.user, req.sessionId, req.body);
-          reply.setCookie(DEVICE_COOKIE, device, deviceCookieOptions(ctx.config.appUrl));
+          reply.setCookie(DEVICE_COOKIE, device, deviceCookieOptions(ctx.config.cookies));
           return done(USER_MESSAGES.passwordChanged);
         },
       );
