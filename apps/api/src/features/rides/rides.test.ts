@@ -466,7 +466,7 @@ describe('the caller’s rides', () => {
     const res = await send('GET', '/api/rides/user/rides', me);
     expect(res.statusCode).toBe(200);
     expect((res.json().data as Ride[]).map((r) => r.id)).toEqual([soon.id, later.id, past.id, older.id]);
-    expect(res.json().pagination).toEqual({ page: 1, limit: 20, total: 4 });
+    expect(res.json().pagination).toEqual({ page: 1, limit: 50, total: 4 }); // unpaged: up to 50 rides (issue 25)
   });
 });
 
