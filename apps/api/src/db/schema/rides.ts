@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { RIDE_DIRECTIONS } from '@campus/contract/rides';
 import { idColumn, timestamps, tstz } from './columns.ts';
 import { files } from './files.ts';
 import { users } from './users.ts';
@@ -31,7 +32,7 @@ export const rides = pgTable(
     description: text('description').notNull().default(''),
     phoneNumber: text('phone_number').notNull(),
     /** toCollege | fromCollege | other. */
-    direction: text('direction').notNull().default('other'),
+    direction: text('direction', { enum: RIDE_DIRECTIONS }).notNull().default('other'),
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
     ...timestamps,
   },

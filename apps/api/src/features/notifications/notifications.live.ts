@@ -56,7 +56,7 @@ export function toApiNotification(row: typeof notifications.$inferSelect, appUrl
     id: row.id,
     userId: row.userId,
     message: row.message,
-    type: row.type as 'general',
+    type: row.type,
     file_url: fileUrl(appUrl, row.fileId),
     link: row.link,
     is_read: row.isRead,

@@ -8,7 +8,7 @@
 import { and, count, desc, eq, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import type { BroadcastBody, Notification, NotificationSend, NotificationType } from '@campus/contract/notifications';
+import type { BroadcastBody, Notification, NotificationSend } from '@campus/contract/notifications';
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSends } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
@@ -125,7 +125,7 @@ function toApiSend(ctx: ServiceContext, r: SendRow): NotificationSend {
   return {
     id: r.send.id,
     message: r.send.message,
-    type: r.send.type as NotificationType,
+    type: r.send.type,
     file_url: fileUrl(ctx.config.appUrl, r.send.fileId),
     link: r.send.link,
     broadcast: r.send.broadcast,

@@ -5,7 +5,7 @@
  * these (DESIGN §4).
  */
 import { asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ListRidesQuery, Ride, RideDirection, RideParticipant } from '@campus/contract/rides';
+import type { ListRidesQuery, Ride, RideParticipant } from '@campus/contract/rides';
 import { rideParticipants, rides } from '../../db/schema/rides.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Db } from '../../db/client.ts';
@@ -96,7 +96,7 @@ function toApiRide(
     hasPhone: row.phoneNumber !== '',
     imageUrl: fileUrl(appUrl, row.imageFileId),
     imageThumbUrl: fileUrl(appUrl, row.imageFileId, 'thumb'),
-    direction: row.direction as RideDirection,
+    direction: row.direction,
     participants,
     name: creator.name,
     avatar: creator.avatar,

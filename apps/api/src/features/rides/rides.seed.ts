@@ -24,7 +24,7 @@ export async function seedRidesDemo(ctx: ServiceContext, demo: { students: { id:
     { from: other(0), to: campus, inHours: 52, seats: 3, cost: 90, joined: 0, direction: 'toCollege' },
     { from: campus, to: other(2), inHours: 75, seats: 6, cost: 1200, joined: 1, direction: 'fromCollege' },
     { from: campus, to: 'Murthal', inHours: 100, seats: 3, cost: 300, joined: 0, direction: 'other' },
-  ];
+  ] as const;
   await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .insert(rides)
