@@ -5,31 +5,21 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { GraduationCap, Menu, Search, X } from 'lucide-react';
+import { GraduationCap, Menu, X } from 'lucide-react';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { buttonClasses } from '../../components/ui/button';
+import { SearchField } from '../../components/ui/search-field';
 import { cn } from '../../lib/cn';
 import { useAppSelector } from '../../lib/store';
 import { DEFAULT_AVATAR } from '../../lib/avatar';
 import { FEATURE_LINKS } from './nav-links';
 
-function SearchBox({ id }: { id: string }) {
+/** The header's search box (the shared SearchField; what it searches comes with issue 24). */
+function SearchBox() {
+  const [query, setQuery] = useState('');
   return (
-    <form role="search" onSubmit={(e) => e.preventDefault()} className="relative w-full">
-      <label htmlFor={id} className="sr-only">
-        Search
-      </label>
-      <Search
-        aria-hidden="true"
-        size={16}
-        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
-      />
-      <input
-        id={id}
-        type="search"
-        placeholder="Search"
-        className="h-10 w-full rounded-full border border-line bg-surface-muted pr-3 pl-9 text-sm text-fg placeholder:text-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-      />
+    <form role="search" onSubmit={(e) => e.preventDefault()} className="w-full">
+      <SearchField label="Search" placeholder="Search" value={query} onChange={setQuery} />
     </form>
   );
 }
@@ -64,7 +54,7 @@ export function Header() {
           ))}
         </nav>
         <div className="ml-auto hidden w-52 xl:block">
-          <SearchBox id="header-search" />
+          <SearchBox />
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-0">
           {signedIn ? (
@@ -101,7 +91,7 @@ export function Header() {
         </div>
       </div>
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line px-4 pt-3 pb-4 xl:hidden">
-        <SearchBox id="mobile-search" />
+        <SearchBox />
         <nav aria-label="Main (mobile)" className="mt-3 grid grid-cols-2 gap-1 sm:grid-cols-3">
           {FEATURE_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
