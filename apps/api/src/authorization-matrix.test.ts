@@ -1,8 +1,9 @@
 /**
  * Authorization matrix (DESIGN §3, §9; issue 8): reads every route the app registered (Fastify's
  * route list) and, for each, checks the status every kind of caller gets — guest, the owner of the
- * record, another student, an admin and a deactivated account — against its row in
- * `test/route-cases.ts`. A route without a row fails, so every new route arrives with its rows.
+ * record, another student, an admin and a deactivated account — against its row in its feature's
+ * `features/<f>/<f>.cases.ts`, assembled by `test/route-cases.ts`. A route without a row fails, so
+ * every new route arrives with its rows.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import type { AddressInfo } from 'node:net';
