@@ -709,7 +709,9 @@ export async function lostWrites(
 /** Enrolls each student in the first subject of the catalogue and sets `subjectId` on it. */
 export async function enrollAll(base: string, students: Student[]): Promise<void> {
   const subjects = await api(base, 'GET', '/api/resources/subjects?page=1&limit=1', { cookie: students[0]!.cookie });
-  const subjectId = subjects.body?.data?.[0]?.id as string | undefined;
+  // Subject ids are integers (issue 25 item 2); `{subjectId}` fills a JSON string, which the API accepts.
+  const first = subjects.body?.data?.[0]?.id as number | undefined;
+  const subjectId = first === undefined ? undefined : String(first);
   if (!subjectId) throw new Error(`no subject to enroll in (${subjects.status})`);
   for (const s of students) {
     const r = await api(base, 'POST', '/api/enrollments', {

@@ -132,6 +132,12 @@ export const ATTENDANCE_MESSAGES = {
   canMiss: (n: number) => `You can miss ${n} more ${n === 1 ? 'class' : 'classes'}`,
   mustAttend: (n: number, target: number) =>
     `Attend the next ${n} ${n === 1 ? 'class' : 'classes'} to reach ${target}%`,
+  /**
+   * The profile's answer when the first save of a branch and semester enrolled the student in the
+   * catalogue's subjects of both (issue 25 item 3), with the correct singular.
+   */
+  defaultEnrolled: (n: number, branch: string, semester: string) =>
+    `You were enrolled in ${n} ${n === 1 ? 'subject' : 'subjects'} for ${branch}, ${semester} semester — change them on Attendance`,
   atLimit: (target: number) => `You are exactly at ${target}%: missing the next class takes you below it`,
 } as const;
 
@@ -160,9 +166,28 @@ export function attendanceZone(percentage: number, total: number, target: number
 const idText = (required: string) =>
   z.preprocess(textInput, z.string({ error: required }).min(1, required).max(64, required));
 
-/** A record id (subjectId): a UUID; `required` when absent, `invalid` when malformed. */
-const uuidField = (required: string, invalid: string) =>
-  z.preprocess(textInput, z.uuid({ error: (iss) => (iss.input === undefined ? required : invalid) }));
+/** The largest subject id: PostgreSQL's `integer` (subject ids are an identity column). */
+export const SUBJECT_ID_MAX = 2_147_483_647;
+
+/**
+ * A subject id (issue 25 item 2; DESIGN §4's catalogue exception to UUIDv7 ids): a whole number
+ * from 1 to {@link SUBJECT_ID_MAX}, sent as a JSON number or as a string of digits (`"12"`, what a
+ * query string or a form holds); `required` when absent, `invalid` for anything else (a UUID
+ * included).
+ */
+export function subjectIdField(required: string, invalid: string) {
+  return z.preprocess(
+    (v) => {
+      const t = textInput(v);
+      return typeof t === 'string' && /^\d{1,10}$/.test(t) ? Number(t) : t;
+    },
+    z
+      .number({ error: (iss) => (iss.input === undefined ? required : invalid) })
+      .int(invalid)
+      .min(1, invalid)
+      .max(SUBJECT_ID_MAX, invalid),
+  );
+}
 
 const status = choice(ATTENDANCE_STATUSES, { required: M.statusRequired, invalid: M.statusInvalid });
 const date = z.preprocess(
@@ -172,7 +197,8 @@ const date = z.preprocess(
 
 /** A subject of the catalogue (spec §3 "Subject (resource list)"; issue 12). */
 export const subject = z.object({
-  id: z.string(),
+  /** An integer (issue 25 item 2). */
+  id: z.number().int(),
   name: z.string(),
   code: z.string(),
   branch: z.string(),
@@ -226,6 +252,12 @@ export type CreateSubjectBody = z.infer<typeof createSubjectBody>;
 export const updateSubjectBody = partialFields(createSubjectBody);
 export type UpdateSubjectBody = z.infer<typeof updateSubjectBody>;
 
+/**
+ * Route params of PUT and DELETE /api/resources/subjects/{id}: an integer id (digits in the path);
+ * a malformed one answers 404 "Subject not found" like an unknown one (DESIGN §4).
+ */
+export const subjectParams = z.object({ id: subjectIdField(M.subjectNotFound, M.subjectNotFound) });
+
 export const subjectResponse = apiSuccess(subject);
 export const subjectList = apiPage(subject);
 
@@ -234,7 +266,7 @@ export const subjectList = apiPage(subject);
  * subject's id, as the spec's client reads it; `enrollmentId` the enrollment's own.
  */
 export const enrollment = subject.extend({
-  subjectId: z.string(),
+  subjectId: z.number().int(),
   enrollmentId: z.string(),
   enrolledAt: z.string(),
 });
@@ -248,14 +280,14 @@ export const enrollmentsParams = z.object({ userId: idText(M.enrollmentsUserRequ
 /** POST /api/enrollments body (spec §7). */
 export const enrollBody = z.object({
   userId: idText(M.userIdRequired),
-  subjectId: uuidField(M.subjectIdRequired, M.subjectIdInvalid),
+  subjectId: subjectIdField(M.subjectIdRequired, M.subjectIdInvalid),
 });
 export type EnrollBody = z.infer<typeof enrollBody>;
 
 /** DELETE /api/enrollments body (spec §5, §7): both ids, with the spec's message. */
 export const unenrollBody = z.object({
   userId: idText(M.unenrollIdsRequired),
-  subjectId: uuidField(M.unenrollIdsRequired, M.unenrollIdsRequired),
+  subjectId: subjectIdField(M.unenrollIdsRequired, M.unenrollIdsRequired),
 });
 export type UnenrollBody = z.infer<typeof unenrollBody>;
 
@@ -263,7 +295,7 @@ export type UnenrollBody = z.infer<typeof unenrollBody>;
 export const attendanceRecord = z.object({
   id: z.string(),
   userId: z.string(),
-  subjectId: z.string(),
+  subjectId: z.number().int(),
   date: z.string(),
   status: z.enum(ATTENDANCE_STATUSES),
   markedAt: z.string(),
@@ -279,7 +311,7 @@ export const attendanceRecordsResponse = apiSuccess(z.array(attendanceRecord));
  */
 export const listAttendanceQuery = paginationQueryOf(100).extend({
   userId: idText(M.userIdRequired),
-  subjectId: optionalField(uuidField(M.subjectIdRequired, M.subjectIdInvalid)),
+  subjectId: optionalField(subjectIdField(M.subjectIdRequired, M.subjectIdInvalid)),
   date: optionalField(date),
 });
 export type ListAttendanceQuery = z.infer<typeof listAttendanceQuery>;
@@ -291,7 +323,7 @@ export type ListAttendanceQuery = z.infer<typeof listAttendanceQuery>;
  */
 export const markAttendanceBody = z.object({
   userId: idText(M.userIdRequired),
-  subjectId: uuidField(M.subjectIdRequired, M.subjectIdInvalid),
+  subjectId: subjectIdField(M.subjectIdRequired, M.subjectIdInvalid),
   date,
   status,
 });
@@ -313,7 +345,7 @@ export const bulkAttendanceBody = z.object({
   date,
   status: optionalField(status),
   subjectIds: z
-    .array(z.uuid({ error: M.subjectIdInvalid }), { error: M.subjectIdsRequired })
+    .array(subjectIdField(M.subjectIdInvalid, M.subjectIdInvalid), { error: M.subjectIdsRequired })
     .min(1, M.subjectIdsRequired)
     .max(BULK_SUBJECTS_MAX, M.subjectIdsMax)
     .refine((ids) => new Set(ids).size === ids.length, M.subjectIdsDuplicate),
@@ -323,7 +355,7 @@ export type BulkAttendanceBody = z.infer<typeof bulkAttendanceBody>;
 /** GET /api/attendance/percentage query (spec §5): both ids. */
 export const subjectPercentageQuery = z.object({
   userId: idText(M.userAndSubjectRequired),
-  subjectId: uuidField(M.userAndSubjectRequired, M.subjectIdInvalid),
+  subjectId: subjectIdField(M.userAndSubjectRequired, M.subjectIdInvalid),
 });
 /** GET /api/attendance/percentage/overall and /subject-wise query (spec §5). */
 export const userPercentageQuery = z.object({ userId: idText(M.userIdRequired) });
@@ -343,7 +375,7 @@ export const attendanceStats = z.object({
 });
 export type AttendanceStats = z.infer<typeof attendanceStats>;
 
-export const subjectStats = attendanceStats.extend({ subjectId: z.string() });
+export const subjectStats = attendanceStats.extend({ subjectId: z.number().int() });
 export type SubjectStats = z.infer<typeof subjectStats>;
 /** One entry of the subject-wise list: every enrolled subject, with its name and code. */
 export const subjectWiseEntry = subjectStats.extend({ name: z.string(), code: z.string() });

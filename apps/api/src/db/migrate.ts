@@ -13,9 +13,12 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzl
 /** Arbitrary constant key of the migration advisory lock. */
 const MIGRATION_LOCK_KEY = 727_001;
 
-/** Runs pending migrations, each in its own transaction; throws on failure. */
-export async function runMigrations(database: Database): Promise<void> {
-  const migrationsFolder = MIGRATIONS_FOLDER;
+/**
+ * Runs pending migrations, each in its own transaction; throws on failure. `migrationsFolder` is
+ * the committed one; tests hand in a copy whose journal stops earlier (migrating a database up to
+ * a given migration).
+ */
+export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
     if (database.driver === 'pglite') await migratePglite(database.db as never, { migrationsFolder });
     else await migratePg(database.db as never, { migrationsFolder });

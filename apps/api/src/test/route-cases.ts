@@ -65,12 +65,12 @@ export interface World {
   rideId: string;
   /** A notification of `owner` (never deleted by a case). */
   notificationId: string;
-  /** A subject `owner` is enrolled in, with one attendance record (never unenrolled by a case). */
-  subjectId: string;
+  /** A subject `owner` is enrolled in, with one attendance record (never unenrolled by a case); an integer id. */
+  subjectId: number;
   /** The attendance record of `owner` in `subjectId`. */
   recordId: string;
-  /** A subject of the catalogue no one is enrolled in (edited by the admin case). */
-  catalogueSubjectId: string;
+  /** A subject of the catalogue no one is enrolled in (edited by the admin case); an integer id. */
+  catalogueSubjectId: number;
   /** A stored file (the photo of `itemId`). */
   fileId: string;
   /** A small PNG for avatar uploads. */

@@ -1,6 +1,7 @@
 /**
  * Attendance and enrollment (spec §3, issue 12). `subjects` is the catalogue (unique code; a
- * subject with enrollments cannot be removed: the enrollment FK restricts). `enrollments` holds one
+ * subject with enrollments cannot be removed: the enrollment FK restricts); its ids are integers
+ * (an identity column, issue 25 item 2: the catalogue exception to UUIDv7 ids, DESIGN §4). `enrollments` holds one
  * row per (user, subject). `attendance_records` may hold several rows per subject per day (labs,
  * extra classes; DESIGN §8) and references its enrollment by (user, subject), so a record can only
  * exist for an enrolled subject (unenrolling deletes the records and the enrollment in one
@@ -29,7 +30,8 @@ import { users } from './users.ts';
 export const subjects = pgTable(
   'subjects',
   {
-    id: idColumn(),
+    /** Integer identity (issue 25 item 2): clients of the spec compare subject ids as numbers. */
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     /** Upper-case course code, unique: `CS201`. */
     code: text('code').notNull(),
@@ -54,7 +56,7 @@ export const enrollments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    subjectId: uuid('subject_id')
+    subjectId: integer('subject_id')
       .notNull()
       .references(() => subjects.id, { onDelete: 'restrict' }),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -72,7 +74,7 @@ export const attendanceRecords = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    subjectId: uuid('subject_id').notNull(),
+    subjectId: integer('subject_id').notNull(),
     /** The class day, in the institute's time zone. */
     date: date('date', { mode: 'string' }).notNull(),
     /** Present | Absent. */

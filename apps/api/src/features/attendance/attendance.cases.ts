@@ -10,27 +10,29 @@ import type { RouteCase, World } from '../../test/route-cases.ts';
 
 /** Subject codes handed out so far (each set-up adds its own subject). */
 let subjectCodes = 0;
-/** A fresh subject of the catalogue, added by the admin (issue 12). */
-const newSubject = (w: World) =>
-  created(
-    w,
-    {
-      method: 'POST',
-      url: '/api/resources/subjects',
-      payload: {
-        name: 'Matrix Theory',
-        code: `MX${++subjectCodes}-${process.pid % 1000}`,
-        branch: 'Computer Science Engineering',
-        semester: 'Third',
-        credits: 3,
+/** A fresh subject of the catalogue, added by the admin (issue 12); its integer id. */
+const newSubject = async (w: World): Promise<number> =>
+  Number(
+    await created(
+      w,
+      {
+        method: 'POST',
+        url: '/api/resources/subjects',
+        payload: {
+          name: 'Matrix Theory',
+          code: `MX${++subjectCodes}-${process.pid % 1000}`,
+          branch: 'Computer Science Engineering',
+          semester: 'Third',
+          credits: 3,
+        },
       },
-    },
-    w.admin.cookie,
+      w.admin.cookie,
+    ),
   );
 /** Today in the suites' institute time zone (the default, Asia/Kolkata). */
 const today = () => todayIn('Asia/Kolkata');
 /** A fresh subject `owner` is enrolled in, with one record marked. */
-async function enrolledSubject(w: World): Promise<string> {
+async function enrolledSubject(w: World): Promise<number> {
   const subjectId = await newSubject(w);
   await created(
     w,
@@ -58,7 +60,7 @@ export async function attendanceWorld(w: World): Promise<void> {
   const records = await w.t.app.inject({
     method: 'GET',
     url: '/api/attendance',
-    query: { userId: w.owner.userId, subjectId: w.subjectId },
+    query: { userId: w.owner.userId, subjectId: String(w.subjectId) },
     headers: { cookie: w.owner.cookie },
   });
   w.recordId = records.json().data[0].id;
@@ -71,7 +73,7 @@ export const ATTENDANCE_CASES: Record<string, RouteCase> = {
     request: (w) => ({
       method: 'GET',
       url: '/api/attendance',
-      query: { userId: w.owner.userId, subjectId: w.subjectId, date: today() },
+      query: { userId: w.owner.userId, subjectId: String(w.subjectId), date: today() },
     }),
     expect: ownerOnly(200, 403),
   },
@@ -99,7 +101,7 @@ export const ATTENDANCE_CASES: Record<string, RouteCase> = {
     request: (w) => ({
       method: 'GET',
       url: '/api/attendance/percentage',
-      query: { userId: w.owner.userId, subjectId: w.subjectId },
+      query: { userId: w.owner.userId, subjectId: String(w.subjectId) },
     }),
     expect: ownerOnly(200, 403),
   },

@@ -92,13 +92,13 @@ export function subjectsPage(ctx: ServiceContext, q: ListSubjectsQuery): Promise
 }
 
 /** A subject row by id, or undefined. */
-export async function findSubject(ctx: ServiceContext, id: string): Promise<SubjectRow | undefined> {
+export async function findSubject(ctx: ServiceContext, id: number): Promise<SubjectRow | undefined> {
   const [row] = await ctx.db.select().from(subjects).where(eq(subjects.id, id));
   return row;
 }
 
 /** True when at least one student is enrolled in the subject. */
-export async function hasEnrollments(ctx: ServiceContext, subjectId: string): Promise<boolean> {
+export async function hasEnrollments(ctx: ServiceContext, subjectId: number): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: enrollments.id })
     .from(enrollments)
@@ -119,7 +119,7 @@ export async function enrollmentsOf(ctx: ServiceContext, userId: string): Promis
 }
 
 /** True when the student is enrolled in every one of `subjectIds`. */
-export async function enrolledInAll(ctx: ServiceContext, userId: string, subjectIds: string[]): Promise<boolean> {
+export async function enrolledInAll(ctx: ServiceContext, userId: string, subjectIds: number[]): Promise<boolean> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(enrollments)
@@ -204,7 +204,7 @@ const ownTarget = (userId: string) =>
   >`(SELECT ${attendanceTargets.target} FROM ${attendanceTargets} WHERE ${attendanceTargets.userId} = ${userId})`;
 
 /** One subject's figures for the student (zeros when no classes are marked); one statement. */
-export async function subjectStats(ctx: ServiceContext, userId: string, subjectId: string): Promise<SubjectStats> {
+export async function subjectStats(ctx: ServiceContext, userId: string, subjectId: number): Promise<SubjectStats> {
   const [row] = await ctx.db
     .select({ present, absent, percentage, own: ownTarget(userId) })
     .from(attendanceRecords)

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiOk, idParams } from '@campus/contract/envelope';
+import { apiOk } from '@campus/contract/envelope';
 import {
   ATTENDANCE_MESSAGES as M,
   attendanceRecordList,
@@ -27,6 +27,7 @@ import {
   recordParams,
   setTargetBody,
   subjectList,
+  subjectParams,
   subjectPercentageQuery,
   subjectResponse,
   subjectStatsResponse,
@@ -163,7 +164,6 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
 /** /api/resources: the subject catalogue; admins add, edit and remove subjects. */
 export const subjectsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  const params = idParams(M.subjectNotFound);
 
   app.get(
     '/subjects',
@@ -184,13 +184,17 @@ export const subjectsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
       );
       admin.put(
         '/subjects/:id',
-        { schema: { tags, params, body: updateSubjectBody, response: { 200: subjectResponse } } },
+        { schema: { tags, params: subjectParams, body: updateSubjectBody, response: { 200: subjectResponse } } },
         async (req) => ok(await service.updateSubject(ctx, req.user, req.params.id, req.body), M.subjectUpdated),
       );
-      admin.delete('/subjects/:id', { schema: { tags, params, response: { 200: apiOk } } }, async (req) => {
-        await service.deleteSubject(ctx, req.user, req.params.id);
-        return done(M.subjectDeleted);
-      });
+      admin.delete(
+        '/subjects/:id',
+        { schema: { tags, params: subjectParams, response: { 200: apiOk } } },
+        async (req) => {
+          await service.deleteSubject(ctx, req.user, req.params.id);
+          return done(M.subjectDeleted);
+        },
+      );
     }),
   );
 });

@@ -114,7 +114,7 @@ export async function createSubject(ctx: ServiceContext, _admin: Admin, body: Cr
 export async function updateSubject(
   ctx: ServiceContext,
   _admin: Admin,
-  id: string,
+  id: number,
   body: UpdateSubjectBody,
 ): Promise<Subject> {
   checkCatalogueFields(ctx, body);
@@ -132,7 +132,7 @@ export async function updateSubject(
 }
 
 /** DELETE /api/resources/subjects/{id} (admin only: takes the guard's `Admin`): 404 unknown; 409 while students are enrolled. */
-export async function deleteSubject(ctx: ServiceContext, _admin: Admin, id: string): Promise<void> {
+export async function deleteSubject(ctx: ServiceContext, _admin: Admin, id: number): Promise<void> {
   if (!(await queries.findSubject(ctx, id))) throw notFound(M.subjectNotFound);
   if (await queries.hasEnrollments(ctx, id)) throw conflict(M.subjectInUse);
   try {
@@ -156,7 +156,7 @@ export function listEnrollments(ctx: ServiceContext, scope: Changeable<Scope, 'o
 export async function enroll(
   ctx: ServiceContext,
   scope: Changeable<Scope, 'own'>,
-  subjectId: string,
+  subjectId: number,
 ): Promise<Enrollment> {
   const subject = await queries.findSubject(ctx, subjectId);
   if (!subject) throw notFound(M.subjectNotFound);
@@ -179,7 +179,7 @@ export async function enroll(
  * DELETE /api/enrollments: in ONE transaction deletes the subject's attendance records of the
  * student, then the enrollment; 404 (and nothing deleted) when not enrolled.
  */
-export async function unenroll(ctx: ServiceContext, scope: Changeable<Scope, 'own'>, subjectId: string): Promise<void> {
+export async function unenroll(ctx: ServiceContext, scope: Changeable<Scope, 'own'>, subjectId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx
       .delete(attendanceRecords)
@@ -319,7 +319,7 @@ export async function setTarget(
 export function subjectPercentage(
   ctx: ServiceContext,
   scope: Changeable<Scope, 'own'>,
-  subjectId: string,
+  subjectId: number,
 ): Promise<SubjectStats> {
   return queries.subjectStats(ctx, scope.userId, subjectId);
 }

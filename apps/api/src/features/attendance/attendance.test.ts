@@ -63,20 +63,20 @@ let nextSubject = 0;
 /** A catalogue subject no test used before. */
 const freshSubject = () => catalogue[nextSubject++]!;
 
-async function enroll(who: SignedIn, subjectId = freshSubject().id): Promise<string> {
+async function enroll(who: SignedIn, subjectId = freshSubject().id): Promise<number> {
   const res = await send('POST', '/api/enrollments', who, { userId: who.userId, subjectId });
   expect(res.statusCode, res.body).toBe(201);
   return subjectId;
 }
 
-async function mark(who: SignedIn, subjectId: string, status: 'Present' | 'Absent', date = today()) {
+async function mark(who: SignedIn, subjectId: number, status: 'Present' | 'Absent', date = today()) {
   const res = await send('POST', '/api/attendance', who, { userId: who.userId, subjectId, date, status });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as AttendanceRecord;
 }
 
 /** Inserts `present` Present and `absent` Absent records directly (hand-computed tables). */
-async function insertRecords(who: SignedIn, subjectId: string, present: number, absent: number) {
+async function insertRecords(who: SignedIn, subjectId: number, present: number, absent: number) {
   const rows = [
     ...Array.from({ length: present }, () => 'Present'),
     ...Array.from({ length: absent }, () => 'Absent'),
@@ -84,7 +84,7 @@ async function insertRecords(who: SignedIn, subjectId: string, present: number, 
   if (rows.length) await t.database.db.insert(attendanceRecords).values(rows);
 }
 
-const subjectStats = async (who: SignedIn, subjectId: string): Promise<SubjectStats> =>
+const subjectStats = async (who: SignedIn, subjectId: number): Promise<SubjectStats> =>
   (await send('GET', `/api/attendance/percentage?userId=${who.userId}&subjectId=${subjectId}`, who)).json().data;
 const overall = async (who: SignedIn): Promise<OverallStats> =>
   (await send('GET', `/api/attendance/percentage/overall?userId=${who.userId}`, who)).json().data;
@@ -236,7 +236,7 @@ describe('enrollments', () => {
     expect(again.json().message).toBe(M.alreadyEnrolled);
     const unknown = await send('POST', '/api/enrollments', who, {
       userId: who.userId,
-      subjectId: '0190a000-0000-7000-8000-000000000000',
+      subjectId: 2_000_000_000,
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(M.subjectNotFound);

@@ -112,13 +112,13 @@ export const adminApi = tagged.injectEndpoints({
       onQueryStarted: toastOutcome({ success: ATTENDANCE_MESSAGES.subjectCreated }),
     }),
     /** PUT /resources/subjects/{id}. */
-    updateSubject: build.mutation<Subject, { id: string } & Partial<SubjectFields>>({
+    updateSubject: build.mutation<Subject, { id: number } & Partial<SubjectFields>>({
       query: ({ id, ...body }) => ({ url: `resources/subjects/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: ['Subject', 'Enrollment', 'AttendanceStats'],
       onQueryStarted: toastOutcome({ success: ATTENDANCE_MESSAGES.subjectUpdated }),
     }),
     /** DELETE /resources/subjects/{id} (409 while students are enrolled). */
-    deleteSubject: build.mutation<unknown, string>({
+    deleteSubject: build.mutation<unknown, number>({
       query: (id) => ({ url: `resources/subjects/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Subject'],
       onQueryStarted: toastOutcome({ success: ATTENDANCE_MESSAGES.subjectDeleted, error: (e) => e.message }),

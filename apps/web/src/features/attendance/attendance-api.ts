@@ -31,19 +31,19 @@ export const attendanceApi = withTags.injectEndpoints({
       providesTags: ['Enrollment'],
     }),
     /** POST /enrollments. */
-    enroll: build.mutation<Enrollment, { userId: string; subjectId: string }>({
+    enroll: build.mutation<Enrollment, { userId: string; subjectId: number }>({
       query: (body) => ({ url: 'enrollments', method: 'POST', body }),
       invalidatesTags: ['Enrollment', 'AttendanceStats'],
       onQueryStarted: toastOutcome({ success: M.enrolled, error: (e) => `${M.failedEnroll}: ${e.message}` }),
     }),
     /** DELETE /enrollments with the ids in the body (spec §7). */
-    unenroll: build.mutation<unknown, { userId: string; subjectId: string }>({
+    unenroll: build.mutation<unknown, { userId: string; subjectId: number }>({
       query: (body) => ({ url: 'enrollments', method: 'DELETE', body }),
       invalidatesTags: ['Enrollment', 'AttendanceStats', 'AttendanceRecord'],
       onQueryStarted: toastOutcome({ success: M.unenrolled, error: (e) => `${M.failedUnenroll}: ${e.message}` }),
     }),
     /** GET /attendance for one subject and date (the Attendance Record card). */
-    records: build.query<AttendanceRecord[], { userId: string; subjectId: string; date: string }>({
+    records: build.query<AttendanceRecord[], { userId: string; subjectId: number; date: string }>({
       query: (params) => ({ url: 'attendance', params }),
       transformResponse: (data, meta) => toPage<AttendanceRecord>(data, meta).items,
       providesTags: ['AttendanceRecord'],
@@ -79,7 +79,7 @@ export const attendanceApi = withTags.injectEndpoints({
       onQueryStarted: toastOutcome({ success: M.updated, error: (e) => `${M.failedUpdate}: ${e.message}` }),
     }),
     /** GET /attendance/percentage for one subject. */
-    subjectStats: build.query<SubjectStats, { userId: string; subjectId: string }>({
+    subjectStats: build.query<SubjectStats, { userId: string; subjectId: number }>({
       query: (params) => ({ url: 'attendance/percentage', params }),
       providesTags: ['AttendanceStats'],
     }),

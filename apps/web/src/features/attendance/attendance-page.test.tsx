@@ -66,7 +66,7 @@ describe('the can-miss line', () => {
 });
 
 describe('the offline queue', () => {
-  const mark = (date: string) => ({ userId: 'u1', subjectId: 's1', date, status: 'Present' as const });
+  const mark = (date: string) => ({ userId: 'u1', subjectId: 1, date, status: 'Present' as const });
 
   it('keeps marks in localStorage while offline and sends them oldest first, each with its own key, when back', async () => {
     enqueueMark(mark('2026-11-20'), 'key-1');
@@ -119,7 +119,7 @@ describe('the attendance page', () => {
     const present = records.filter((r) => r.status === 'Present').length;
     const total = records.length;
     return {
-      subjectId: 's1',
+      subjectId: 1,
       name: 'Data Structures',
       code: 'CS301',
       ...stats({
@@ -135,7 +135,7 @@ describe('the attendance page', () => {
   beforeEach(() => {
     online = true;
     records = [
-      { id: 'r1', userId: me.id, subjectId: 's1', date: today, status: 'Present', markedAt: new Date().toISOString() },
+      { id: 'r1', userId: me.id, subjectId: 1, date: today, status: 'Present', markedAt: new Date().toISOString() },
     ];
     stubFetch(async ({ req, path }) => {
       if (!online && path.startsWith('/api/attendance')) throw new TypeError('Failed to fetch');
@@ -149,7 +149,7 @@ describe('the attendance page', () => {
         return json(200, {
           success: true,
           message: 'OK',
-          data: [{ id: 's1', name: 'Data Structures', code: 'CS301' }],
+          data: [{ id: 1, name: 'Data Structures', code: 'CS301' }],
         });
       if (path === '/api/attendance/percentage/subject-wise') {
         // As the server sends it; offline, the worker's cached copy keeps this date.
@@ -167,7 +167,7 @@ describe('the attendance page', () => {
         const record = {
           id: `r${records.length + 1}`,
           userId: me.id,
-          subjectId: 's1',
+          subjectId: 1,
           markedAt: new Date().toISOString(),
           ...body,
         };

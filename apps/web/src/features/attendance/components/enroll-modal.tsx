@@ -18,7 +18,7 @@ export interface EnrollModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   userId: string;
-  enrolledIds: ReadonlySet<string>;
+  enrolledIds: ReadonlySet<number>;
   branches: readonly string[];
   semesters: readonly string[];
   defaultBranch?: string | null;

@@ -81,7 +81,7 @@ export default function AttendancePage() {
   const overall = useOverallStatsQuery(userId, { skip: !userId });
   const target = useTargetQuery(undefined, { skip: !userId });
 
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
   const [date, setDate] = useState(today);
   const [dateError, setDateError] = useState<string | null>(null);
   const [modal, setModal] = useState<{ record: AttendanceRecord | null } | null>(null);
@@ -101,10 +101,10 @@ export default function AttendancePage() {
 
   const haveSelection = !!selected && !!userId;
   const records = useRecordsQuery(
-    { userId, subjectId: selectedId ?? '', date },
+    { userId, subjectId: selectedId ?? 0, date },
     { skip: !haveSelection || !!dateError },
   );
-  const subjectStats = useSubjectStatsQuery({ userId, subjectId: selectedId ?? '' }, { skip: !haveSelection });
+  const subjectStats = useSubjectStatsQuery({ userId, subjectId: selectedId ?? 0 }, { skip: !haveSelection });
 
   const [markAttendance, markState] = useMarkAttendanceMutation();
   const [markBulk, bulkState] = useMarkBulkMutation();
@@ -130,7 +130,7 @@ export default function AttendancePage() {
   const recordsOffline = !online && records.isError && !records.data;
   const pendingHere = queue.pending.filter((m) => m.subjectId === selectedId && m.date === date);
 
-  const selectSubject = (id: string) => {
+  const selectSubject = (id: number) => {
     setSelectedId(id);
     setDate(today);
     setDateError(null);
