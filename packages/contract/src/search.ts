@@ -1,0 +1,82 @@
+/**
+ * Campus-wide search (issue 24): `GET /api/search?q=&type=&limit=` over what a signed-in student
+ * can see — marketplace listings, lost & found items, upcoming rides and people who teach a skill —
+ * answered in groups, each hit with a title, a snippet whose matching words are marked, and the deep
+ * link that opens it. Declared once here for the API and the web app.
+ */
+import { z } from 'zod';
+import { apiSuccess } from './envelope.ts';
+
+/** The groups a search answers, in this order; `type` narrows to one of them. */
+export const SEARCH_TYPES = ['marketplace', 'lost-found', 'rides', 'skills'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** Longest query, in characters, after trimming. */
+export const SEARCH_Q_MAX = 100;
+/** Hits per group: default and most. */
+export const SEARCH_LIMIT_DEFAULT = 5;
+export const SEARCH_LIMIT_MAX = 20;
+
+/** Each group's name, the feature page "See all" opens, and that page's search parameter. */
+export const SEARCH_GROUPS: Record<SearchType, { label: string; path: string; param: string }> = {
+  marketplace: { label: 'Marketplace', path: '/marketplace', param: 'search' },
+  'lost-found': { label: 'Lost & Found', path: '/lost-found', param: 'search' },
+  rides: { label: 'Rides', path: '/rides', param: 'search' },
+  skills: { label: 'Skill Exchange', path: '/skill-exchange', param: 'skill' },
+};
+
+export const SEARCH_MESSAGES = {
+  queryRequired: 'Please enter something to search for.',
+  queryTooLong: `Search text must be at most ${SEARCH_Q_MAX} characters.`,
+  typeInvalid: 'Search type must be one of marketplace, lost-found, rides or skills.',
+  limitInvalid: `The limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
+  loginToSearch: 'Log in to search',
+  failed: 'Search failed. Please try again.',
+  /** The empty state, with the query as typed. */
+  noResults: (q: string) => `No results for “${q}”`,
+  /** The link under a group to the feature's own page with its search filled in. */
+  seeAll: (label: string) => `See all in ${label}`,
+};
+
+/** GET /api/search query: `q` trimmed (1–100 characters), optional `type`, `limit` per group (1–20, default 5). */
+export const searchQuery = z.object({
+  q: z
+    .string({ error: SEARCH_MESSAGES.queryRequired })
+    .trim()
+    .min(1, SEARCH_MESSAGES.queryRequired)
+    .max(SEARCH_Q_MAX, SEARCH_MESSAGES.queryTooLong),
+  type: z.enum(SEARCH_TYPES, { error: SEARCH_MESSAGES.typeInvalid }).optional(),
+  limit: z.coerce
+    .number({ error: SEARCH_MESSAGES.limitInvalid })
+    .int(SEARCH_MESSAGES.limitInvalid)
+    .min(1, SEARCH_MESSAGES.limitInvalid)
+    .max(SEARCH_LIMIT_MAX, SEARCH_MESSAGES.limitInvalid)
+    .default(SEARCH_LIMIT_DEFAULT),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+/** A piece of a snippet: plain text, or a word the query matched (shown marked). */
+export const snippetPart = z.object({ text: z.string(), match: z.boolean() });
+export type SnippetPart = z.infer<typeof snippetPart>;
+
+/** One hit: what it is called, where the query matched, and the link that opens it (`/marketplace/{id}`, …). */
+export const searchHit = z.object({
+  id: z.string(),
+  title: z.string(),
+  snippet: z.array(snippetPart),
+  link: z.string(),
+});
+export type SearchHit = z.infer<typeof searchHit>;
+
+/** One group: its type, how many hits it has in all (up to a cap), and the first `limit` of them. */
+export const searchGroup = z.object({
+  type: z.enum(SEARCH_TYPES),
+  total: z.number().int(),
+  items: z.array(searchHit),
+});
+export type SearchGroup = z.infer<typeof searchGroup>;
+
+/** `data` of GET /api/search: the trimmed query and one group per searched type, in {@link SEARCH_TYPES} order. */
+export const searchData = z.object({ q: z.string(), groups: z.array(searchGroup) });
+export type SearchData = z.infer<typeof searchData>;
+export const searchResponse = apiSuccess(searchData);
