@@ -1,14 +1,15 @@
 /**
  * Test helpers (DESIGN §3 test/): a real app on a real database opened from the migrated template,
  * mail written to a per-app outbox, sign-up/sign-in helpers that go through the HTTP interface, and a
- * test world: named signed-in users whose requests each come from a fresh client IP (issue 22).
+ * test world: named signed-in users whose requests each come from a fresh client IP, and the hooks that
+ * open one per test file (issue 22).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
@@ -251,5 +252,49 @@ export async function world<N extends string>(t: TestApp, names: readonly N[]): 
     async notificationsOf(who) {
       return (await as(who).get('/api/notification?limit=100')).json().data;
     },
+  };
+}
+
+/** A {@link TestWorld} opened by {@link testWorldHooks}, with `t`-bound multipart and JSON senders. */
+export interface WorldHooks<N extends string> extends TestWorld<N> {
+  /** {@link sendForm} on `t`: `method url` with the session `cookie` (if any) and a multipart body. */
+  send(method: Method, url: string, cookie?: string, form?: MultipartBody): Promise<LightMyRequestResponse>;
+  /** {@link sendJson} on `t`: `method url` with the session `cookie` (if any) and a JSON body. */
+  json(method: Method, url: string, cookie?: string, payload?: object): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Registers the test file's `beforeAll` (a {@link createTestApp} with `env`, then a {@link world} of
+ * `names`) and `afterAll` (closing the app), and returns the world at once. `t` and each user are
+ * placeholders filled in place by `beforeAll`, so a file may destructure them at the top
+ * (`const { t, users: { owner, admin }, send } = testWorldHooks(['owner', 'admin'], { ADMIN_EMAILS })`)
+ * and read them inside its tests and hooks; before `beforeAll` has run they are empty. A later
+ * `beforeAll` of the file runs after this one.
+ */
+export function testWorldHooks<N extends string>(names: readonly N[], env: Record<string, string> = {}): WorldHooks<N> {
+  const t = {} as TestApp;
+  const users = Object.fromEntries(names.map((name) => [name, {}])) as Record<N, SignedIn>;
+  let app: TestApp | undefined;
+  let opened: TestWorld<N> | undefined;
+  const opening = () => {
+    if (!opened) throw new Error('testWorldHooks: the world is read before beforeAll opened it');
+    return opened;
+  };
+  beforeAll(async () => {
+    app = await createTestApp(env);
+    Object.assign(t, app);
+    opened = await world(t, names);
+    for (const name of names) Object.assign(users[name], opened.users[name]);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    t,
+    users,
+    as: (who) => opening().as(who),
+    notificationsOf: (who) => opening().notificationsOf(who),
+    send: (method, url, cookie, form) => sendForm(t, method, url, cookie, form),
+    json: (method, url, cookie, payload) => sendJson(t, method, url, cookie, payload),
   };
 }
