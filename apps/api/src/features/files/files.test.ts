@@ -4,35 +4,21 @@
  * attachment to its recipients and admins, an avatar to anyone signed in — and is revalidated on
  * every use (`private, no-cache` + ETag → 304), so a revoked file stops being served at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '@campus/contract/files';
-import {
-  createTestApp,
-  sendForm,
-  sendJson,
-  signUpAndLogin,
-  world,
-  type SignedIn,
-  type TestApp,
-} from '../../test/helpers.ts';
+import { signUpAndLogin, testWorldHooks, type SignedIn } from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
 import { VALID_LOST_FOUND } from '../lost-found/lost-found.cases.ts';
 import { VALID_ITEM } from '../marketplace/marketplace.cases.ts';
 import { validRide } from '../rides/rides.cases.ts';
 
 const ADMIN = 'registrar.files@iiitsonepat.ac.in';
-let t: TestApp;
-let owner: SignedIn;
-let other: SignedIn;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN });
-  ({ owner, other, admin } = (await world(t, ['owner', 'other', 'admin'])).users);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const {
+  t,
+  users: { owner, other, admin },
+  send: sendForm,
+  json: sendJson,
+} = testWorldHooks(['owner', 'other', 'admin'], { ADMIN_EMAILS: ADMIN });
 
 /** A multipart form of text `fields` with a small JPEG in the file part `field`. */
 async function withPhoto(fields: Record<string, string | number>, field = 'image') {
@@ -54,7 +40,7 @@ async function statuses(path: string, callers: Record<string, SignedIn | undefin
 }
 
 async function newListing(who: SignedIn): Promise<{ id: string; path: string }> {
-  const res = await sendForm(t, 'POST', '/api/buy-and-sell/items', who.cookie, await withPhoto(VALID_ITEM));
+  const res = await sendForm('POST', '/api/buy-and-sell/items', who.cookie, await withPhoto(VALID_ITEM));
   expect(res.statusCode).toBe(201);
   return { id: res.json().data.id, path: pathOf(res.json().data.image_url) };
 }
@@ -88,7 +74,7 @@ describe('listing photos', () => {
     const { path } = await newListing(seller);
     const before = await fetchFile(path, other);
     expect(before.statusCode).toBe(200);
-    const off = await sendJson(t, 'POST', `/api/users/admin/users/${seller.userId}/deactivate`, admin.cookie);
+    const off = await sendJson('POST', `/api/users/admin/users/${seller.userId}/deactivate`, admin.cookie);
     expect(off.statusCode).toBe(200);
     for (const res of [
       await fetchFile(path, other),
@@ -99,20 +85,19 @@ describe('listing photos', () => {
       expect(res.json()).toEqual({ success: false, message: FILE_MESSAGES.notFound });
     }
     expect((await fetchFile(path, admin)).statusCode).toBe(200);
-    await sendJson(t, 'POST', `/api/users/admin/users/${seller.userId}/reactivate`, admin.cookie);
+    await sendJson('POST', `/api/users/admin/users/${seller.userId}/reactivate`, admin.cookie);
     expect((await fetchFile(path, other)).statusCode).toBe(200);
   });
 
   it('of lost & found reports and rides follow the same rule', async () => {
     const lf = await sendForm(
-      t,
       'POST',
       '/api/lost-and-found/lost-items',
       owner.cookie,
       await withPhoto(VALID_LOST_FOUND),
     );
     expect(lf.statusCode).toBe(201);
-    const ride = await sendForm(t, 'POST', '/api/rides', owner.cookie, await withPhoto(validRide()));
+    const ride = await sendForm('POST', '/api/rides', owner.cookie, await withPhoto(validRide()));
     expect(ride.statusCode).toBe(201);
     for (const url of [lf.json().data.image_url, ride.json().data.imageUrl]) {
       expect(url).toBeTruthy();
@@ -126,12 +111,12 @@ describe('listing photos', () => {
 
   it('replaced or deleted with their listing answer 404', async () => {
     const { id, path } = await newListing(owner);
-    const replaced = await sendForm(t, 'PUT', `/api/buy-and-sell/items/${id}`, owner.cookie, await withPhoto({}));
+    const replaced = await sendForm('PUT', `/api/buy-and-sell/items/${id}`, owner.cookie, await withPhoto({}));
     expect(replaced.statusCode).toBe(200);
     expect((await fetchFile(path, owner)).statusCode).toBe(404);
     const current = pathOf(replaced.json().data.image_url);
     expect((await fetchFile(current, other)).statusCode).toBe(200);
-    expect((await sendJson(t, 'DELETE', `/api/buy-and-sell/items/${id}`, owner.cookie)).statusCode).toBe(200);
+    expect((await sendJson('DELETE', `/api/buy-and-sell/items/${id}`, owner.cookie)).statusCode).toBe(200);
     expect((await fetchFile(current, admin)).statusCode).toBe(404);
   });
 });
@@ -139,7 +124,6 @@ describe('listing photos', () => {
 describe('notification attachments', () => {
   it('are served to the recipient and admins; another student gets 404', async () => {
     const res = await sendForm(
-      t,
       'POST',
       '/api/notification',
       admin.cookie,
@@ -159,7 +143,6 @@ describe('notification attachments', () => {
 
   it('of a broadcast are served to every recipient; a recalled send’s file to no one', async () => {
     const res = await sendForm(
-      t,
       'POST',
       '/api/notification/broadcast',
       admin.cookie,
@@ -169,14 +152,14 @@ describe('notification attachments', () => {
     const send = res.json().data.send;
     const path = pathOf(send.file_url);
     expect(await statuses(path, { owner, other })).toEqual({ owner: 200, other: 200 });
-    expect((await sendJson(t, 'DELETE', `/api/notification/sends/${send.id}`, admin.cookie)).statusCode).toBe(200);
+    expect((await sendJson('DELETE', `/api/notification/sends/${send.id}`, admin.cookie)).statusCode).toBe(200);
     expect(await statuses(path, { owner, admin })).toEqual({ owner: 404, admin: 404 });
   });
 });
 
 describe('avatars and unknown ids', () => {
   it('an avatar is served to anyone signed in', async () => {
-    const res = await sendForm(t, 'POST', '/api/users/avatar', owner.cookie, await withPhoto({}, 'avatar'));
+    const res = await sendForm('POST', '/api/users/avatar', owner.cookie, await withPhoto({}, 'avatar'));
     expect(res.statusCode).toBe(200);
     const path = pathOf(res.json().data.user.avatar);
     expect(await statuses(path, { guest: undefined, owner, other, admin })).toEqual({

@@ -12,16 +12,7 @@ import { LOST_FOUND_CATEGORIES, LOST_FOUND_MESSAGES as L, type LostFoundItem } f
 import { files } from '../../db/schema/files.ts';
 import { lostFoundItems } from '../../db/schema/lost-found.ts';
 import { users } from '../../db/schema/users.ts';
-import {
-  createTestApp,
-  sendForm,
-  sendJson,
-  signUpAndLogin,
-  world,
-  type Method,
-  type SignedIn,
-  type TestApp,
-} from '../../test/helpers.ts';
+import { createTestApp, signUpAndLogin, testWorldHooks, type Method, type TestApp } from '../../test/helpers.ts';
 import { jpeg, multipartForm, type FilePart } from '../../test/multipart.ts';
 import { todayIn } from '../../lib/dates.ts';
 import { VALID_LOST_FOUND } from './lost-found.cases.ts';
@@ -29,25 +20,14 @@ import { seedLostFoundDemo } from './lost-found.service.ts';
 
 const ADMIN = 'warden@iiitsonepat.ac.in';
 const BASE = '/api/lost-and-found/lost-items';
-let t: TestApp;
-let owner: SignedIn;
-let other: SignedIn;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN });
-  ({ owner, other, admin } = (await world(t, ['owner', 'other', 'admin'])).users);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const {
+  t,
+  users: { owner, other, admin },
+  send,
+  json,
+} = testWorldHooks(['owner', 'other', 'admin'], { ADMIN_EMAILS: ADMIN });
 
 const valid = VALID_LOST_FOUND;
-
-const send = (method: Method, url: string, cookie?: string, form?: Parameters<typeof sendForm>[4]) =>
-  sendForm(t, method, url, cookie, form);
-const json = (method: Method, url: string, cookie: string | undefined, payload: object) =>
-  sendJson(t, method, url, cookie, payload);
 
 async function report(cookie: string, fields: Record<string, string> = valid, file?: FilePart): Promise<LostFoundItem> {
   const res = await send('POST', BASE, cookie, multipartForm(fields, file ? [file] : []));

@@ -19,40 +19,20 @@ import {
 import { files } from '../../db/schema/files.ts';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { users } from '../../db/schema/users.ts';
-import {
-  createTestApp,
-  sendForm,
-  sendJson,
-  signUpAndLogin,
-  world,
-  type Method,
-  type SignedIn,
-  type TestApp,
-} from '../../test/helpers.ts';
+import { createTestApp, signUpAndLogin, testWorldHooks, type Method, type TestApp } from '../../test/helpers.ts';
 import { jpeg, multipartForm, type FilePart } from '../../test/multipart.ts';
 import { VALID_ITEM } from './marketplace.cases.ts';
 import { seedMarketplaceDemo } from './marketplace.service.ts';
 
 const ADMIN = 'dean@iiitsonepat.ac.in';
-let t: TestApp;
-let owner: SignedIn;
-let other: SignedIn;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN });
-  ({ owner, other, admin } = (await world(t, ['owner', 'other', 'admin'])).users);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const {
+  t,
+  users: { owner, other, admin },
+  send,
+  json,
+} = testWorldHooks(['owner', 'other', 'admin'], { ADMIN_EMAILS: ADMIN });
 
 const valid = VALID_ITEM;
-
-const send = (method: Method, url: string, cookie?: string, form?: Parameters<typeof sendForm>[4]) =>
-  sendForm(t, method, url, cookie, form);
-const json = (method: Method, url: string, cookie: string | undefined, payload: object) =>
-  sendJson(t, method, url, cookie, payload);
 
 async function createItem(
   cookie: string,

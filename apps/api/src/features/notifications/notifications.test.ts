@@ -5,7 +5,7 @@
  * and, on PostgreSQL, delivery across two app instances (liveness bounds only: tests time nothing).
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { FILE_MESSAGES } from '@campus/contract/files';
@@ -15,41 +15,22 @@ import { openPostgres } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import { notifications, notificationSends } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
-import {
-  createTestApp,
-  sendJson,
-  signUpAndLogin,
-  world,
-  type Method,
-  type SignedIn,
-  type TestApp,
-} from '../../test/helpers.ts';
+import { createTestApp, signUpAndLogin, testWorldHooks, type Method } from '../../test/helpers.ts';
 import { multipartForm } from '../../test/multipart.ts';
 import { openStream } from '../../test/sse.ts';
 import { notify, seedNotificationsDemo } from './notifications.service.ts';
 
 const ADMIN = 'dean@iiitsonepat.ac.in';
-let t: TestApp;
-let admin: SignedIn;
-let alice: SignedIn;
-let bob: SignedIn;
-
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN });
-  ({ admin, alice, bob } = (await world(t, ['admin', 'alice', 'bob'])).users);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  sendJson(t, method, url, cookie, payload);
+const {
+  t,
+  users: { admin, alice, bob },
+  json: call,
+  send: sendForm,
+} = testWorldHooks(['admin', 'alice', 'bob'], { ADMIN_EMAILS: ADMIN });
 
 /** A multipart body with text parts and an optional file part `file`. */
 const form = (fields: Record<string, string>, file?: { content: Buffer; name: string; type: string }) =>
   multipartForm(fields, file ? [{ field: 'file', filename: file.name, content: file.content, type: file.type }] : []);
-const sendForm = (method: Method, url: string, cookie: string, body: ReturnType<typeof form>) =>
-  t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, cookie } });
 
 const png = () =>
   sharp({ create: { width: 20, height: 20, channels: 3, background: '#c00' } })
