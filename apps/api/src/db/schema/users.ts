@@ -27,6 +27,11 @@ export const users = pgTable(
     avatarFileId: uuid('avatar_file_id').references(() => files.id, { onDelete: 'set null' }),
     emailVerifiedAt: tstz('email_verified_at'),
     deactivatedAt: tstz('deactivated_at'),
+    /**
+     * When the first profile save of a branch and semester enrolled the student in the catalogue's
+     * subjects of both (issue 25 item 3); set once, so a later save never enrols again.
+     */
+    defaultEnrolledAt: tstz('default_enrolled_at'),
     ...timestamps,
   },
   (t) => [

@@ -176,6 +176,31 @@ export async function enroll(
 }
 
 /**
+ * The default enrolment (issue 25 item 3): enrolls the student in every catalogue subject of
+ * `branch` and `semester` they are not enrolled in yet; returns how many enrollments were added (0
+ * when the catalogue maps neither). Runs on `ctx.db`, so a caller's transaction holds it (the
+ * users feature calls it from the first profile save of a branch and semester).
+ */
+export async function enrollInCatalogue(
+  ctx: ServiceContext,
+  scope: Changeable<Scope, 'own'>,
+  branch: string,
+  semester: string,
+): Promise<number> {
+  const list = await ctx.db
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.branch, branch), eq(subjects.semester, semester)));
+  if (!list.length) return 0;
+  const added = await ctx.db
+    .insert(enrollments)
+    .values(list.map((s) => ({ userId: scope.userId, subjectId: s.id })))
+    .onConflictDoNothing({ target: [enrollments.userId, enrollments.subjectId] })
+    .returning({ id: enrollments.id });
+  return added.length;
+}
+
+/**
  * DELETE /api/enrollments: in ONE transaction deletes the subject's attendance records of the
  * student, then the enrollment; 404 (and nothing deleted) when not enrolled.
  */

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiOk, apiSuccess } from '@campus/contract/envelope';
+import { ATTENDANCE_MESSAGES } from '@campus/contract/attendance';
 import {
   DEVICE_COOKIE,
   SESSION_COOKIE,
@@ -141,8 +142,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn(async (me) => {
       me.get('/current', { schema: { tags: ['users'], response: userResponse } }, async (req) => ok(data(req.user)));
 
-      me.put('/update', { schema: { tags: ['users'], body: updateProfileBody, response: userResponse } }, async (req) =>
-        ok(data(await service.updateProfile(ctx, req.user.id, req.body)), USER_MESSAGES.profileUpdated),
+      // The first save of a branch and semester may enrol the student (issue 25 item 3): the message says so.
+      me.put(
+        '/update',
+        { schema: { tags: ['users'], body: updateProfileBody, response: userResponse } },
+        async (req) => {
+          const { user, defaultEnrolment: d } = await service.updateOwnProfile(ctx, req.user, req.body);
+          const message = d
+            ? ATTENDANCE_MESSAGES.defaultEnrolled(d.count, d.branch, d.semester)
+            : USER_MESSAGES.profileUpdated;
+          return ok(data(user), message);
+        },
       );
 
       me.post(

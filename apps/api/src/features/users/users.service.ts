@@ -26,6 +26,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, forbidden, gone, validationError } from '../../lib/errors.ts';
 import { processUpload } from '../../lib/images.ts';
 import { newToken, sha256Hex } from '../../lib/tokens.ts';
+import { enrollInCatalogue, ownScope } from '../attendance/attendance.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { issueDeviceCookie, trustedDevice } from './devices.ts';
 import { assertUncommonPassword, hashPassword } from './passwords.ts';
@@ -216,6 +217,50 @@ export async function updateProfile(
   if (body.semester !== undefined) set.semester = body.semester || null;
   if (body.hostel !== undefined) set.hostel = body.hostel || null;
   return queries.saveProfile(ctx.db, userId, set);
+}
+
+/** What the student's own profile save did: the saved user, and the default enrolment if it happened. */
+export interface OwnProfileSaved {
+  user: SessionUser;
+  /** Set when this save enrolled the student in the catalogue's subjects (issue 25 item 3). */
+  defaultEnrolment: { count: number; branch: string; semester: string } | null;
+}
+
+/**
+ * PUT /api/users/update, the student's own save: {@link updateProfile}, and in the same transaction
+ * the default enrolment (issue 25 item 3) — on the first save that sets both branch and semester
+ * when the student had neither before, enrolment in the catalogue's subjects of that branch and
+ * semester (none when the catalogue maps them to nothing). `users.default_enrolled_at` records that
+ * it happened (with or without subjects), so no later save enrols again and a subject the student
+ * removed stays removed. The user's row is locked first, so two first saves at once enrol once.
+ * An admin's edit of a student (admin `updateUser`) never enrols.
+ */
+export async function updateOwnProfile(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  body: UpdateProfileBody,
+): Promise<OwnProfileSaved> {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const [before] = await tx
+      .select({ branch: users.branch, semester: users.semester, defaultEnrolledAt: users.defaultEnrolledAt })
+      .from(users)
+      .where(eq(users.id, viewer.id))
+      .for('update');
+    const user = await updateProfile(txCtx, viewer.id, body);
+    const first = before && !before.defaultEnrolledAt && !before.branch && !before.semester;
+    if (!first || !user.branch || !user.semester) return { user, defaultEnrolment: null };
+    const count = await enrollInCatalogue(txCtx, ownScope(viewer, viewer.id), user.branch, user.semester);
+    const [marked] = await tx
+      .update(users)
+      .set({ defaultEnrolledAt: new Date() })
+      .where(eq(users.id, viewer.id))
+      .returning();
+    return {
+      user: marked ?? user,
+      defaultEnrolment: count ? { count, branch: user.branch, semester: user.semester } : null,
+    };
+  });
 }
 
 /**

@@ -449,7 +449,9 @@ describe('profile update', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Profile updated successfully!');
+    expect(res.json().message).toBe(
+      'You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
+    ); // first save of branch and semester (issue 25 item 3)
     expect(res.json().data.user).toMatchObject({
       name: 'Aarav Mehta',
       branch: 'Computer Science Engineering',

@@ -34,7 +34,18 @@ export interface MessageReply {
 
 const toMessage = (_data: unknown, meta: EnvelopeMeta | undefined): MessageReply => ({ message: meta?.message ?? '' });
 
-export const usersApi = api.injectEndpoints({
+/**
+ * What PUT /users/update answers: `{ user, roles }` and the server's message — "Profile updated
+ * successfully!", or the default enrolment's "You were enrolled in 6 subjects for …" (issue 25 item 3).
+ */
+export interface ProfileSaved extends UserData {
+  message: string;
+}
+
+/** The attendance tags a profile save can make stale (its default enrolment adds enrollments). */
+const withEnrollmentTags = api.enhanceEndpoints({ addTagTypes: ['Enrollment', 'AttendanceStats'] });
+
+export const usersApi = withEnrollmentTags.injectEndpoints({
   endpoints: (build) => {
     /**
      * A mutation that posts `{ token, password }` to a mailed link's route and, on success, is
@@ -141,14 +152,24 @@ export const usersApi = api.injectEndpoints({
         query: (body) => ({ url: 'users/change-password', method: 'POST', body }),
         transformResponse: toMessage,
       }),
-      /** PUT /users/update (name, branch, semester, hostel only) → `{ user, roles }`; 400 per-field errors. */
-      updateProfile: build.mutation<UserData, UpdateProfileBody>({
+      /**
+       * PUT /users/update (name, branch, semester, hostel only) → `{ user, roles }` and the message;
+       * 400 per-field errors. The first save of a branch and semester may enrol the student
+       * (issue 25 item 3): enrollments and percentages are fetched again.
+       */
+      updateProfile: build.mutation<ProfileSaved, UpdateProfileBody>({
         query: (body) => ({ url: 'users/update', method: 'PUT', body }),
+        transformResponse: (data: UserData, meta: EnvelopeMeta | undefined) => ({
+          ...data,
+          message: meta?.message ?? '',
+        }),
+        invalidatesTags: (result) => (result ? ['Enrollment', 'AttendanceStats'] : []),
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: null }));
           if (!data) return;
-          dispatch(userUpdated(data));
-          dispatch(usersApi.util.upsertQueryData('current', undefined, data));
+          const { message: _message, ...user } = data;
+          dispatch(userUpdated(user));
+          dispatch(usersApi.util.upsertQueryData('current', undefined, user));
         },
       }),
       /** POST /users/avatar, multipart with the file part `avatar` → `{ user, roles }`; 413 too large, 400 not an image. */

@@ -2,7 +2,9 @@
  * Edit-profile form (spec §2, §4, §5): name and the institute's branch / semester / hostel lists,
  * validated with the contract's `updateProfileBody`. Save Profile → PUT /api/users/update (empty
  * selects are not sent); server field errors appear under their fields, other failures in an error
- * box. Cancel restores the saved values. Success: "Profile updated successfully!" toast (3 s).
+ * box. Cancel restores the saved values. Success: the server's message as a toast (3 s): "Profile
+ * updated successfully!", or on the first save of a branch and semester "You were enrolled in 6
+ * subjects for … — change them on Attendance" (issue 25 item 3).
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -57,8 +59,9 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
       if (value !== undefined && value !== '') body[field] = value;
     }
     try {
-      await update(body).unwrap();
-      toast.success(USER_MESSAGES.profileUpdated, { autoClose: PROFILE_TOAST_MS });
+      const saved = await update(body).unwrap();
+      // The server's message: the default enrolment's when this save enrolled the student (issue 25 item 3).
+      toast.success(saved.message || USER_MESSAGES.profileUpdated, { autoClose: PROFILE_TOAST_MS });
       onDone();
     } catch (err) {
       const apiError = toApiError(err);
