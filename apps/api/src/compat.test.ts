@@ -3,7 +3,7 @@
  * a departure without an offset read in the institute's time zone; lists asked for without `page`
  * and `limit` answer every row up to 100 (rides 50); cross-site cookies behind a switch.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RIDE_MESSAGES } from '@campus/contract/rides';
 import { UNPAGED_LIMIT } from '@campus/contract/envelope';
 import { RIDES_UNPAGED_LIMIT } from '@campus/contract/rides';
@@ -11,18 +11,10 @@ import { VALID_ITEM } from './features/marketplace/marketplace.cases.ts';
 import { validRide } from './features/rides/rides.cases.ts';
 import { withZoneOffset } from './lib/dates.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createTestApp, signUpAndLogin, world, type TestApp, type TestWorld } from './test/helpers.ts';
+import { createTestApp, signUpAndLogin, testWorldHooks, world } from './test/helpers.ts';
 
-let t: TestApp;
-let w: TestWorld<'student'>;
-
-beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
-  w = await world(t, ['student']);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const w = testWorldHooks(['student'], { TRUST_PROXY: '127.0.0.1' });
+const { t } = w;
 
 /** `yyyy-MM-ddTHH:mm` of the instant `ms` in Asia/Kolkata (UTC+05:30, no daylight saving). */
 const kolkataLocal = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 16);

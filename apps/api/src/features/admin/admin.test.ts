@@ -4,30 +4,22 @@
  * sort applied in SQL, stats, edit with institute-config validation and role rules, deactivation
  * (ends sessions, blocks login) and reactivation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES, type AdminUsersData } from '@campus/contract/admin';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { USER_MESSAGES, type PublicUser } from '@campus/contract/users';
 import { users } from '../../db/schema/users.ts';
-import { createTestApp, signUpAndLogin, world, type TestApp } from '../../test/helpers.ts';
+import { signUpAndLogin, testWorldHooks } from '../../test/helpers.ts';
 
 const DEAN = 'dean@iiitsonepat.ac.in';
-let t: TestApp;
-let dean: Awaited<ReturnType<typeof signUpAndLogin>>;
-let student: Awaited<ReturnType<typeof signUpAndLogin>>;
-
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: DEAN });
-  ({ admin: dean, student } = (await world(t, ['admin', 'student'])).users);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const {
+  t,
+  users: { admin: dean, student },
+  json: call,
+} = testWorldHooks(['admin', 'student'], { ADMIN_EMAILS: DEAN });
 
 type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 const list = async (query: string, cookie = dean.cookie): Promise<AdminUsersData> => {
   const res = await call('GET', `/api/users/admin/all${query}`, cookie);
   expect(res.statusCode, res.body).toBe(200);

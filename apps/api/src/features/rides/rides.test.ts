@@ -28,11 +28,10 @@ import {
   createTestApp,
   nextClientIp,
   signUpAndLogin,
-  world,
+  testWorldHooks,
   type Method,
   type SignedIn,
   type TestApp,
-  type TestWorld,
 } from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
 import { validRide } from './rides.cases.ts';
@@ -41,22 +40,15 @@ import { seedRidesDemo } from './rides.service.ts';
 const ADMIN = 'warden.rides@iiitsonepat.ac.in';
 const TZ = 'Asia/Kolkata';
 const DAY = 86_400_000;
-let t: TestApp;
-let w: TestWorld<'creator' | 'other' | 'third' | 'admin'>;
-let creator: SignedIn;
-let other: SignedIn;
-let third: SignedIn;
-let admin: SignedIn;
+const w = testWorldHooks(['creator', 'other', 'third', 'admin'], { ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1' });
+const {
+  t,
+  users: { creator, other, third, admin },
+} = w;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1' });
-  w = await world(t, ['creator', 'other', 'third', 'admin']);
-  ({ creator, other, third, admin } = w.users);
   await named(creator, 'Riya Sharma');
   await named(other, 'Arjun Mehta');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Sends JSON (or nothing) as `who`, from a fresh client IP (per-IP ceilings are for real clients). */

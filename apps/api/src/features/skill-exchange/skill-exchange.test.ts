@@ -6,7 +6,7 @@
  * invalid transition (409) and wrong party (403 / 404); contacts revealed only once accepted;
  * notifications to the right person; and concurrent sends / answers (race-safe).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   SKILL_INBOX_LINK,
@@ -18,31 +18,15 @@ import {
   type UserSkill,
 } from '@campus/contract/skill-exchange';
 import { sessions } from '../../db/schema/users.ts';
-import {
-  clientOf,
-  createTestApp,
-  signUpAndLogin,
-  world,
-  type Method,
-  type SignedIn,
-  type TestApp,
-  type TestWorld,
-} from '../../test/helpers.ts';
+import { clientOf, signUpAndLogin, testWorldHooks, type Method, type SignedIn } from '../../test/helpers.ts';
 import { seedSkillExchangeDemo } from './skill-exchange.service.ts';
 
 const ADMIN = 'dean.skills@iiitsonepat.ac.in';
-let t: TestApp;
-let w: TestWorld<'admin'>;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1' });
-  w = await world(t, ['admin']);
-  admin = w.users.admin;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const w = testWorldHooks(['admin'], { ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1' });
+const {
+  t,
+  users: { admin },
+} = w;
 
 /** Sends JSON (or nothing) to `/api/skill-exchange{url}` as `who`, from a fresh client IP. */
 const send = (method: Method, url: string, who?: SignedIn, payload?: object) =>
