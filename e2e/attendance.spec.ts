@@ -1,13 +1,15 @@
 /**
- * Attendance journey (issue 12 "Browser"): a student enrolls in two subjects from the catalogue,
- * marks present and absent on different days, edits a record and sees the percentages and the
- * can-miss line change; goes offline and still reads the page (service worker), marks attendance
- * offline and sees it pending, then sent on reconnect; unenrolls with a confirmation (the button is
- * revealed on hover and on keyboard focus). Axe finds no serious or critical violations at 1280 px
- * and 360 px. The browser runs in the institute's time zone, with the service worker allowed.
+ * Attendance journey (issue 12 "Browser"; issue 25 item 3): a new student's first profile save of
+ * branch and semester enrolls them in that semester's subjects and says so; on the attendance page
+ * they drop one and add one from another semester through the catalogue, mark present and absent
+ * on different days, edit a record and see the percentages and the can-miss line change; go offline
+ * and still read the page (service worker), mark attendance offline and see it pending, then sent
+ * on reconnect; unenroll with a confirmation (the button is revealed on hover and on keyboard
+ * focus). Axe finds no serious or critical violations at 1280 px and 360 px. The browser runs in the
+ * institute's time zone, with the service worker allowed.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, completeProfile, expectNoSeriousA11yViolations } from './fixtures.ts';
+import { test, expect, createVerifiedAccount, expectNoSeriousA11yViolations, signIn } from './fixtures.ts';
 
 test.use({ timezoneId: 'Asia/Kolkata', serviceWorkers: 'allow' });
 
@@ -34,40 +36,68 @@ async function pickDate(page: Page, date: string) {
 
 const summary = (page: Page): Locator => page.getByRole('region', { name: /^Summary/ });
 
-test('a student enrolls, marks, edits, reads offline, marks offline and unenrolls', async ({ studentPage: page }) => {
+test('a new student starts enrolled, changes subjects, marks, edits, reads offline, marks offline and unenrolls', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
-  await completeProfile(page, 'Kavya Nair');
+  await signIn(page, await createVerifiedAccount(page.request));
   await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The first save of branch and semester enrolls in that semester's subjects of the catalogue.
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Name').fill('Kavya Nair');
+  await page.getByLabel('Branch').selectOption('Computer Science Engineering');
+  await page.getByLabel('Semester').selectOption('Third');
+  await page.getByLabel('Hostel').selectOption('Coho Hostel');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(
+    page.getByText(
+      'You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
+    ),
+  ).toBeVisible();
+
   await page.goto('/attendance');
   await expect(page.getByRole('heading', { name: 'Attendance Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText('Select a subject, then click Mark Attendance.')).toBeVisible();
-  await expect(page.getByText('You are not enrolled in any subject yet.')).toBeVisible();
+  await expect(page.getByText('3 subjects')).toBeVisible();
+  await expect(page.getByText('No attendance marked for any enrolled subject yet.')).toBeVisible();
   // The service worker takes control during the first visit (installable, readable offline).
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
   // A later visit: now the session check itself goes through the worker (and is kept for offline).
   await page.reload();
-  await expect(page.getByText('You are not enrolled in any subject yet.')).toBeVisible();
+  await expect(page.getByText('3 subjects')).toBeVisible();
+  for (const code of ['CS301', 'CS302', 'CS303']) await expect(subjectCard(page, code)).toContainText('No stats yet');
   const manifest = await page.request.get('/manifest.webmanifest');
   expect(manifest.status()).toBe(200);
   expect((await manifest.json()).icons.length).toBeGreaterThanOrEqual(2);
-  await expectNoSeriousA11yViolations(page, 'attendance-empty');
+  await expectNoSeriousA11yViolations(page, 'attendance-default-subjects');
 
-  // Enroll in two subjects through the modal (the profile's branch and semester are preselected).
+  // Change them: drop Digital Logic Design…
+  await subjectCard(page, 'CS302').hover();
+  await page.getByRole('button', { name: 'Unenroll from Digital Logic Design' }).click();
+  const drop = page.getByRole('dialog', { name: 'Unenroll' });
+  await drop.getByRole('button', { name: 'Unenroll' }).click();
+  await expect(drop).toBeHidden();
+  await expect(page.getByText('2 subjects')).toBeVisible();
+  await expect(subjectCard(page, 'CS302')).toHaveCount(0);
+
+  // …and add a fourth-semester subject through the modal (the profile's branch and semester are preselected).
   await page.getByRole('button', { name: 'Enroll in a subject' }).first().click();
   const enroll = page.getByRole('dialog', { name: 'Enroll in a subject' });
   await expect(enroll.getByLabel('Branch')).toHaveValue('Computer Science Engineering');
   await expect(enroll.getByLabel('Semester')).toHaveValue('Third');
   await enroll.getByLabel('Search subjects').fill('data');
-  await enroll.getByRole('button', { name: 'Enroll in Data Structures' }).click();
-  await expect(enroll.getByText('Enrolled')).toBeVisible();
-  await enroll.getByLabel('Search subjects').fill('discrete');
-  await enroll.getByRole('button', { name: 'Enroll in Discrete Mathematics' }).click();
+  await expect(enroll.getByText('Enrolled')).toBeVisible(); // Data Structures, enrolled by default
+  await enroll.getByLabel('Semester').selectOption('Fourth');
+  await enroll.getByLabel('Search subjects').fill('object');
+  await enroll.getByRole('button', { name: 'Enroll in Object Oriented Programming' }).click();
   await expect(enroll.getByText('Enrolled')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'attendance-enroll-modal');
   await enroll.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByText('2 subjects')).toBeVisible();
+  await expect(page.getByText('3 subjects')).toBeVisible();
   await expect(page.getByText('No attendance marked for any enrolled subject yet.')).toBeVisible();
-  await expect(subjectCard(page, 'CS301')).toContainText('No stats yet');
+  await expect(subjectCard(page, 'CS403')).toContainText('No stats yet');
 
   // Present yesterday, absent today: 1 of 2 = 50.0 %, ⌈(150 − 100)/25⌉ = 2 to reach 75 %.
   await subjectCard(page, 'CS301').click();
@@ -140,7 +170,7 @@ test('a student enrolls, marks, edits, reads offline, marks offline and unenroll
   await expectNoSeriousA11yViolations(page, 'attendance-unenroll-confirm');
   await confirm.getByRole('button', { name: 'Unenroll' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByText('1 subject', { exact: true })).toBeVisible();
+  await expect(page.getByText('2 subjects', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unenroll from Discrete Mathematics' })).toHaveCount(0);
 
   // Small screens: one column, still clean.

@@ -36,7 +36,8 @@ test('a new student signs up, verifies with the password chosen, completes the p
   await page.getByLabel('Semester').selectOption('Third');
   await page.getByLabel('Hostel').selectOption('Coho Hostel');
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  // The first save of branch and semester enrolls in that semester's subjects (issue 25 item 3).
+  await expect(page.getByText(/^You were enrolled in 3 subjects for Computer Science Engineering/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ananya Iyer' })).toBeVisible();
 
   await page
