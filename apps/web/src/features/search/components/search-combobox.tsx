@@ -1,0 +1,215 @@
+/**
+ * The header's type-ahead search (issue 24): Headless UI's accessible `Combobox` over
+ * `GET /api/search`, asked {@link SEARCH_DEBOUNCE_MS} after typing stops, with the hits grouped by
+ * feature under each feature's icon. Headless UI always highlights the first row of an open list,
+ * so that row is "All results for …" (the /search page): Enter with no hit highlighted opens
+ * `/search?q=…` (also when the list is closed or has nothing yet), arrows move through the hits and
+ * Enter on a highlighted hit opens its link; Escape closes the list and, when it is already closed,
+ * calls `onEscape` (the phone panel closes). While searching it shows a spinner, then the hits,
+ * "No results for …" or the failure (typing again retries); a guest gets "Log in to search" (a link to /login)
+ * instead, and no request is sent.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
+import { Search } from 'lucide-react';
+import { SEARCH_GROUPS, SEARCH_MESSAGES, SEARCH_Q_MAX, type SearchHit } from '@campus/contract/search';
+import { fieldClasses } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { pathOf } from '../../../lib/login-redirect';
+import { useAppSelector } from '../../../lib/store';
+import { useSearchQuery } from '../search-api';
+import { GROUP_ICONS, searchPagePath, Snippet } from '../search-links';
+
+/** Pause in ms after the last keystroke before the server is asked. */
+export const SEARCH_DEBOUNCE_MS = 250;
+/** Suggestions per group in the header (the /search page shows more). */
+export const SUGGESTIONS_PER_GROUP = 3;
+
+/** What an option opens: a hit, or the results page (the first row, highlighted by default). */
+type Suggestion = Pick<SearchHit, 'link'>;
+
+/** The first row's text: all results of the query on the /search page. */
+export const allResultsFor = (q: string) => `All results for “${q}”`;
+
+export interface SearchComboboxProps {
+  /** Focus the box when it appears (the phone panel). */
+  autoFocus?: boolean;
+  /** Called after the box sent the user somewhere (a hit or the results page). */
+  onDone?: () => void;
+  /** Called on Escape when the list is already closed. */
+  onEscape?: () => void;
+  /** Classes of the results panel (placement). */
+  panelClassName?: string;
+}
+
+/** `value`, once it has stayed the same for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The header's search combobox; see the module docstring. */
+export function SearchCombobox({ autoFocus, onDone, onEscape, panelClassName }: SearchComboboxProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = useAppSelector((s) => s.auth.status === 'authenticated' && s.auth.user !== null);
+  const [text, setText] = useState('');
+  const typed = text.trim();
+  // A guest's "Log in to search" is a link, so it stays up (outside Headless UI's open state,
+  // which would close it before a click on it lands) until Escape or focus leaves the box.
+  const [guestDismissed, setGuestDismissed] = useState(false);
+  const q = useDebounced(typed, SEARCH_DEBOUNCE_MS);
+  const { data, currentData, isFetching, isError } = useSearchQuery(
+    { q, limit: SUGGESTIONS_PER_GROUP },
+    { skip: !q || !signedIn },
+  );
+  const pending = signedIn && typed !== '' && (typed !== q || isFetching);
+  // While the next answer is on its way the last one stays, so the list does not flicker.
+  const shown = q ? (currentData ?? (pending ? data : undefined)) : undefined;
+  const groups = shown?.groups.filter((g) => g.items.length) ?? [];
+  // What Headless UI knows when a key is pressed (read by the key handler, which runs first).
+  const state = useRef({ open: false, active: false });
+
+  const finish = (to: string) => {
+    setText('');
+    void navigate(to);
+    onDone?.();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const { open, active } = state.current;
+    if (e.key === 'Enter' && !e.nativeEvent.isComposing && !(open && active)) {
+      e.preventDefault();
+      if (typed) finish(searchPagePath(typed));
+    } else if (e.key === 'Escape' && !open) {
+      onEscape?.();
+    } else if (e.key === 'Escape' && !signedIn) {
+      setGuestDismissed(true);
+    }
+  };
+
+  let status: ReactNode = null;
+  if (!typed) status = null;
+  else if (!signedIn)
+    status = (
+      <Link to="/login" state={{ from: pathOf(location) }} className="font-medium text-accent underline">
+        {SEARCH_MESSAGES.loginToSearch}
+      </Link>
+    );
+  // No Retry button here: a click outside the input closes the list before it lands. Typing
+  // again asks again, and the first row opens the /search page, which has one.
+  else if (isError && !pending) status = <span className="text-danger">{SEARCH_MESSAGES.failed}</span>;
+  else if (!shown) status = <Spinner label="Searching" />;
+  else if (!groups.length && !pending) status = <span className="text-muted">{SEARCH_MESSAGES.noResults(q)}</span>;
+
+  const panel = cn(
+    'absolute top-full z-40 mt-1 overflow-y-auto rounded-xl border border-line bg-surface shadow-lg',
+    panelClassName ?? 'right-0 max-h-[70vh] w-[min(28rem,calc(100vw-1rem))]',
+  );
+
+  return (
+    <Combobox<Suggestion | null>
+      value={null}
+      by={(a, b) => a?.link === b?.link}
+      onChange={(hit) => {
+        if (hit) finish(hit.link);
+      }}
+      immediate
+    >
+      {({ open: listOpen, activeIndex }) => {
+        const open = typed !== '' && (signedIn ? listOpen : !guestDismissed);
+        state.current = { open, active: activeIndex !== null };
+        return (
+          <div
+            className="relative"
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget)) setGuestDismissed(true);
+            }}
+          >
+            <label htmlFor={id} className="sr-only">
+              Search
+            </label>
+            <Search
+              aria-hidden="true"
+              size={18}
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
+            />
+            <ComboboxInput
+              id={id}
+              type="search"
+              placeholder="Search"
+              autoComplete="off"
+              autoFocus={autoFocus}
+              maxLength={SEARCH_Q_MAX}
+              displayValue={() => text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setGuestDismissed(false);
+              }}
+              onFocus={() => setGuestDismissed(false)}
+              onKeyDown={onKeyDown}
+              className={cn(fieldClasses, 'border-line pl-10')}
+            />
+            {open ? (
+              <div className={panel}>
+                {signedIn ? (
+                  <ComboboxOptions modal={false} className="py-1">
+                    <ComboboxOption
+                      value={{ link: searchPagePath(typed) }}
+                      className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm text-fg data-focus:bg-accent-soft"
+                    >
+                      <Search aria-hidden="true" size={18} className="shrink-0 text-accent" />
+                      <span className="min-w-0 truncate">{allResultsFor(typed)}</span>
+                    </ComboboxOption>
+                    {groups.map((group) => {
+                      const Icon = GROUP_ICONS[group.type];
+                      const { label } = SEARCH_GROUPS[group.type];
+                      return (
+                        <div key={group.type} role="group" aria-label={label}>
+                          <div
+                            aria-hidden="true"
+                            className="flex items-center gap-2 px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
+                          >
+                            <Icon size={14} />
+                            {label}
+                          </div>
+                          {group.items.map((hit) => (
+                            <ComboboxOption
+                              key={hit.link}
+                              value={hit}
+                              className="flex cursor-pointer items-start gap-3 px-3 py-2 text-sm data-focus:bg-accent-soft"
+                            >
+                              <Icon aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-accent" />
+                              <span className="min-w-0">
+                                <span className="block truncate font-medium text-fg">{hit.title}</span>
+                                {hit.snippet.length ? (
+                                  <span className="block truncate text-xs text-muted">
+                                    <Snippet parts={hit.snippet} />
+                                  </span>
+                                ) : null}
+                              </span>
+                            </ComboboxOption>
+                          ))}
+                        </div>
+                      );
+                    })}
+                  </ComboboxOptions>
+                ) : null}
+                <div role="status" className={status ? 'border-t border-line px-4 py-3 text-sm first:border-t-0' : ''}>
+                  {status}
+                </div>
+              </div>
+            ) : null}
+          </div>
+        );
+      }}
+    </Combobox>
+  );
+}

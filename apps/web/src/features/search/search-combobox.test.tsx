@@ -1,0 +1,226 @@
+/**
+ * The header's search combobox (issue 24) against a stubbed `GET /api/search`: one request after
+ * typing stops, grouped suggestions, arrow + Enter opens a hit's link, Enter without a highlighted
+ * hit opens /search?q=, Escape closes, the empty and failure states, a guest's "Log in to search"
+ * (no request), and the phone panel's icon → full-width box → Escape back to the icon.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_MESSAGES, type SearchData } from '@campus/contract/search';
+import type { AuthState } from '../../lib/auth-slice';
+import { json, stubFetch } from '../../test/http';
+import { LocationProbe, makeUser, renderApp } from '../../test/render';
+import HeaderSearch from './components/header-search';
+import { allResultsFor, SEARCH_DEBOUNCE_MS, SearchCombobox } from './components/search-combobox';
+
+const found: SearchData = {
+  q: 'calc',
+  groups: [
+    {
+      type: 'marketplace',
+      total: 2,
+      items: [
+        {
+          id: 'l1',
+          title: 'Casio calculator',
+          snippet: [
+            { text: 'Casio ', match: false },
+            { text: 'calc', match: true },
+            { text: 'ulator, barely used', match: false },
+          ],
+          link: '/marketplace/l1',
+        },
+        { id: 'l2', title: 'Calculus book', snippet: [{ text: 'Calc', match: true }], link: '/marketplace/l2' },
+      ],
+    },
+    { type: 'lost-found', total: 0, items: [] },
+    {
+      type: 'rides',
+      total: 1,
+      items: [{ id: 'r1', title: 'Campus → Calcutta', snippet: [], link: '/rides/r1' }],
+    },
+    { type: 'skills', total: 0, items: [] },
+  ],
+};
+const nothing: SearchData = { q: 'zzz', groups: found.groups.map((g) => ({ ...g, total: 0, items: [] })) };
+
+const signedIn = { status: 'authenticated' as const, user: makeUser() };
+
+/** Stubs the API; `reply` answers /api/search. Returns the search requests' query strings. */
+function stubSearch(reply: (q: string) => Response = () => json(200, { success: true, data: found })) {
+  const asked: URLSearchParams[] = [];
+  stubFetch(({ path, url }) => {
+    if (path === '/api/search') {
+      asked.push(url.searchParams);
+      return reply(url.searchParams.get('q') ?? '');
+    }
+    return json(404, { success: false, message: 'Not found' });
+  });
+  return asked;
+}
+
+function renderBox(auth: Partial<AuthState> = signedIn) {
+  return renderApp(
+    <>
+      <SearchCombobox />
+      <Routes>
+        <Route path="*" element={<LocationProbe name="page" />} />
+      </Routes>
+    </>,
+    { auth },
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('SearchCombobox', () => {
+  it('asks the server once, after typing stops, and shows the hits grouped by feature', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked = stubSearch();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderBox();
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'calc');
+    expect(asked).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    const list = await screen.findByRole('listbox');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.get('q')).toBe('calc');
+    expect(within(list).getByRole('group', { name: 'Marketplace' })).toBeInTheDocument();
+    expect(within(list).getByRole('group', { name: 'Rides' })).toBeInTheDocument();
+    expect(within(list).queryByRole('group', { name: 'Lost & Found' })).not.toBeInTheDocument();
+    const options = within(list).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      allResultsFor('calc'),
+      'Casio calculatorCasio calculator, barely used',
+      'Calculus bookCalc',
+      'Campus → Calcutta',
+    ]);
+    expect(options[0]).toHaveAttribute('data-focus');
+    expect(within(list).getByText('calc', { selector: 'mark' })).toBeInTheDocument();
+  });
+
+  it('opens the highlighted hit on Enter (arrow keys move the highlight)', async () => {
+    stubSearch();
+    const user = userEvent.setup();
+    renderBox();
+    const input = screen.getByRole('combobox', { name: 'Search' });
+    await user.type(input, 'calc');
+    await screen.findByRole('option', { name: /Casio calculator/ });
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('option', { name: /Calculus book/ })).toHaveAttribute('data-focus');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('path')).toHaveTextContent('/marketplace/l2');
+    expect(input).toHaveValue('');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('opens /search?q= on Enter when no hit is highlighted', async () => {
+    stubSearch();
+    const user = userEvent.setup();
+    renderBox();
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), '  calc & co ');
+    await screen.findByRole('option', { name: /Casio calculator/ });
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('path')).toHaveTextContent('/search?q=calc+%26+co');
+  });
+
+  it('opens /search?q= on Enter after Escape closed the list, and at once before any answer', async () => {
+    stubSearch();
+    const user = userEvent.setup();
+    renderBox();
+    const input = screen.getByRole('combobox', { name: 'Search' });
+    await user.type(input, 'calc');
+    await screen.findByRole('option', { name: /Casio calculator/ });
+    await user.keyboard('{Escape}{Enter}');
+    expect(screen.getByTestId('path')).toHaveTextContent('/search?q=calc');
+    await user.type(input, 'bike{Enter}');
+    expect(screen.getByTestId('path')).toHaveTextContent('/search?q=bike');
+  });
+
+  it('closes the list on Escape and keeps the text', async () => {
+    stubSearch();
+    const user = userEvent.setup();
+    renderBox();
+    const input = screen.getByRole('combobox', { name: 'Search' });
+    await user.type(input, 'calc');
+    await screen.findByRole('option', { name: /Casio calculator/ });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(input).toHaveValue('calc');
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/);
+  });
+
+  it('says there is nothing for the query', async () => {
+    stubSearch(() => json(200, { success: true, data: nothing }));
+    const user = userEvent.setup();
+    renderBox();
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'zzz');
+    expect(await screen.findByText(SEARCH_MESSAGES.noResults('zzz'))).toBeInTheDocument();
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([allResultsFor('zzz')]);
+  });
+
+  it('shows the failure, and asks again when the text changes', async () => {
+    stubSearch((q) =>
+      q === 'calc' ? json(500, { success: false, message: 'Boom' }) : json(200, { success: true, data: found }),
+    );
+    const user = userEvent.setup();
+    renderBox();
+    const input = screen.getByRole('combobox', { name: 'Search' });
+    await user.type(input, 'calc');
+    expect(await screen.findByText(SEARCH_MESSAGES.failed)).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: allResultsFor('calc') })).toBeInTheDocument();
+    await user.type(input, 'u');
+    expect(await screen.findByRole('option', { name: /Casio calculator/ })).toBeInTheDocument();
+    expect(screen.queryByText(SEARCH_MESSAGES.failed)).not.toBeInTheDocument();
+  });
+
+  it('asks a guest to log in, without a request', async () => {
+    const asked = stubSearch();
+    const user = userEvent.setup();
+    renderBox({ status: 'unauthenticated', user: null });
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'calc');
+    const login = await screen.findByRole('link', { name: SEARCH_MESSAGES.loginToSearch });
+    expect(login).toHaveAttribute('href', '/login');
+    await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS + 50));
+    expect(asked).toHaveLength(0);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.click(login);
+    expect(screen.getByTestId('path')).toHaveTextContent('/login');
+    expect(screen.getByTestId('from')).toHaveTextContent('/');
+  });
+});
+
+describe('HeaderSearch on a phone', () => {
+  it('opens a focused full-width box from the icon and closes it with Escape', async () => {
+    stubSearch();
+    const user = userEvent.setup();
+    renderApp(<HeaderSearch />, { auth: signedIn });
+    const toggle = screen.getByRole('button', { name: 'Open search' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const input = within(panel).getByRole('combobox', { name: 'Search' });
+    await waitFor(() => expect(input).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeNull();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes the panel once a hit is opened', async () => {
+    stubSearch();
+    const user = userEvent.setup();
+    renderApp(<HeaderSearch />, { auth: signedIn });
+    const toggle = screen.getByRole('button', { name: 'Open search' });
+    await user.click(toggle);
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    await user.type(within(panel).getByRole('combobox', { name: 'Search' }), 'calc');
+    await user.click(await within(panel).findByRole('option', { name: /Campus → Calcutta/ }));
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * What the header box and the /search page share: each group's icon (the feature's own, as on the
+ * dashboard), the links to the results page and to a feature's page with its search filled in, and
+ * a hit's snippet with the matched words marked.
+ */
+import type { ReactNode } from 'react';
+import { Car, GraduationCap, Search, ShoppingBag, type LucideIcon } from 'lucide-react';
+import { SEARCH_GROUPS, type SearchType, type SnippetPart } from '@campus/contract/search';
+
+/** The icon of each group: the feature's icon of the dashboard's tools. */
+export const GROUP_ICONS: Record<SearchType, LucideIcon> = {
+  marketplace: ShoppingBag,
+  'lost-found': Search,
+  rides: Car,
+  skills: GraduationCap,
+};
+
+/** The results page of a query: `/search?q=…`. */
+export function searchPagePath(q: string): string {
+  return `/search?${new URLSearchParams({ q }).toString()}`;
+}
+
+/** The feature's own page with its search parameter filled with `q` ("See all in …"). */
+export function seeAllPath(type: SearchType, q: string): string {
+  const { path, param } = SEARCH_GROUPS[type];
+  return `${path}?${new URLSearchParams({ [param]: q }).toString()}`;
+}
+
+/** A hit's snippet: plain text with each part the query matched in a `<mark>`. */
+export function Snippet({ parts }: { parts: readonly SnippetPart[] }): ReactNode {
+  return parts.map((part, i) =>
+    part.match ? (
+      <mark key={i} className="rounded-sm bg-warning-soft px-0.5 text-fg">
+        {part.text}
+      </mark>
+    ) : (
+      <span key={i}>{part.text}</span>
+    ),
+  );
+}
