@@ -6,7 +6,7 @@
  * |---|---|
  * | / , /intern-connect, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /404, /500 | open |
  * | /login | guest-only |
- * | /rides /profile /marketplace /attendance /lost-found /skill-exchange | signed-in (origin remembered) |
+ * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search | signed-in (origin remembered) |
  * | /admin/* | signed-in + admin role (others → /) |
  * | anything else | not-found page |
  */
@@ -36,6 +36,7 @@ const pages = {
   lostFound: preloadable(() => import('../features/lost-found/pages/lost-found-page')),
   skillExchange: preloadable(() => import('../features/skill-exchange/pages/skill-exchange-page')),
   admin: preloadable(() => import('../features/admin/pages/admin-page')),
+  search: preloadable(() => import('../features/search/pages/search-page')),
 };
 
 /** The page a path's first segment opens (for {@link preloadPage}). */
@@ -55,6 +56,7 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
   'lost-found': 'lostFound',
   'skill-exchange': 'skillExchange',
   admin: 'admin',
+  search: 'search',
 };
 
 /**
@@ -81,6 +83,7 @@ const AttendancePage = pages.attendance;
 const LostFoundPage = pages.lostFound;
 const SkillExchangePage = pages.skillExchange;
 const AdminPage = pages.admin;
+const SearchPage = pages.search;
 
 export function AppRoutes() {
   return (
@@ -106,6 +109,7 @@ export function AppRoutes() {
           <Route path="attendance" element={<AttendancePage />} />
           <Route path="lost-found/:id?" element={<LostFoundPage />} />
           <Route path="skill-exchange" element={<SkillExchangePage />} />
+          <Route path="search" element={<SearchPage />} />
           <Route element={<RequireAdmin />}>
             <Route path="admin/*" element={<AdminPage />} />
           </Route>

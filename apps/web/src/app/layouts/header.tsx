@@ -1,11 +1,12 @@
 /**
- * Site header (spec §1, §2): brand, six feature links, a search box (no behaviour yet, DESIGN §8),
- * the notifications bell (signed-in only) and the avatar linking to /profile, or a Login link.
- * Below the `lg` breakpoint (1280 px) the links and search fold into a menu toggled by a button.
+ * Site header (spec §1, §2): brand, six feature links, the campus-wide search (issue 24: a
+ * type-ahead box from `md` up, an icon opening a full-width box on phones), the notifications bell
+ * (signed-in only) and the avatar linking to /profile, or a Login link. Below the `xl` breakpoint
+ * (1280 px) the links fold into a menu toggled by a button.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { GraduationCap, Menu, X } from 'lucide-react';
+import { GraduationCap, Menu, Search, X } from 'lucide-react';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { buttonClasses } from '../../components/ui/button';
 import { SearchField } from '../../components/ui/search-field';
@@ -14,13 +15,20 @@ import { useAppSelector } from '../../lib/store';
 import { DEFAULT_AVATAR } from '../../lib/avatar';
 import { FEATURE_LINKS } from './nav-links';
 
-/** The header's search box (the shared SearchField; what it searches comes with issue 24). */
-function SearchBox() {
-  const [query, setQuery] = useState('');
+/** The search (Headless UI and the API slice), in its own chunk: the start-up JS does not grow (DESIGN §9). */
+const HeaderSearch = lazy(() => import('../../features/search/components/header-search'));
+
+/** What stands in the search's place while its chunk loads: the same box and icon, inert. */
+function SearchPlaceholder() {
   return (
-    <form role="search" onSubmit={(e) => e.preventDefault()} className="w-full">
-      <SearchField label="Search" placeholder="Search" value={query} onChange={setQuery} />
-    </form>
+    <>
+      <div className="hidden md:block md:w-64 xl:w-56" inert>
+        <SearchField label="Search" placeholder="Search" value="" onChange={() => undefined} />
+      </div>
+      <span className="inline-flex h-10 w-10 items-center justify-center text-fg md:hidden" aria-hidden="true">
+        <Search size={20} />
+      </span>
+    </>
   );
 }
 
@@ -53,10 +61,10 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto hidden w-52 xl:block">
-          <SearchBox />
-        </div>
-        <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-0">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          <Suspense fallback={<SearchPlaceholder />}>
+            <HeaderSearch />
+          </Suspense>
           {signedIn ? (
             <>
               <NotificationBell />
@@ -91,8 +99,7 @@ export function Header() {
         </div>
       </div>
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line px-4 pt-3 pb-4 xl:hidden">
-        <SearchBox />
-        <nav aria-label="Main (mobile)" className="mt-3 grid grid-cols-2 gap-1 sm:grid-cols-3">
+        <nav aria-label="Main (mobile)" className="grid grid-cols-2 gap-1 sm:grid-cols-3">
           {FEATURE_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
