@@ -23,6 +23,13 @@ export const timestamps = {
     .$onUpdateFn(() => new Date()),
 };
 
+/**
+ * `tsvector` column (full-text search, issue 24), read as its text form. Declared with
+ * `.generatedAlwaysAs(…)`: the database computes it from the searched fields, so no insert or update
+ * writes it.
+ */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /** `bytea` column read as Uint8Array on both drivers. */
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',

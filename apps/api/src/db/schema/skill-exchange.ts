@@ -6,12 +6,14 @@
  * (user, skill, type), unique, so a duplicate cannot be stored. `skill_requests` carries the
  * request state machine; a partial unique index allows one *pending* request per (sender,
  * recipient, skill), which makes the 409 race-safe. Indexes serve matching (skill + type), my
- * skills (user) and the inbox (recipient or sender, newest first).
+ * skills (user) and the inbox (recipient or sender, newest first). `skills.search_vector` (generated
+ * by the database, `simple` configuration) and a trigram index on the name serve campus-wide search
+ * for teachers of a skill (issue 24).
  */
 import { SKILL_REQUEST_STATUSES, SKILL_TYPES } from '@campus/contract/skill-exchange';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps, tstz } from './columns.ts';
+import { idColumn, timestamps, tstz, tsvector } from './columns.ts';
 import { users } from './users.ts';
 
 export const skills = pgTable(
@@ -22,10 +24,18 @@ export const skills = pgTable(
     name: text('name').notNull(),
     /** Comparison key: lower-cased display name (contract `skillKey`). */
     nameKey: text('name_key').notNull(),
+    /** Full-text search document of the name (issue 24), kept by the database. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "name")`),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   // The key also orders the dropdown (lower-cased name): one index for lookups and the list.
-  (t) => [uniqueIndex('skills_name_key_uq').on(t.nameKey)],
+  (t) => [
+    uniqueIndex('skills_name_key_uq').on(t.nameKey),
+    index('skills_search_idx').using('gin', t.searchVector),
+    index('skills_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const skillAliases = pgTable('skill_aliases', {
