@@ -52,6 +52,7 @@ import { internshipsRoutes } from './features/internships/internships.routes.ts'
 import { lostFoundRoutes } from './features/lost-found/lost-found.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { ridesRoutes } from './features/rides/rides.routes.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
 import { skillExchangeRoutes } from './features/skill-exchange/skill-exchange.routes.ts';
 import { attendanceRoutes, enrollmentsRoutes, subjectsRoutes } from './features/attendance/attendance.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -108,6 +109,7 @@ const FEATURES = [
   { prefix: '/api/attendance', routes: attendanceRoutes },
   { prefix: '/api/enrollments', routes: enrollmentsRoutes },
   { prefix: '/api/resources', routes: subjectsRoutes },
+  { prefix: '/api/search', routes: searchRoutes },
 ];
 
 /** Turns a Fastify/zod validation error into `{ field: message }` (first message per field). */

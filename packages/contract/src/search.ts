@@ -36,6 +36,11 @@ export const SEARCH_MESSAGES = {
   noResults: (q: string) => `No results for “${q}”`,
   /** The link under a group to the feature's own page with its search filled in. */
   seeAll: (label: string) => `See all in ${label}`,
+  /** A skill hit's title when the teacher has not given a name. */
+  unnamedStudent: 'A student',
+  /** A skill hit's snippet: "Teaches **Python** · CSE · Fifth semester". */
+  teaches: 'Teaches',
+  semester: (semester: string) => `${semester} semester`,
 };
 
 /** GET /api/search query: `q` trimmed (1–100 characters), optional `type`, `limit` per group (1–20, default 5). */
@@ -68,7 +73,7 @@ export const searchHit = z.object({
 });
 export type SearchHit = z.infer<typeof searchHit>;
 
-/** One group: its type, how many hits it has in all (up to a cap), and the first `limit` of them. */
+/** One group: its type, how many hits it has in all (exact), and the first `limit` of them, best first. */
 export const searchGroup = z.object({
   type: z.enum(SEARCH_TYPES),
   total: z.number().int(),

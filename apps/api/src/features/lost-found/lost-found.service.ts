@@ -75,6 +75,8 @@ export const getItem = records.get;
 export const getChangeableItem = records.loadChangeable;
 /** Deletes a checked item and its photo (DELETE …/lost-items/{id}); an admin deletion tells the reporter. */
 export const deleteItem = records.remove;
+/** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
+export const listVisible = records.listVisible;
 
 /**
  * Creates an item (POST /api/lost-and-found/lost-items): `is_found` defaults to true, `date_found`

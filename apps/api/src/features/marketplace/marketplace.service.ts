@@ -48,6 +48,8 @@ export const getItem = records.get;
 export const getChangeableItem = records.loadChangeable;
 /** Deletes a checked listing and its photo (DELETE …/items/{id}); an admin deletion tells the owner. */
 export const deleteItem = records.remove;
+/** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
+export const listVisible = records.listVisible;
 
 /** The browse statements over the visibility every list of listings uses. */
 const browse = browseStatements(records.listVisible);

@@ -63,6 +63,8 @@ export const getRide = records.get;
  * `Changeable<LoadedRide, action>`.
  */
 export const getChangeableRide = records.loadChangeable;
+/** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
+export const listVisible = records.listVisible;
 
 /** The page of a ride (notification links, DESIGN §7). */
 const rideLink = (id: string) => `/rides/${id}`;
