@@ -24,6 +24,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ATTENDANCE_STATUSES } from '@campus/contract/attendance';
 import { idColumn, timestamps, tstz } from './columns.ts';
 import { users } from './users.ts';
 
@@ -78,7 +79,7 @@ export const attendanceRecords = pgTable(
     /** The class day, in the institute's time zone. */
     date: date('date', { mode: 'string' }).notNull(),
     /** Present | Absent. */
-    status: text('status').notNull(),
+    status: text('status', { enum: ATTENDANCE_STATUSES }).notNull(),
     markedAt: tstz('marked_at').notNull().defaultNow(),
     ...timestamps,
   },

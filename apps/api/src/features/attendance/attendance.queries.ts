@@ -10,7 +10,6 @@ import {
   attendanceOutlook,
   type AttendanceRecord,
   type AttendanceStats,
-  type AttendanceStatus,
   type Enrollment,
   type ListAttendanceQuery,
   type ListSubjectsQuery,
@@ -44,7 +43,7 @@ export const toRecord = (row: RecordRow): AttendanceRecord => ({
   userId: row.userId,
   subjectId: row.subjectId,
   date: row.date,
-  status: row.status as AttendanceStatus,
+  status: row.status,
   markedAt: row.markedAt.toISOString(),
 });
 

@@ -33,7 +33,12 @@ export async function seedAttendanceDemo(
         days.map((date, d) => {
           const rate = rates[(k + n) % rates.length]!;
           const present = ((d * 37 + k * 11 + n * 7) % 100) / 100 < rate;
-          return { userId: student.id, subjectId: s.id, date, status: present ? 'Present' : 'Absent' };
+          return {
+            userId: student.id,
+            subjectId: s.id,
+            date,
+            status: present ? ('Present' as const) : ('Absent' as const),
+          };
         }),
       );
       await tx.insert(attendanceRecords).values(rows);

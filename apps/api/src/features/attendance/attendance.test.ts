@@ -78,8 +78,8 @@ async function mark(who: SignedIn, subjectId: number, status: 'Present' | 'Absen
 /** Inserts `present` Present and `absent` Absent records directly (hand-computed tables). */
 async function insertRecords(who: SignedIn, subjectId: number, present: number, absent: number) {
   const rows = [
-    ...Array.from({ length: present }, () => 'Present'),
-    ...Array.from({ length: absent }, () => 'Absent'),
+    ...Array.from({ length: present }, () => 'Present' as const),
+    ...Array.from({ length: absent }, () => 'Absent' as const),
   ].map((status, i) => ({ userId: who.userId, subjectId, status, date: addDays(today(), -(i % 60)) }));
   if (rows.length) await t.database.db.insert(attendanceRecords).values(rows);
 }
