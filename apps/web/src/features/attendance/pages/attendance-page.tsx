@@ -10,7 +10,7 @@
  * pending, and are sent on reconnect. Reloads follow spec §4 through the API's tags.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CalendarCheck, CloudOff, Pencil, Plus } from 'lucide-react';
+import { CalendarCheck, CloudOff, Plus } from 'lucide-react';
 import {
   ATTENDANCE_MESSAGES as M,
   ATTENDANCE_TARGET_MAX,
@@ -54,6 +54,7 @@ import {
 import { timeIn, todayIn } from '../attendance-outlook';
 import { EnrollModal } from '../components/enroll-modal';
 import { RecordModal } from '../components/record-modal';
+import { RecordsCard } from '../components/records-card';
 import { SubjectCard } from '../components/subject-card';
 import { SummaryCard } from '../components/summary-card';
 import { enqueueMark, useOfflineMarks, type QueuedMark, type SendOutcome } from '../offline-queue';
@@ -126,8 +127,6 @@ export default function AttendancePage() {
     [],
   );
   const queue = useOfflineMarks(userId, send, onRefused);
-  // Offline, a day whose records were never fetched online has none in the cache: say so, not "failed".
-  const recordsOffline = !online && records.isError && !records.data;
   const pendingHere = queue.pending.filter((m) => m.subjectId === selectedId && m.date === date);
 
   const selectSubject = (id: number) => {
@@ -339,49 +338,13 @@ export default function AttendancePage() {
         </div>
 
         {selected ? (
-          <Card title={M.attendanceRecord} aria-label={M.attendanceRecord}>
-            {records.isLoading ? (
-              <Spinner label="Loading records" />
-            ) : records.isError && !records.data && online ? (
-              <p role="alert" className="text-danger">
-                {M.failedFetchRecords}
-                <Button variant="link" size="sm" className="ml-2" onClick={() => void records.refetch()}>
-                  {M.retry}
-                </Button>
-              </p>
-            ) : (records.data?.length ?? 0) + pendingHere.length === 0 ? (
-              <p className="text-muted">{recordsOffline ? M.recordsOffline : M.noRecords}</p>
-            ) : (
-              <ul className="divide-y divide-line" aria-label="Records">
-                {recordsOffline ? <li className="py-2 text-sm text-muted">{M.recordsOffline}</li> : null}
-                {(records.data ?? []).map((r) => (
-                  <li key={r.id} className="flex items-center justify-between gap-3 py-2">
-                    <span className="flex items-center gap-3">
-                      <Badge tone={r.status === 'Present' ? 'success' : 'danger'}>{r.status}</Badge>
-                      <span className="text-sm text-muted">Marked at {timeIn(r.markedAt, timeZone)}</span>
-                    </span>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Edit ${r.status} record marked at ${timeIn(r.markedAt, timeZone)}`}
-                      onClick={() => setModal({ record: r })}
-                    >
-                      <Pencil aria-hidden="true" size={16} /> Edit
-                    </Button>
-                  </li>
-                ))}
-                {pendingHere.map((m) => (
-                  <li key={m.key} className="flex items-center justify-between gap-3 py-2">
-                    <span className="flex items-center gap-3">
-                      <Badge tone={m.status === 'Present' ? 'success' : 'danger'}>{m.status}</Badge>
-                      <Badge tone="warning">{M.pending}</Badge>
-                    </span>
-                    <span className="text-sm text-muted">Queued at {timeIn(m.queuedAt, timeZone)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
+          <RecordsCard
+            records={records}
+            pending={pendingHere}
+            online={online}
+            timeZone={timeZone}
+            onEdit={(record) => setModal({ record })}
+          />
         ) : null}
       </div>
 
