@@ -1,6 +1,7 @@
 /**
  * API request-cost benchmark (issue 10, DESIGN §9). Three processes: this orchestrator seeds a
- * database (10 000 listings from 200 sellers, a few unread notifications per student), starts the
+ * database (10 000 listings from 200 sellers, a few unread notifications per student, and for the
+ * campus-wide search of issue 24 as many lost & found items, rides and taught skills), starts the
  * real server (`apps/api/src/server.ts`) as a child process on 127.0.0.1, and runs the load
  * generator (`load-client.ts`, autocannon) as another child process — so load generation never
  * shares the server's event loop. Each connection is signed in as its own student.
@@ -12,8 +13,9 @@
  *
  * Run: `npm run bench:api` (embedded PGlite in a temporary data directory), or with
  * `BENCH_DATABASE_URL=postgres://…/postgres` (a scratch database on that server, dropped after).
- * Options: `DURATION` s per route (default 10), `CONNECTIONS` (default 50), `LISTINGS` (10000),
- * `ROUTES=list` (or `unread`) measures only those routes beside health; `PROFILE=1` writes a V8 CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/`; `KEEP_DB=1` keeps the
+ * Options: `DURATION` s per route (default 10), `CONNECTIONS` (default 50), `LISTINGS` (10000, also
+ * the number of lost & found items, rides and taught skills), `ROUTES=list` (or `unread`, `search`,
+ * `searchTypo`) measures only those routes beside health; `PROFILE=1` writes a V8 CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/`; `KEEP_DB=1` keeps the
  * PostgreSQL scratch database (its name is printed) to study query plans.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -21,10 +23,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { ITEM_CONDITIONS, MARKETPLACE_CATEGORIES } from '@campus/contract/marketplace';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
+import { lostFoundItems } from '../../apps/api/src/db/schema/lost-found.ts';
 import { marketplaceItems } from '../../apps/api/src/db/schema/marketplace.ts';
+import { rides } from '../../apps/api/src/db/schema/rides.ts';
+import { skills, userSkills } from '../../apps/api/src/db/schema/skill-exchange.ts';
 import { notifications } from '../../apps/api/src/db/schema/notifications.ts';
 import { users } from '../../apps/api/src/db/schema/users.ts';
 import { createSession } from '../../apps/api/src/lib/auth.ts';
@@ -86,12 +92,63 @@ async function seedData(database: Database): Promise<string[]> {
     });
     await database.db.insert(marketplaceItems).values(rows);
   }
+  await seedSearchable(database, ids, words, now);
   const active = ids.filter((_, i) => i % 50 !== 49);
   await database.db
     .insert(notifications)
     .values(active.flatMap((userId) => Array.from({ length: 5 }, (_, k) => ({ userId, message: `Note ${k}` }))));
   await database.db.execute(sql`VACUUM ANALYZE`);
   return active;
+}
+
+/**
+ * The other groups campus-wide search reads (issue 24 item 4: 10k rows per feature): LISTINGS lost &
+ * found items (a tenth returned), LISTINGS rides (a tenth departed) and up to LISTINGS taught skills
+ * (each seller teaches catalogue skills in turn), by the same sellers.
+ */
+async function seedSearchable(database: Database, ids: string[], words: string[], now: number): Promise<void> {
+  const places = ['Library reading room', 'Mess hall', 'Sonipat bus stand', 'Academic block A', 'Sports complex'];
+  const stops = [
+    'Sonipat Railway Station',
+    'Delhi Airport T3',
+    'Kashmere Gate ISBT',
+    'Campus main gate',
+    'Rai bus stop',
+  ];
+  for (let i = 0; i < LISTINGS; i += 1000) {
+    const n = Math.min(1000, LISTINGS - i);
+    await database.db.insert(lostFoundItems).values(
+      Array.from({ length: n }, (_, j) => ({
+        userId: ids[rnd(SELLERS)]!,
+        itemName: `${words[rnd(words.length)]} #${i + j}`,
+        description: 'Benchmark item, left behind after the evening class.',
+        locationFound: places[rnd(places.length)]!,
+        category: LOST_FOUND_CATEGORIES[rnd(LOST_FOUND_CATEGORIES.length)]!,
+        dateFound: '2026-11-01',
+        isReturned: rnd(10) === 0,
+      })),
+    );
+    await database.db.insert(rides).values(
+      Array.from({ length: n }, (_, j) => {
+        const from = rnd(stops.length);
+        return {
+          userId: ids[rnd(SELLERS)]!,
+          pickupLocation: stops[from]!,
+          dropLocation: stops[(from + 1 + rnd(stops.length - 1)) % stops.length]!,
+          departureAt: new Date(now + (rnd(10) === 0 ? -1 : 1) * (1 + rnd(30 * 24)) * 3_600_000),
+          totalSeats: 4,
+          availableSeats: rnd(5),
+          description: `Benchmark ride #${i + j}, luggage welcome.`,
+          phoneNumber: '9876543210',
+        };
+      }),
+    );
+  }
+  const catalogue = await database.db.select({ id: skills.id }).from(skills);
+  const taught = ids
+    .flatMap((userId) => catalogue.map((s) => ({ userId, skillId: s.id, type: 'teach' as const })))
+    .slice(0, LISTINGS);
+  for (let i = 0; i < taught.length; i += 1000) await database.db.insert(userSkills).values(taught.slice(i, i + 1000));
 }
 
 const target = await createServerDatabase(pgUrl, 'cc_bench');
@@ -133,6 +190,9 @@ try {
       name: 'GET /api/buy-and-sell/items (filter+sort+page 3)',
       url: `${base}/api/buy-and-sell/items?${query}`,
     },
+    // Issue 24 item 4: all four groups, 5 hits each; a word (full text) and a typo (trigrams only).
+    { key: 'search', name: 'GET /api/search?q=cycle (4 groups)', url: `${base}/api/search?q=cycle` },
+    { key: 'searchTypo', name: 'GET /api/search?q=headphnes (typo)', url: `${base}/api/search?q=headphnes` },
   ];
   // ROUTES=list (comma-separated keys) measures only those, e.g. to profile one route; health stays first.
   const only = process.env.ROUTES?.split(',');
@@ -141,6 +201,10 @@ try {
   const check = await fetch(allRoutes[2]!.url, { headers: { cookie: cookies[0]! } });
   const body = (await check.json()) as { data: unknown[] };
   if (check.status !== 200 || body.data.length !== 20) throw new Error(`list answered ${check.status}`);
+  const found = await fetch(allRoutes[3]!.url, { headers: { cookie: cookies[0]! } });
+  const groups = ((await found.json()) as { data: { groups: Array<{ items: unknown[] }> } }).data.groups;
+  if (found.status !== 200 || groups.length !== 4 || !groups[0]!.items.length)
+    throw new Error(`search answered ${found.status}`);
 
   const results: Array<LoadResult & { name: string; nodeMs: number; pgMs: number }> = [];
   for (const route of routes) {
