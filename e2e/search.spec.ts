@@ -5,7 +5,7 @@
  * the box is an icon that opens a full-width search, usable from the keyboard. Axe finds no serious
  * or critical violations with the list open, on /search and on the phone panel.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
 
 /** Lists an item as the page's student; returns its name (with a word found nowhere else) and id. */
@@ -27,6 +27,16 @@ async function listItem(page: Page) {
   return { word, name, id };
 }
 
+/**
+ * Moves the highlight down until `hit` has it (another run's listing with a similar name may rank
+ * first); fails when it never does.
+ */
+async function arrowTo(page: Page, hit: Locator) {
+  for (let i = 0; i < 10 && (await hit.getAttribute('data-focus')) === null; i++)
+    await page.keyboard.press('ArrowDown');
+  await expect(hit).toHaveAttribute('data-focus', '');
+}
+
 test('a student finds a listing from the header, opens it, and sees all results on /search', async ({
   studentPage: page,
 }, testInfo) => {
@@ -43,8 +53,7 @@ test('a student finds a listing from the header, opens it, and sees all results 
   await expect(list.getByRole('option').first()).toHaveText(`All results for “${word}”`);
   await expectNoSeriousA11yViolations(page, 'search-combobox');
   await page.screenshot({ path: testInfo.outputPath('search-combobox-1280.png') });
-  await box.press('ArrowDown');
-  await expect(hit).toHaveAttribute('data-focus', '');
+  await arrowTo(page, hit);
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/marketplace/${id}$`));
   await expect(page.getByRole('dialog', { name })).toBeVisible();
@@ -103,7 +112,7 @@ test('at 360 px the search is an icon that opens a full-width box, usable from t
   await page.keyboard.press('Enter');
   await page.keyboard.type(word);
   await expect(hit).toBeVisible();
-  await page.keyboard.press('ArrowDown');
+  await arrowTo(page, hit);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/marketplace/${id}$`));
   await expect(page.getByRole('dialog', { name })).toBeVisible();
