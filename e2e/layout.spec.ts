@@ -12,7 +12,7 @@ test('no page overflows horizontally at 360 px', async ({ adminPage }) => {
         data: { message: 'Layout check broadcast', type: 'general' },
       })
     ).status(),
-  ).toBe(200);
+  ).toBe(201);
   await page.setViewportSize({ width: 360, height: 740 });
   for (const path of [
     '/',
