@@ -17,12 +17,15 @@ export const SEARCH_Q_MAX = 100;
 export const SEARCH_LIMIT_DEFAULT = 5;
 export const SEARCH_LIMIT_MAX = 20;
 
-/** Each group's name, the feature page "See all" opens, and that page's search parameter. */
-export const SEARCH_GROUPS: Record<SearchType, { label: string; path: string; param: string }> = {
+/**
+ * Each group's name, the feature page "See all" opens, and that page's search parameter (null: the
+ * page has no search filter — skill exchange shows matches for the skills a student picks).
+ */
+export const SEARCH_GROUPS: Record<SearchType, { label: string; path: string; param: string | null }> = {
   marketplace: { label: 'Marketplace', path: '/marketplace', param: 'search' },
   'lost-found': { label: 'Lost & Found', path: '/lost-found', param: 'search' },
   rides: { label: 'Rides', path: '/rides', param: 'search' },
-  skills: { label: 'Skill Exchange', path: '/skill-exchange', param: 'skill' },
+  skills: { label: 'Skill Exchange', path: '/skill-exchange', param: null },
 };
 
 export const SEARCH_MESSAGES = {

@@ -100,6 +100,11 @@ export const SKILL_TEXTS = {
   unknown: 'Unknown',
   na: 'N/A',
   emailOnceConnected: 'Shown once your request is accepted',
+  /** Opened from a search hit (`?skill=`, issue 24): how to reach that skill's teachers. */
+  learnPrompt: (skill: string) =>
+    `Students here teach “${skill}”. Add it to the skills you want to learn to see them under Recommended Matches and connect.`,
+  learnButton: (skill: string) => `Learn ${skill}`,
+  learningAlready: (skill: string) => `You are learning “${skill}”: its teachers are under Recommended Matches.`,
 } as const;
 
 /** The inbox link notifications carry (DESIGN §7). */

@@ -20,10 +20,10 @@ export function searchPagePath(q: string): string {
   return `/search?${new URLSearchParams({ q }).toString()}`;
 }
 
-/** The feature's own page with its search parameter filled with `q` ("See all in …"). */
+/** The feature's own page with its search parameter filled with `q` ("See all in …"), if it has one. */
 export function seeAllPath(type: SearchType, q: string): string {
   const { path, param } = SEARCH_GROUPS[type];
-  return `${path}?${new URLSearchParams({ [param]: q }).toString()}`;
+  return param ? `${path}?${new URLSearchParams({ [param]: q }).toString()}` : path;
 }
 
 /** A hit's snippet: plain text with each part the query matched in a `<mark>`. */

@@ -73,7 +73,7 @@ describe('SearchPage', () => {
     const skills = screen.getByRole('region', { name: /Skill Exchange/ });
     expect(within(skills).getByRole('link', { name: SEARCH_MESSAGES.seeAll('Skill Exchange') })).toHaveAttribute(
       'href',
-      '/skill-exchange?skill=calc',
+      '/skill-exchange',
     );
     expect(screen.queryByRole('region', { name: /Rides/ })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search results for “calc”');

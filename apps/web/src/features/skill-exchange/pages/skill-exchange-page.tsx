@@ -1,12 +1,14 @@
 /**
  * /skill-exchange (spec §2 "Skill exchange", issue 13): Peer-to-Peer Skill Exchange with three
  * tabs — the skills panel (toggle, add, my skills, matches) and the requests inbox, received and
- * sent. The tab lives in the URL (`?tab=received|sent`), so a notification opens the inbox.
+ * sent. The tab lives in the URL (`?tab=received|sent`), so a notification opens the inbox; a
+ * search hit's `?skill=` shows how to reach that skill's teachers.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { SKILL_TEXTS as T } from '@campus/contract/skill-exchange';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useUrlParams } from '../../../lib/url-params';
+import { LearnSkillPrompt } from '../components/learn-skill-prompt';
 import { RequestsInbox } from '../components/requests-inbox';
 import { SkillsPanel } from '../components/skills-panel';
 
@@ -22,6 +24,7 @@ export default function SkillExchangePage() {
   const { params, replaceAll } = useUrlParams();
   const raw = params.get('tab');
   const tab: Tab = raw === 'received' || raw === 'sent' ? raw : 'skills';
+  const skill = params.get('skill')?.slice(0, 100) ?? '';
   return (
     <>
       <PageHeader title={T.title} subtitle="Learn from other students, and teach what you know." />
@@ -39,6 +42,11 @@ export default function SkillExchangePage() {
           ))}
         </Tabs.List>
         <Tabs.Content value="skills" className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4">
+          {skill ? (
+            <div className="mb-4">
+              <LearnSkillPrompt skill={skill} />
+            </div>
+          ) : null}
           <SkillsPanel />
         </Tabs.Content>
         <Tabs.Content value="received" className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4">
