@@ -17,9 +17,12 @@
  * the best trigram word similarity of the short fields (name, place), then newest. Each row carries
  * `total`, the number of matches in all (`count(*) OVER ()`, exact: ranking reads every match
  * anyway). The same SQL runs on PostgreSQL and PGlite (which ships `pg_trgm`).
+ *
+ * The query text is a placeholder (`q`; also `limit`, and `alias` for skills): the service prepares
+ * each group's statement once per database (`lib/prepared.ts`), so a search is not planned anew
+ * four times per request.
  */
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { skillKey } from '@campus/contract/skill-exchange';
 import type { Db } from '../../db/client.ts';
 import { lostFoundItems } from '../../db/schema/lost-found.ts';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
@@ -27,15 +30,13 @@ import { rides } from '../../db/schema/rides.ts';
 import { skillAliases, skills, userSkills } from '../../db/schema/skill-exchange.ts';
 import { users } from '../../db/schema/users.ts';
 
-/** What a group query needs: the trimmed query text, hits wanted, and who may be seen (the service's rule). */
-export interface GroupSearch {
-  q: string;
-  limit: number;
-  visible: SQL | undefined;
-}
+/** The query text (trimmed), a placeholder of every statement. */
+const q = sql.placeholder('q');
+/** Hits wanted, a placeholder of every statement. */
+const limit = sql.placeholder('limit');
 
 /** The full-text query of `q` (websearch syntax: words, "quoted phrases", -excluded, or). */
-const tsQuery = (q: string) => sql`websearch_to_tsquery('simple', ${q})`;
+const tsQuery = sql`websearch_to_tsquery('simple', ${q})`;
 
 /** How a group's rows match `q`: its search vector, the fields searched by trigrams, those ranked by them. */
 interface Matching {
@@ -47,12 +48,12 @@ interface Matching {
 }
 
 /** The relevance columns every branch selects (full-text match, its rank, trigram similarity). */
-function scores(q: string, m: Matching) {
-  const fts = sql`${m.vector} @@ ${tsQuery(q)}`;
+function scores(m: Matching) {
+  const fts = sql`${m.vector} @@ ${tsQuery}`;
   const similarity = m.ranked.map((f) => sql`word_similarity(${q}, ${f})`);
   return {
     fts: sql<boolean>`${fts}`.as('fts'),
-    rank: sql<number>`ts_rank(${m.vector}, ${tsQuery(q)})`.as('rank'),
+    rank: sql<number>`ts_rank(${m.vector}, ${tsQuery})`.as('rank'),
     // Only trigram-only matches need it (full-text ones sort first anyway).
     similarity: sql<number>`CASE WHEN ${fts} THEN 0 ELSE greatest(${sql.join(similarity, sql`, `)}) END`.as(
       'similarity',
@@ -66,13 +67,12 @@ function scores(q: string, m: Matching) {
  * score)` builds one branch's SELECT (with the visibility) around its condition.
  */
 function unionOfMatches<S extends { unionAll: (other: S) => unknown }>(
-  q: string,
   m: Matching,
   branch: (match: SQL, score: ReturnType<typeof scores>) => S,
 ): S {
-  const ways = [sql`${m.vector} @@ ${tsQuery(q)}`, ...m.fields.map((f) => sql`${q} <% ${f}`), ...(m.extra ?? [])];
+  const ways = [sql`${m.vector} @@ ${tsQuery}`, ...m.fields.map((f) => sql`${q} <% ${f}`), ...(m.extra ?? [])];
   const branches = ways.map((way, i) =>
-    branch(and(way, ...ways.slice(0, i).map((earlier) => sql`(${earlier}) IS NOT TRUE`))!, scores(q, m)),
+    branch(and(way, ...ways.slice(0, i).map((earlier) => sql`(${earlier}) IS NOT TRUE`))!, scores(m)),
   );
   return branches.slice(1).reduce((all, b) => all.unionAll(b) as S, branches[0]!);
 }
@@ -86,10 +86,10 @@ function relevance(hits: { fts: SQL.Aliased; rank: SQL.Aliased; similarity: SQL.
 const total = sql<number>`(count(*) OVER ())::int`.mapWith(Number);
 
 /** Marketplace listings matching `q` by name or description, best first. */
-export function marketplaceHits(db: Db, { q, limit, visible }: GroupSearch) {
+export function marketplaceHits(db: Db, visible: SQL | undefined) {
   const t = marketplaceItems;
   const m = { vector: t.searchVector, fields: [t.itemName, t.description], ranked: [t.itemName] };
-  const hits = unionOfMatches(q, m, (match, score) =>
+  const hits = unionOfMatches(m, (match, score) =>
     db
       .select({ id: t.id, name: t.itemName, description: t.description, createdAt: t.createdAt, ...score })
       .from(t)
@@ -103,14 +103,14 @@ export function marketplaceHits(db: Db, { q, limit, visible }: GroupSearch) {
 }
 
 /** Lost & found items matching `q` by name, description or place, best first. */
-export function lostFoundHits(db: Db, { q, limit, visible }: GroupSearch) {
+export function lostFoundHits(db: Db, visible: SQL | undefined) {
   const t = lostFoundItems;
   const m = {
     vector: t.searchVector,
     fields: [t.itemName, t.locationFound, t.description],
     ranked: [t.itemName, t.locationFound],
   };
-  const hits = unionOfMatches(q, m, (match, score) =>
+  const hits = unionOfMatches(m, (match, score) =>
     db
       .select({
         id: t.id,
@@ -131,14 +131,14 @@ export function lostFoundHits(db: Db, { q, limit, visible }: GroupSearch) {
 }
 
 /** Rides matching `q` by pickup, drop or description, best first, then soonest. */
-export function rideHits(db: Db, { q, limit, visible }: GroupSearch) {
+export function rideHits(db: Db, visible: SQL | undefined) {
   const t = rides;
   const m = {
     vector: t.searchVector,
     fields: [t.pickupLocation, t.dropLocation, t.description],
     ranked: [t.pickupLocation, t.dropLocation],
   };
-  const hits = unionOfMatches(q, m, (match, score) =>
+  const hits = unionOfMatches(m, (match, score) =>
     db
       .select({
         id: t.id,
@@ -165,14 +165,15 @@ export function rideHits(db: Db, { q, limit, visible }: GroupSearch) {
 }
 
 /**
- * Students who teach a skill matching `q` (by name, or exactly by one of its aliases: "js" →
- * JavaScript), best skill match first, then by name. Only the teacher's public profile (name,
+ * Students who teach a skill matching `q` (by name, or exactly by one of its aliases, the
+ * placeholder `alias` = contract `skillKey(q)`: "js" → JavaScript), best skill match first, then
+ * by name. Only the teacher's public profile (name,
  * branch, semester) is read — never the e-mail.
  */
-export function teacherHits(db: Db, { q, limit, visible }: GroupSearch) {
-  const byAlias = sql`${skills.id} IN (SELECT ${skillAliases.skillId} FROM ${skillAliases} WHERE ${skillAliases.aliasKey} = ${skillKey(q)})`;
+export function teacherHits(db: Db, visible: SQL | undefined) {
+  const byAlias = sql`${skills.id} IN (SELECT ${skillAliases.skillId} FROM ${skillAliases} WHERE ${skillAliases.aliasKey} = ${sql.placeholder('alias')})`;
   const m = { vector: skills.searchVector, fields: [skills.name], ranked: [skills.name], extra: [byAlias] };
-  const hits = unionOfMatches(q, m, (match, score) =>
+  const hits = unionOfMatches(m, (match, score) =>
     db
       .select({
         id: userSkills.id,

@@ -15,6 +15,7 @@
  */
 import { and, gt, isNull, ne, not, sql } from 'drizzle-orm';
 import { rideRoute } from '@campus/contract/rides';
+import { skillKey } from '@campus/contract/skill-exchange';
 import {
   SEARCH_MESSAGES,
   SEARCH_TYPES,
@@ -31,20 +32,43 @@ import { userSkills } from '../../db/schema/skill-exchange.ts';
 import { users } from '../../db/schema/users.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { preparedStatements } from '../../lib/prepared.ts';
 import * as lostFound from '../lost-found/lost-found.service.ts';
 import * as marketplace from '../marketplace/marketplace.service.ts';
 import * as ridesService from '../rides/rides.service.ts';
 import * as queries from './search.queries.ts';
 import { bestSnippet, hasMatch, markedSnippet } from './search.snippet.ts';
 
+/**
+ * Each group's statement over what a viewer may see, prepared once per database (`lib/prepared.ts`);
+ * executed with the query text `q`, `limit` (and skills: `alias`, `viewer`).
+ */
+const statements = {
+  marketplace: preparedStatements('search_marketplace', (db, name) => {
+    const t = marketplaceItems;
+    return queries
+      .marketplaceHits(db, and(not(t.isSold), gt(t.expiresAt, sql`now()`), marketplace.listVisible(db)))
+      .prepare(name);
+  }),
+  lostFound: preparedStatements('search_lost_found', (db, name) =>
+    queries.lostFoundHits(db, and(not(lostFoundItems.isReturned), lostFound.listVisible(db))).prepare(name),
+  ),
+  rides: preparedStatements('search_rides', (db, name) =>
+    queries.rideHits(db, and(gt(rides.departureAt, sql`now()`), ridesService.listVisible(db))).prepare(name),
+  ),
+  skills: preparedStatements('search_skills', (db, name) =>
+    queries
+      .teacherHits(db, and(ne(userSkills.userId, sql.placeholder('viewer')), isNull(users.deactivatedAt)))
+      .prepare(name),
+  ),
+};
+
 /** One group's search for `viewer`: `q` trimmed, at most `limit` hits. */
 type GroupSearcher = (ctx: ServiceContext, viewer: SessionUser, q: string, limit: number) => Promise<SearchGroup>;
 
 const GROUPS: Record<SearchType, GroupSearcher> = {
   async marketplace(ctx, _viewer, q, limit) {
-    const t = marketplaceItems;
-    const visible = and(not(t.isSold), gt(t.expiresAt, sql`now()`), marketplace.listVisible(ctx.db));
-    const rows = await queries.marketplaceHits(ctx.db, { q, limit, visible });
+    const rows = await statements.marketplace(ctx.db).execute({ q, limit });
     return group('marketplace', rows, (r) => ({
       id: r.id,
       title: r.name,
@@ -54,8 +78,7 @@ const GROUPS: Record<SearchType, GroupSearcher> = {
   },
 
   async 'lost-found'(ctx, _viewer, q, limit) {
-    const visible = and(not(lostFoundItems.isReturned), lostFound.listVisible(ctx.db));
-    const rows = await queries.lostFoundHits(ctx.db, { q, limit, visible });
+    const rows = await statements.lostFound(ctx.db).execute({ q, limit });
     return group('lost-found', rows, (r) => ({
       id: r.id,
       title: r.name,
@@ -65,8 +88,7 @@ const GROUPS: Record<SearchType, GroupSearcher> = {
   },
 
   async rides(ctx, _viewer, q, limit) {
-    const visible = and(gt(rides.departureAt, sql`now()`), ridesService.listVisible(ctx.db));
-    const rows = await queries.rideHits(ctx.db, { q, limit, visible });
+    const rows = await statements.rides(ctx.db).execute({ q, limit });
     return group('rides', rows, (r) => ({
       id: r.id,
       title: rideRoute(r),
@@ -76,8 +98,7 @@ const GROUPS: Record<SearchType, GroupSearcher> = {
   },
 
   async skills(ctx, viewer, q, limit) {
-    const visible = and(ne(userSkills.userId, viewer.id), isNull(users.deactivatedAt));
-    const rows = await queries.teacherHits(ctx.db, { q, limit, visible });
+    const rows = await statements.skills(ctx.db).execute({ q, limit, alias: skillKey(q), viewer: viewer.id });
     return group('skills', rows, (r) => ({
       id: r.id,
       title: r.name ?? SEARCH_MESSAGES.unnamedStudent,
