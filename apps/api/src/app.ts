@@ -53,6 +53,7 @@ import { lostFoundRoutes } from './features/lost-found/lost-found.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { ridesRoutes } from './features/rides/rides.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
+import { adminReportsRoutes, reportsRoutes } from './features/reports/reports.routes.ts';
 import { skillExchangeRoutes } from './features/skill-exchange/skill-exchange.routes.ts';
 import { attendanceRoutes, enrollmentsRoutes, subjectsRoutes } from './features/attendance/attendance.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -110,6 +111,8 @@ const FEATURES = [
   { prefix: '/api/enrollments', routes: enrollmentsRoutes },
   { prefix: '/api/resources', routes: subjectsRoutes },
   { prefix: '/api/search', routes: searchRoutes },
+  { prefix: '/api/reports', routes: reportsRoutes },
+  { prefix: '/api/admin/reports', routes: adminReportsRoutes },
 ];
 
 /** Turns a Fastify/zod validation error into `{ field: message }` (first message per field). */

@@ -171,6 +171,10 @@ export const instituteConfig = z.object({
    * student may choose their own target from 75 to 95 on the attendance page.
    */
   attendanceTarget: z.number().int().min(50).max(95).default(75),
+  /**
+   * How many different students' open reports hide an item pending review (issue 24 item 6; default 3).
+   */
+  reportsToHide: z.number().int().min(1).max(100).default(3),
   /** Quick Links (spec §1): the three generated PDFs and the external payment portal. */
   quickLinks: z
     .array(quickLink)

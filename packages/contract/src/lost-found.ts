@@ -17,6 +17,7 @@ import {
   searchText,
   textInput,
 } from './fields.ts';
+import { moderationField } from './reports.ts';
 
 /** Report categories (spec §5). */
 export const LOST_FOUND_CATEGORIES = [
@@ -150,6 +151,8 @@ export const lostFoundItem = z.object({
   date_found: z.string(),
   is_returned: z.boolean(),
   reporter_name: z.string().nullable(),
+  /** Shown to the owner and admins only: hidden after reports or removed (issue 24 item 8). */
+  moderation: moderationField,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -26,6 +26,7 @@ import {
   PRICE_MAX,
   MARKETPLACE_MESSAGES,
 } from './marketplace-ui.ts';
+import { moderationField } from './reports.ts';
 
 export * from './marketplace-ui.ts';
 
@@ -135,6 +136,8 @@ export const marketplaceItem = z.object({
   /** When the listing leaves browse unless renewed (ISO 8601). */
   expires_at: z.string(),
   is_expired: z.boolean(),
+  /** Shown to the owner and admins only: hidden after reports or removed (issue 24 item 8). */
+  moderation: moderationField,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -19,6 +19,7 @@ import {
   textInput,
 } from './fields.ts';
 import { apiPage, apiSuccess, paginationQuery } from './envelope.ts';
+import { moderationField } from './reports.ts';
 
 /** Seats a ride may offer (spec §9). */
 export const RIDE_SEATS_MIN = 1;
@@ -351,6 +352,8 @@ export const ride = z.object({
   hasDeparted: z.boolean(),
   /** Whether the caller has joined. */
   isJoined: z.boolean(),
+  /** Shown to the owner and admins only: hidden after reports or removed (issue 24 item 8). */
+  moderation: moderationField,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -10,6 +10,7 @@ import {
   and,
   eq,
   isNotNull,
+  isNull,
   notExists,
   sql,
   type InferInsertModel,
@@ -18,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '@campus/contract/notifications';
+import type { ModerationState } from '@campus/contract/reports';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import { allowChange, type Changeable, type ChangeRules } from './access.ts';
@@ -32,14 +34,33 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The `moderation` key of a record's API shape (issue 24 item 8): `{ moderation: 'removed' }` once an
+ * administrator removed it, `{ moderation: 'hidden' }` while reports hide it, else nothing. Only its
+ * owner and admins can load such a record (`loadVisible`, `listVisible`).
+ */
+export function moderationOf(row: { hiddenAt: Date | null; removedAt: Date | null }): {
+  moderation?: ModerationState;
+} {
+  if (row.removedAt) return { moderation: 'removed' };
+  return row.hiddenAt ? { moderation: 'hidden' } : {};
+}
+
 /** A table of records owned by a user, with an optional photo. */
-export type OwnedTable = PgTable & { id: AnyPgColumn; userId: AnyPgColumn; imageFileId: AnyPgColumn };
+export type OwnedTable = PgTable & {
+  id: AnyPgColumn;
+  userId: AnyPgColumn;
+  imageFileId: AnyPgColumn;
+  /** Set while reports hide the record, or once an administrator removed it (issue 24). */
+  hiddenAt: AnyPgColumn;
+};
 
 /** The columns every owned record has. */
 interface OwnedRow {
   id: string;
   userId: string;
   imageFileId: string | null;
+  hiddenAt: Date | null;
 }
 
 /** A stored record with its owner's display name. */
@@ -136,8 +157,9 @@ export function ownedRecords<T extends OwnedTable, Action extends string, Api>(
   }
 
   /**
-   * Loads a record `viewer` may see, or throws 404 (unknown id, or a record of a deactivated owner
-   * for anyone but an admin). Ids are UUIDs already (route params schema).
+   * Loads a record `viewer` may see, or throws 404 (unknown id, a record of a deactivated owner for
+   * anyone but an admin, or a record hidden after reports or removed — issue 24 — for anyone but its
+   * owner and admins). Ids are UUIDs already (route params schema).
    */
   async function loadVisible(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<Loaded<Row>> {
     const [found] = await ctx.db
@@ -146,7 +168,9 @@ export function ownedRecords<T extends OwnedTable, Action extends string, Api>(
       .innerJoin(users, eq(users.id, t.userId))
       .where(eq(t.id, id));
     if (!found || (found.ownerDeactivatedAt && !isAdmin(viewer))) throw notFound(messages.notFound);
-    return { row: found.row as unknown as Row, ownerName: found.ownerName };
+    const row = found.row as unknown as Row;
+    if (row.hiddenAt && row.userId !== viewer.id && !isAdmin(viewer)) throw notFound(messages.notFound);
+    return { row, ownerName: found.ownerName };
   }
 
   /** One record as `viewer` may see it (the feature's GET by id): 404 as {@link loadVisible}. */
@@ -170,16 +194,21 @@ export function ownedRecords<T extends OwnedTable, Action extends string, Api>(
   }
 
   /**
-   * The visibility every list of these records uses (DESIGN §4): the owner is not deactivated. An
-   * anti-join (deactivated owners are few), over `t` — the table or an alias of it.
+   * The visibility every list of these records uses (DESIGN §4): the owner is not deactivated — an
+   * anti-join (deactivated owners are few), over `t`, the table or an alias of it — and the record is
+   * not hidden after reports nor removed (issue 24 items 6–7; campus search reuses this predicate).
+   * The owner still sees a hidden record in their own list ("My listings"), which does not use it.
    */
   function listVisible(db: Db, t: OwnedTable = table): SQL {
-    return notExists(
-      db
-        .select({ one: sql`1` })
-        .from(users)
-        .where(and(eq(users.id, t.userId), isNotNull(users.deactivatedAt))),
-    );
+    return and(
+      isNull(t.hiddenAt),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(and(eq(users.id, t.userId), isNotNull(users.deactivatedAt))),
+      ),
+    )!;
   }
 
   /**

@@ -24,6 +24,7 @@ import { LOST_FOUND_CASES, lostFoundWorld } from '../features/lost-found/lost-fo
 import { MARKETPLACE_CASES, marketplaceWorld } from '../features/marketplace/marketplace.cases.ts';
 import { NOTIFICATIONS_CASES, notificationsWorld } from '../features/notifications/notifications.cases.ts';
 import { RIDES_CASES, ridesWorld } from '../features/rides/rides.cases.ts';
+import { REPORTS_CASES } from '../features/reports/reports.cases.ts';
 import { SEARCH_CASES } from '../features/search/search.cases.ts';
 import { SKILL_EXCHANGE_CASES } from '../features/skill-exchange/skill-exchange.cases.ts';
 import { USERS_CASES } from '../features/users/users.cases.ts';
@@ -149,6 +150,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = assemble(
   SKILL_EXCHANGE_CASES,
   ATTENDANCE_CASES,
   SEARCH_CASES,
+  REPORTS_CASES,
 );
 
 /** Files of the built web app (served when `apps/web/dist` exists): public, like any static site. */

@@ -9,7 +9,7 @@
 import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps, tsvector } from './columns.ts';
+import { idColumn, timestamps, tsvector, tstz } from './columns.ts';
 import { files } from './files.ts';
 import { users } from './users.ts';
 
@@ -26,6 +26,13 @@ export const lostFoundItems = pgTable(
     ownerContact: text('owner_contact'),
     category: text('category', { enum: LOST_FOUND_CATEGORIES }).notNull(),
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * Set while reports hide it pending review, and for good once an administrator removes it (issue 24
+     * items 6–7): lists, search and deep links leave it out for everyone but its owner and admins.
+     */
+    hiddenAt: tstz('hidden_at'),
+    /** Set when an administrator removed it after reports (issue 24 item 7); `hidden_at` stays set too. */
+    removedAt: tstz('removed_at'),
     isFound: boolean('is_found').notNull().default(true),
     /** `yyyy-MM-dd` in the institute's time zone. */
     dateFound: date('date_found', { mode: 'string' }).notNull(),

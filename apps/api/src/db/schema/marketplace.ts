@@ -28,6 +28,13 @@ export const marketplaceItems = pgTable(
     itemCondition: text('item_condition', { enum: ITEM_CONDITIONS }).notNull(),
     ownerContact: text('owner_contact').notNull(),
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * Set while reports hide it pending review, and for good once an administrator removes it (issue 24
+     * items 6–7): lists, search and deep links leave it out for everyone but its owner and admins.
+     */
+    hiddenAt: tstz('hidden_at'),
+    /** Set when an administrator removed it after reports (issue 24 item 7); `hidden_at` stays set too. */
+    removedAt: tstz('removed_at'),
     isSold: boolean('is_sold').notNull().default(false),
     /** The listing leaves browse at this instant unless renewed (60 days after listing/renewal). */
     expiresAt: tstz('expires_at').notNull(),

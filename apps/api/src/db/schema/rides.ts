@@ -36,6 +36,13 @@ export const rides = pgTable(
     /** toCollege | fromCollege | other. */
     direction: text('direction', { enum: RIDE_DIRECTIONS }).notNull().default('other'),
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * Set while reports hide it pending review, and for good once an administrator removes it (issue 24
+     * items 6–7): lists, search and deep links leave it out for everyone but its owner and admins.
+     */
+    hiddenAt: tstz('hidden_at'),
+    /** Set when an administrator removed it after reports (issue 24 item 7); `hidden_at` stays set too. */
+    removedAt: tstz('removed_at'),
     /** Full-text search document (issue 24), kept by the database. */
     searchVector: tsvector('search_vector')
       .notNull()

@@ -20,7 +20,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isFutureDate, todayIn } from '../../lib/dates.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
-import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
+import { likePattern, moderationOf, ownedRecords, type Loaded } from '../../lib/listing.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
@@ -44,6 +44,7 @@ function toApiItem(
     date_found: row.dateFound,
     is_returned: row.isReturned,
     reporter_name: reporterName,
+    ...moderationOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -77,6 +78,8 @@ export const getChangeableItem = records.loadChangeable;
 export const deleteItem = records.remove;
 /** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
 export const listVisible = records.listVisible;
+/** A stored record `viewer` may see, or 404 (lib/listing.ts `loadVisible`); reports check a target with it (issue 24). */
+export const loadVisible = records.loadVisible;
 
 /**
  * Creates an item (POST /api/lost-and-found/lost-items): `is_found` defaults to true, `date_found`

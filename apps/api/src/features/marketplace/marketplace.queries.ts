@@ -10,7 +10,7 @@ import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Db } from '../../db/client.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
-import type { OwnedTable } from '../../lib/listing.ts';
+import { moderationOf, type OwnedTable } from '../../lib/listing.ts';
 import { preparedStatements } from '../../lib/prepared.ts';
 
 /** A stored listing. */
@@ -33,6 +33,7 @@ export function toApiItem(row: ItemRow, ownerName: string | null, appUrl: string
     is_sold: row.isSold,
     expires_at: row.expiresAt.toISOString(),
     is_expired: row.expiresAt.getTime() <= Date.now(),
+    ...moderationOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -50,6 +50,8 @@ export const getChangeableItem = records.loadChangeable;
 export const deleteItem = records.remove;
 /** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
 export const listVisible = records.listVisible;
+/** A stored record `viewer` may see, or 404 (lib/listing.ts `loadVisible`); reports check a target with it (issue 24). */
+export const loadVisible = records.loadVisible;
 
 /** The browse statements over the visibility every list of listings uses. */
 const browse = browseStatements(records.listVisible);

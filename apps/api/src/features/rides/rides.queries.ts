@@ -13,7 +13,7 @@ import { isAdmin, type SessionUser } from '../../lib/auth.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { addDays, daysRangeIn, isoWeekday, todayIn } from '../../lib/dates.ts';
-import { likePattern, type Loaded } from '../../lib/listing.ts';
+import { likePattern, moderationOf, type Loaded } from '../../lib/listing.ts';
 
 /** A stored ride (the creator is `userId`, like every owned record). */
 export type RideRow = typeof rides.$inferSelect;
@@ -104,6 +104,7 @@ function toApiRide(
     isFull: row.availableSeats <= 0,
     hasDeparted: row.departureAt.getTime() <= Date.now(),
     isJoined,
+    ...moderationOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

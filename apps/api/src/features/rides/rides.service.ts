@@ -65,6 +65,8 @@ export const getRide = records.get;
 export const getChangeableRide = records.loadChangeable;
 /** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
 export const listVisible = records.listVisible;
+/** A stored record `viewer` may see, or 404 (lib/listing.ts `loadVisible`); reports check a target with it (issue 24). */
+export const loadVisible = records.loadVisible;
 
 /** The page of a ride (notification links, DESIGN §7). */
 const rideLink = (id: string) => `/rides/${id}`;

@@ -1,0 +1,182 @@
+/**
+ * Queries of reports and moderation (issue 24 items 5–7): the reported records' titles and links,
+ * the reports and audit rows of a page of cases, hiding and restoring an item, and the mapping to
+ * the contract's `ModerationCase`.
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { rideRoute } from '@campus/contract/rides';
+import { ADMIN_ROLE } from '@campus/contract/users';
+import type { ModerationCase, ReportReason, ReportTargetType } from '@campus/contract/reports';
+import type { Db } from '../../db/client.ts';
+import { lostFoundItems } from '../../db/schema/lost-found.ts';
+import { marketplaceItems } from '../../db/schema/marketplace.ts';
+import { moderationActions, moderationCases, reports } from '../../db/schema/reports.ts';
+import { rides } from '../../db/schema/rides.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** A stored case with its owner's name, e-mail and deactivation. */
+export interface CaseRow {
+  c: typeof moderationCases.$inferSelect;
+  ownerName: string | null;
+  ownerEmail: string;
+  ownerDeactivatedAt: Date | null;
+}
+
+/** The item tables of the reportable item types. */
+const ITEM_TABLES = { listing: marketplaceItems, 'lost-found': lostFoundItems, ride: rides } as const;
+export type ItemTargetType = keyof typeof ITEM_TABLES;
+
+/** True for the target types that are items (hidden and removed), not users. */
+export const isItemType = (type: ReportTargetType): type is ItemTargetType => type !== 'user';
+
+/** The page that opens a reported target (null for a user). */
+export function targetLink(type: ReportTargetType, id: string): string | null {
+  if (type === 'listing') return `/marketplace/${id}`;
+  if (type === 'lost-found') return `/lost-found/${id}`;
+  if (type === 'ride') return `/rides/${id}`;
+  return null;
+}
+
+/** Titles of the given targets, keyed `type:id` (a deleted record has none). */
+export async function targetTitles(
+  db: Db,
+  targets: { targetType: ReportTargetType; targetId: string }[],
+): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  const ids = (type: ReportTargetType) => targets.filter((t) => t.targetType === type).map((t) => t.targetId);
+  const listingIds = ids('listing');
+  if (listingIds.length)
+    for (const r of await db
+      .select({ id: marketplaceItems.id, name: marketplaceItems.itemName })
+      .from(marketplaceItems)
+      .where(inArray(marketplaceItems.id, listingIds)))
+      titles.set(`listing:${r.id}`, r.name);
+  const lostIds = ids('lost-found');
+  if (lostIds.length)
+    for (const r of await db
+      .select({ id: lostFoundItems.id, name: lostFoundItems.itemName })
+      .from(lostFoundItems)
+      .where(inArray(lostFoundItems.id, lostIds)))
+      titles.set(`lost-found:${r.id}`, r.name);
+  const rideIds = ids('ride');
+  if (rideIds.length)
+    for (const r of await db
+      .select({ id: rides.id, pickupLocation: rides.pickupLocation, dropLocation: rides.dropLocation })
+      .from(rides)
+      .where(inArray(rides.id, rideIds)))
+      titles.set(`ride:${r.id}`, rideRoute(r));
+  const userIds = ids('user');
+  if (userIds.length)
+    for (const r of await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(inArray(users.id, userIds)))
+      titles.set(`user:${r.id}`, r.name ?? r.email);
+  return titles;
+}
+
+/**
+ * Hides an item (`hidden: true`: `hidden_at` set, kept when already set), restores it (`false`:
+ * cleared), or removes it for good (`'removed'`: `removed_at` set and `hidden_at` kept set).
+ */
+export async function setHidden(db: Db, type: ItemTargetType, id: string, hidden: boolean | 'removed'): Promise<void> {
+  const t = ITEM_TABLES[type];
+  const set =
+    hidden === 'removed'
+      ? { hiddenAt: sql`coalesce(${t.hiddenAt}, now())`, removedAt: sql`now()` }
+      : { hiddenAt: hidden ? sql`coalesce(${t.hiddenAt}, now())` : null };
+  await db
+    .update(t)
+    .set(set as never)
+    .where(eq(t.id, id));
+}
+
+/** The open reports of a case: how many different reporters, and their reasons. */
+export async function openReportStats(db: Db, caseId: string): Promise<{ reporters: number; reasons: ReportReason[] }> {
+  const [row] = await db
+    .select({
+      reporters: sql<number>`count(distinct ${reports.reporterId})::int`,
+      reasons: sql<ReportReason[]>`coalesce(array_agg(distinct ${reports.reason}), '{}')`,
+    })
+    .from(reports)
+    .where(and(eq(reports.caseId, caseId), eq(reports.status, 'open')));
+  return { reporters: Number(row?.reporters ?? 0), reasons: row?.reasons ?? [] };
+}
+
+/** The active administrators' ids (who hear of a new report). */
+export async function activeAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`${ADMIN_ROLE} = any(${users.roles})`, isNull(users.deactivatedAt)));
+  return rows.map((r) => r.id);
+}
+
+/** The case query's columns: the case and its owner. */
+export const caseColumns = {
+  c: moderationCases,
+  ownerName: users.name,
+  ownerEmail: users.email,
+  ownerDeactivatedAt: users.deactivatedAt,
+};
+
+/**
+ * Maps a page of cases to the API shape with their reports (reporter names), audit rows (admin
+ * names) and target titles, in three queries.
+ */
+export async function toApiCases(db: Db, rows: CaseRow[]): Promise<ModerationCase[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.c.id);
+  const [reportRows, actionRows, titles] = await Promise.all([
+    db
+      .select({ r: reports, reporterName: users.name })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .where(inArray(reports.caseId, ids))
+      .orderBy(asc(reports.createdAt), asc(reports.id)),
+    db
+      .select({ a: moderationActions, adminName: users.name })
+      .from(moderationActions)
+      .leftJoin(users, eq(users.id, moderationActions.adminId))
+      .where(inArray(moderationActions.caseId, ids))
+      .orderBy(asc(moderationActions.createdAt), asc(moderationActions.id)),
+    targetTitles(
+      db,
+      rows.map((r) => r.c),
+    ),
+  ]);
+  return rows.map(({ c, ownerName, ownerEmail, ownerDeactivatedAt }) => {
+    const own = reportRows.filter((x) => x.r.caseId === c.id);
+    const open = own.filter((x) => x.r.status === 'open');
+    return {
+      id: c.id,
+      targetType: c.targetType,
+      targetId: c.targetId,
+      state: c.state,
+      title: titles.get(`${c.targetType}:${c.targetId}`) ?? null,
+      link: targetLink(c.targetType, c.targetId),
+      owner: { id: c.ownerId, name: ownerName, email: ownerEmail, deactivated: ownerDeactivatedAt !== null },
+      openReports: open.length,
+      reasons: [...new Set((open.length ? open : own).map((x) => x.r.reason))],
+      reports: own.map(({ r, reporterName }) => ({
+        id: r.id,
+        reason: r.reason,
+        details: r.details,
+        status: r.status,
+        reporter: { id: r.reporterId, name: reporterName },
+        createdAt: r.createdAt.toISOString(),
+      })),
+      actions: actionRows
+        .filter((x) => x.a.caseId === c.id)
+        .map(({ a, adminName }) => ({
+          id: a.id,
+          action: a.action,
+          note: a.note,
+          admin: { id: a.adminId, name: adminName },
+          createdAt: a.createdAt.toISOString(),
+        })),
+      createdAt: c.createdAt.toISOString(),
+      lastReportAt: c.lastReportAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,301 @@
+/**
+ * Reports and moderation rules (issue 24 items 5–7) — the only export surface to the routes.
+ *
+ * - `createReport`: a signed-in student reports a listing, a lost & found item, a ride or a user.
+ *   404 for a target the reporter cannot see (each feature's own `loadVisible`), 403 for their own
+ *   content or account, 409 for a second open report on the same target, 429 past
+ *   {@link REPORTS_PER_HOUR} per user. The report joins the target's pending moderation case (one
+ *   per target); when `reportsToHide` (institute config, default 3) different students have open
+ *   reports on an item, it is hidden (lists, search, deep links) for all but its owner and admins,
+ *   and the owner is told why. Every active administrator is notified (live, through the SSE hub).
+ * - `listCases`: the admin queue, one entry per reported target with its reports and audit trail.
+ * - `resolveCase`: dismiss (restores a hidden item), remove (hides it for good, owner told why),
+ *   deactivate (the admin feature's deactivation of the owner); reports resolved and an audit row
+ *   written in the same transaction.
+ */
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  PENDING_CASE_STATES,
+  REPORT_MESSAGES,
+  REPORT_REASON_LABELS,
+  REPORT_TARGET_LABELS,
+  type CaseState,
+  type ListCasesQuery,
+  type ModerationCase,
+  type ReportReason,
+  type ReportTargetType,
+  type ResolveAction,
+} from '@campus/contract/reports';
+import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import { rideRoute } from '@campus/contract/rides';
+import type { z } from 'zod';
+import type { createReportBody, resolveCaseBody } from '@campus/contract/reports';
+import { moderationActions, moderationCases, reports } from '../../db/schema/reports.ts';
+import { users } from '../../db/schema/users.ts';
+import { isAdmin, type Admin, type SessionUser } from '../../lib/auth.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { refuse, tooManyRequests } from '../../lib/errors.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
+import { hit } from '../../lib/rate-limit.ts';
+import { deactivateUser } from '../admin/admin.service.ts';
+import * as lostFound from '../lost-found/lost-found.service.ts';
+import * as marketplace from '../marketplace/marketplace.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import * as ridesService from '../rides/rides.service.ts';
+import * as queries from './reports.queries.ts';
+
+/** Reports one student may send per hour (issue 24 item 5: a per-user rate limit). */
+export const REPORTS_PER_HOUR = 30;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The link administrators' notices open. */
+export const ADMIN_REPORTS_LINK = '/admin/reports';
+
+/** What a report names: whose it is and what it is called. */
+interface Target {
+  ownerId: string;
+  title: string;
+}
+
+/**
+ * Loads the target `viewer` reports, as they may see it: each item type through its feature's own
+ * `loadVisible` (404 unknown, deactivated owner, hidden or removed for others); a user must exist and,
+ * for anyone but an admin, be active (404 otherwise).
+ */
+async function loadTarget(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  type: ReportTargetType,
+  id: string,
+): Promise<Target> {
+  switch (type) {
+    case 'listing': {
+      const { row } = await marketplace.loadVisible(ctx, viewer, id);
+      return { ownerId: row.userId, title: row.itemName };
+    }
+    case 'lost-found': {
+      const { row } = await lostFound.loadVisible(ctx, viewer, id);
+      return { ownerId: row.userId, title: row.itemName };
+    }
+    case 'ride': {
+      const { row } = await ridesService.loadVisible(ctx, viewer, id);
+      return { ownerId: row.userId, title: rideRoute(row) };
+    }
+    case 'user': {
+      const [u] = await ctx.db
+        .select({ id: users.id, name: users.name, email: users.email, deactivatedAt: users.deactivatedAt })
+        .from(users)
+        .where(eq(users.id, id));
+      if (!u || (u.deactivatedAt && !isAdmin(viewer))) refuse(404, REPORT_MESSAGES.targetNotFound);
+      return { ownerId: u.id, title: u.name ?? u.email };
+    }
+  }
+}
+
+/** "Spam, Scam or fraud": the reasons' labels for a notice. */
+const reasonList = (reasons: ReportReason[]) => reasons.map((r) => REPORT_REASON_LABELS[r]).join(', ');
+
+/**
+ * POST /api/reports (issue 24 items 5–6): `viewer` reports `body.targetType`/`targetId`. Statuses:
+ * 429 over the per-user ceiling, 404 not visible, 403 own content, 409 an open report of theirs on
+ * it already. One transaction: the pending case (created once, row-locked), the report, the
+ * auto-hide at `reportsToHide` different reporters with the owner's notice, the admins' notices.
+ * Returns the report's and case's ids.
+ */
+export async function createReport(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  body: z.output<typeof createReportBody>,
+): Promise<{ id: string; caseId: string }> {
+  const { count, retryAfterMs } = await hit(ctx.db, `report:${viewer.id}`, HOUR_MS);
+  if (count > REPORTS_PER_HOUR) throw tooManyRequests(COMMON_MESSAGES.rateLimited, retryAfterMs / 1000);
+  const { targetType, targetId, reason } = body;
+  const target = await loadTarget(ctx, viewer, targetType, targetId);
+  if (target.ownerId === viewer.id)
+    refuse(403, targetType === 'user' ? REPORT_MESSAGES.ownAccount : REPORT_MESSAGES.ownContent);
+
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await tx
+      .insert(moderationCases)
+      .values({ targetType, targetId, ownerId: target.ownerId })
+      .onConflictDoNothing({
+        target: [moderationCases.targetType, moderationCases.targetId],
+        where: sql`state in ('open', 'hidden')`,
+      });
+    const [pending] = await tx
+      .select()
+      .from(moderationCases)
+      .where(
+        and(
+          eq(moderationCases.targetType, targetType),
+          eq(moderationCases.targetId, targetId),
+          inArray(moderationCases.state, [...PENDING_CASE_STATES]),
+        ),
+      )
+      .for('update');
+    if (!pending) return refuse(409, REPORT_MESSAGES.duplicate);
+    const [report] = await tx
+      .insert(reports)
+      .values({
+        caseId: pending.id,
+        reporterId: viewer.id,
+        targetType,
+        targetId,
+        reason,
+        details: body.details ?? null,
+      })
+      .onConflictDoNothing({
+        target: [reports.reporterId, reports.targetType, reports.targetId],
+        where: sql`status = 'open'`,
+      })
+      .returning({ id: reports.id });
+    if (!report) return refuse(409, REPORT_MESSAGES.duplicate);
+    await tx
+      .update(moderationCases)
+      .set({ lastReportAt: sql`now()` })
+      .where(eq(moderationCases.id, pending.id));
+
+    const link = queries.targetLink(targetType, targetId);
+    if (pending.state === 'open' && queries.isItemType(targetType)) {
+      const open = await queries.openReportStats(tx, pending.id);
+      if (open.reporters >= ctx.config.institute.reportsToHide) {
+        await queries.setHidden(tx, targetType, targetId, true);
+        await tx.update(moderationCases).set({ state: 'hidden' }).where(eq(moderationCases.id, pending.id));
+        await notify(txCtx, target.ownerId, {
+          message: REPORT_MESSAGES.noticeHidden(target.title, reasonList(open.reasons)),
+          type: 'alert',
+          link,
+        });
+      }
+    }
+    const what = REPORT_TARGET_LABELS[targetType].toLowerCase();
+    for (const adminId of await queries.activeAdminIds(tx))
+      if (adminId !== viewer.id)
+        await notify(txCtx, adminId, {
+          message: REPORT_MESSAGES.noticeNewReport(what, target.title, REPORT_REASON_LABELS[reason]),
+          type: 'alert',
+          link: ADMIN_REPORTS_LINK,
+        });
+    return { id: report.id, caseId: pending.id };
+  });
+}
+
+/** The WHERE of the admin queue: pending (open, hidden) or closed cases, of one type when given. */
+function queueWhere(q: ListCasesQuery): SQL {
+  const state =
+    q.status === 'open'
+      ? inArray(moderationCases.state, [...PENDING_CASE_STATES])
+      : notInArray(moderationCases.state, [...PENDING_CASE_STATES]);
+  return and(state, q.type ? eq(moderationCases.targetType, q.type) : undefined)!;
+}
+
+/**
+ * GET /api/admin/reports (issue 24 item 7): one entry per reported target — what it is, its owner,
+ * its open reports and reasons, every report and the audit trail — newest report first, paginated.
+ * Admins only (the `Admin` brand).
+ */
+export async function listCases(ctx: ServiceContext, _admin: Admin, q: ListCasesQuery): Promise<Page<ModerationCase>> {
+  const where = queueWhere(q);
+  const page = await listPage(
+    q,
+    ({ limit, offset }) =>
+      ctx.db
+        .select(queries.caseColumns)
+        .from(moderationCases)
+        .innerJoin(users, eq(users.id, moderationCases.ownerId))
+        .where(where)
+        .orderBy(desc(moderationCases.lastReportAt), desc(moderationCases.id))
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [row] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(moderationCases)
+        .where(where);
+      return Number(row?.n ?? 0);
+    },
+    (row) => row,
+  );
+  return { items: await queries.toApiCases(ctx.db, page.items), total: page.total };
+}
+
+/** One case in the API shape (404 when unknown). */
+async function getCase(ctx: ServiceContext, id: string): Promise<ModerationCase> {
+  const rows = await ctx.db
+    .select(queries.caseColumns)
+    .from(moderationCases)
+    .innerJoin(users, eq(users.id, moderationCases.ownerId))
+    .where(eq(moderationCases.id, id));
+  const [found] = await queries.toApiCases(ctx.db, rows);
+  if (!found) refuse(404, REPORT_MESSAGES.caseNotFound);
+  return found;
+}
+
+/** The state a case ends in after each action. */
+const RESOLVED_STATE: Record<ResolveAction, CaseState> = {
+  dismiss: 'dismissed',
+  remove: 'removed',
+  deactivate: 'deactivated',
+};
+
+/** The answer's message after each action. */
+export const RESOLVE_MESSAGES: Record<ResolveAction, string> = {
+  dismiss: REPORT_MESSAGES.dismissed,
+  remove: REPORT_MESSAGES.removed,
+  deactivate: REPORT_MESSAGES.deactivated,
+};
+
+/**
+ * POST /api/admin/reports/{id}/resolve (issue 24 item 7) by `admin`: 404 unknown case, 409 already
+ * resolved, 400 `remove` on a user (deactivate instead), 403 from the admin deactivation (oneself,
+ * an ADMIN_EMAILS admin). One transaction (case row-locked): the action's effect and the owner's
+ * notice (`remove`: hidden for good, told the reasons and the note; `dismiss` of a hidden item:
+ * restored, told so; `deactivate`: the existing deactivation), the open reports resolved, the case
+ * closed and one audit row (who, when, what, note). Returns the case as the admin tab shows it.
+ */
+export async function resolveCase(
+  ctx: ServiceContext,
+  admin: Admin,
+  id: string,
+  body: z.output<typeof resolveCaseBody>,
+): Promise<ModerationCase> {
+  const { action } = body;
+  const note = body.note ?? null;
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const [c] = await tx.select().from(moderationCases).where(eq(moderationCases.id, id)).for('update');
+    if (!c) return refuse(404, REPORT_MESSAGES.caseNotFound);
+    if (!(PENDING_CASE_STATES as readonly CaseState[]).includes(c.state)) refuse(409, REPORT_MESSAGES.alreadyResolved);
+    const type = c.targetType;
+    if (action === 'remove' && !queries.isItemType(type)) refuse(400, REPORT_MESSAGES.removeUser);
+    const title = (await queries.targetTitles(tx, [c])).get(`${type}:${c.targetId}`) ?? '';
+    const link = queries.targetLink(type, c.targetId);
+    if (action === 'deactivate') {
+      await deactivateUser(txCtx, admin, c.ownerId);
+    } else if (queries.isItemType(type)) {
+      const { reasons } = await queries.openReportStats(tx, c.id);
+      if (action === 'remove') {
+        await queries.setHidden(tx, type, c.targetId, 'removed');
+        await notify(txCtx, c.ownerId, {
+          message: REPORT_MESSAGES.noticeRemoved(title, reasonList(reasons), note ?? undefined),
+          type: 'alert',
+          link,
+        });
+      } else if (c.state === 'hidden') {
+        await queries.setHidden(tx, type, c.targetId, false);
+        await notify(txCtx, c.ownerId, { message: REPORT_MESSAGES.noticeRestored(title), type: 'system', link });
+      }
+    }
+    await tx
+      .update(reports)
+      .set({ status: 'resolved' })
+      .where(and(eq(reports.caseId, c.id), eq(reports.status, 'open')));
+    await tx
+      .update(moderationCases)
+      .set({ state: RESOLVED_STATE[action], resolvedAt: sql`now()` })
+      .where(eq(moderationCases.id, c.id));
+    await tx.insert(moderationActions).values({ caseId: c.id, adminId: admin.id, action, note });
+  });
+  return getCase(ctx, id);
+}
