@@ -1,19 +1,20 @@
 /**
  * Admin Panel (spec §2 Admin area, §4, §9): a sidebar with the tabs Dashboard (default, and the
- * fallback for any unknown tab), Notifications and Subjects (the attendance catalogue, issue 12). Below 768 px the sidebar hides behind a
+ * fallback for any unknown tab), Notifications, Reports (issue 24) and Subjects (the attendance catalogue, issue 12). Below 768 px the sidebar hides behind a
  * "Toggle menu" button, closes after a pick and when the overlay is tapped; from 768 px up it is
  * always shown. Its open state follows the window width and can be toggled by hand. The route is
  * guarded by RequireAdmin; the API enforces the role on every call.
  */
 import { useEffect, useState } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
-import { Bell, BookOpen, LayoutDashboard, Menu } from 'lucide-react';
+import { Bell, BookOpen, Flag, LayoutDashboard, Menu } from 'lucide-react';
 import { ADMIN_SIDEBAR_BREAKPOINT, ADMIN_UI } from '@campus/contract/admin';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { UsersDashboard } from '../components/users-dashboard';
 import { NotificationsTab } from '../components/notifications-tab';
 import { SubjectsAdmin } from '../components/subjects-admin';
+import { ReportsTab } from '../components/reports-tab';
 
 const WIDE = `(min-width: ${ADMIN_SIDEBAR_BREAKPOINT}px)`;
 const isWide = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(WIDE).matches : true);
@@ -21,6 +22,8 @@ const isWide = () => (typeof window !== 'undefined' && window.matchMedia ? windo
 const TABS = [
   { to: '/admin', label: ADMIN_UI.dashboard, icon: LayoutDashboard, end: true },
   { to: '/admin/notifications', label: ADMIN_UI.notifications, icon: Bell, end: false },
+  // The moderation queue (issue 24 item 7).
+  { to: '/admin/reports', label: 'Reports', icon: Flag, end: false },
   // The subject catalogue of attendance (issue 12).
   { to: '/admin/subjects', label: 'Subjects', icon: BookOpen, end: false },
 ] as const;
@@ -104,6 +107,7 @@ export default function AdminPage() {
         <Routes>
           <Route index element={<UsersDashboard />} />
           <Route path="notifications" element={<NotificationsTab />} />
+          <Route path="reports" element={<ReportsTab />} />
           <Route path="subjects" element={<SubjectsAdmin />} />
           <Route path="*" element={<UsersDashboard />} />
         </Routes>

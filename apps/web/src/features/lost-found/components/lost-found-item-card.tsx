@@ -10,6 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { formatDateIN } from '../../../lib/format';
+import { ModerationBadge, ReportButton } from '../../../components/report-button';
 
 export interface LostFoundItemCardProps {
   item: LostFoundItem;
@@ -46,6 +47,7 @@ export function LostFoundItemCard({
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={item.is_found ? 'success' : 'danger'}>{item.is_found ? 'Found' : 'Lost'}</Badge>
           {item.is_returned ? <Badge tone="neutral">Returned</Badge> : null}
+          <ModerationBadge moderation={item.moderation} />
           <h3 className="min-w-0 truncate text-base font-semibold text-fg">
             <Link
               to={{ pathname: `/lost-found/${item.id}`, search: location.search }}
@@ -77,6 +79,7 @@ export function LostFoundItemCard({
             <Phone aria-hidden="true" size={16} />
             Contact Owner
           </Button>
+          <ReportButton targetType="lost-found" targetId={item.id} ownerId={item.userId} name={item.item_name} />
           {canManage ? (
             <>
               <Button variant="secondary" size="sm" disabled={busy} onClick={() => onToggleReturned(item)}>

@@ -17,6 +17,7 @@ import { formatDateIN, formatRupees } from '../../../lib/format';
 import { useLike } from '../likes';
 import { itemLink, shareLink } from '../share';
 import { ContactReveal } from './contact-reveal';
+import { ModerationBadge, ReportButton } from '../../../components/report-button';
 
 /** The text shown for a description (spec §5: `[removed]` → "No description available"). */
 export function shownDescription(description: string): string {
@@ -52,6 +53,7 @@ export function ItemCard({ item, canManage, onEdit, onDelete, mine }: ItemCardPr
         <div className="absolute left-2 top-2 flex gap-1">
           {item.is_sold ? <Badge tone="success">Sold</Badge> : null}
           {item.is_expired ? <Badge tone="warning">Expired</Badge> : null}
+          <ModerationBadge moderation={item.moderation} />
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -94,6 +96,7 @@ export function ItemCard({ item, canManage, onEdit, onDelete, mine }: ItemCardPr
             Share
           </Button>
           {!mine ? <ContactReveal contact={item.owner_contact} name={item.item_name} /> : null}
+          <ReportButton targetType="listing" targetId={item.id} ownerId={item.userId} name={item.item_name} />
         </div>
         {canManage || mine ? (
           <div className="flex flex-wrap gap-2 border-t border-line pt-3">

@@ -10,6 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { CostLine, DirectionBadge, RouteTitle, SeatsLine, rideDate, rideTime } from './ride-facts';
+import { ModerationBadge, ReportButton } from '../../../components/report-button';
 
 export interface RideCardProps {
   ride: Ride;
@@ -55,12 +56,14 @@ export function RideCard({ ride, detailsHref, canEdit, canDelete, onEdit, onDele
             <CostLine ride={ride} />
             <DirectionBadge ride={ride} />
             {ride.isJoined ? <Badge tone="success">You joined</Badge> : null}
+            <ModerationBadge moderation={ride.moderation} />
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <Link to={detailsHref} className={buttonClasses('primary', 'sm')} aria-label={`View details of ${title}`}>
             View Details
           </Link>
+          <ReportButton targetType="ride" targetId={ride.id} ownerId={ride.creatorId} name={title} />
           {canEdit ? (
             <Button variant="secondary" size="sm" onClick={() => onEdit(ride)} aria-label={`Edit ${title}`}>
               <Pencil aria-hidden="true" size={16} />

@@ -3,11 +3,12 @@
  * Email, Semester (each N/A if absent) and Skill, and Request to Connect — or, once asked, the
  * request's state. The e-mail arrives only once a request between the two was accepted; before
  * that the card says so (issue 21 item 8). Reciprocal matches carry a "Wants to learn from you
- * too" badge.
+ * too" badge. Report opens the report dialog for the user (issue 24 item 8).
  */
 import { SKILL_TEXTS as T, type Match } from '@campus/contract/skill-exchange';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ReportButton } from '../../../components/report-button';
 import { Avatar } from './avatar';
 
 export interface MatchCardProps {
@@ -48,7 +49,7 @@ export function MatchCard({ match, onConnect }: MatchCardProps) {
             </div>
           ))}
         </dl>
-        <div className="mt-auto">
+        <div className="mt-auto flex flex-wrap items-center gap-2">
           {match.requestStatus === 'accepted' ? (
             <Badge tone="success">Connected: see your requests</Badge>
           ) : match.requestStatus === 'pending' ? (
@@ -58,6 +59,7 @@ export function MatchCard({ match, onConnect }: MatchCardProps) {
               {T.requestToConnect}
             </Button>
           )}
+          <ReportButton targetType="user" targetId={user.id} ownerId={user.id} name={name} />
         </div>
       </article>
     </li>
