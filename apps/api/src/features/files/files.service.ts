@@ -3,7 +3,8 @@
  * see the record it belongs to —
  * - an avatar: anyone signed in, while its user is not deactivated;
  * - the photo of a marketplace item, lost & found report or ride: anyone signed in, while the
- *   record is visible (its owner is not deactivated — the same rule as the features' `loadVisible`);
+ *   record is visible (its owner is not deactivated, and it is not hidden after reports nor removed
+ *   unless the viewer owns it — issue 24 — the same rules as the features' `loadVisible`);
  * - a notification attachment: the notification's recipients (a send's copies share the file);
  * - administrators: every file.
  * Anything else — an unknown id, a file whose record is gone or hidden, an attachment sent to
@@ -34,7 +35,7 @@ declare const readable: unique symbol;
 export type ReadableFile = FileHead & { readonly [readable]: true };
 
 /** A table of records owned by a user, each with an optional photo. */
-type PhotoTable = PgTable & { userId: AnyPgColumn; imageFileId: AnyPgColumn };
+type PhotoTable = PgTable & { userId: AnyPgColumn; imageFileId: AnyPgColumn; hiddenAt: AnyPgColumn };
 
 const fileOwner = alias(users, 'file_owner');
 
@@ -50,7 +51,13 @@ export async function loadReadableFile(ctx: ServiceContext, viewer: SessionUser,
       db
         .select({ one: sql`1` })
         .from(table)
-        .where(and(eq(table.userId, files.ownerId), eq(table.imageFileId, files.id))),
+        .where(
+          and(
+            eq(table.userId, files.ownerId),
+            eq(table.imageFileId, files.id),
+            or(isNull(table.hiddenAt), eq(table.userId, viewer.id)),
+          ),
+        ),
     );
   const attachmentOfViewer = exists(
     db

@@ -2,7 +2,7 @@
  * Reports and moderation through HTTP on a real database (issue 24 "Done when"): a report and the
  * thanks message, a duplicate (409), own content and own account refused (403), a target one cannot
  * see (404), 400s with the contract's messages; auto-hide at `reportsToHide` (3) different
- * reporters — gone from lists, search and deep links for others, still shown to the owner (with its
+ * reporters — gone from lists, search, deep links and its photo for others, still shown to the owner (with its
  * `moderation` badge) and admins, the owner told why; admins notified of each report; each admin
  * action (dismiss restores, remove hides for good and tells the owner, deactivate) with its audit
  * row; a student refused on the admin routes (also the matrix rows).
@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES as M } from '@campus/contract/reports';
 import { testWorldHooks } from '../../test/helpers.ts';
+import { jpeg, multipartForm } from '../../test/multipart.ts';
 import { VALID_ITEM } from '../marketplace/marketplace.cases.ts';
 import { validRide } from '../rides/rides.cases.ts';
 
@@ -85,8 +86,15 @@ describe('POST /api/reports', () => {
 });
 
 describe('auto-hide at three reporters', () => {
-  it('hides the item from lists, search and deep links for others, not for the owner and admins', async () => {
-    const id = await listing('Zebrafish aquarium');
+  it('hides the item from lists, search, deep links and its photo for others, not for the owner and admins', async () => {
+    const form = multipartForm({ ...VALID_ITEM, item_name: 'Zebrafish aquarium' }, [
+      { field: 'image', filename: 'p.jpg', content: await jpeg(), type: 'image/jpeg' },
+    ]);
+    const made = await w.as('owner').form('POST', '/api/buy-and-sell/items', form);
+    expect(made.statusCode).toBe(201);
+    const { id, image_url: photo } = made.json().data as { id: string; image_url: string };
+    const photoPath = new URL(photo).pathname;
+    expect((await w.as('c').get(photoPath)).statusCode).toBe(200);
     await report('a', id, 'scam');
     await report('b', id, 'prohibited');
     expect((await w.as('c').get(`/api/buy-and-sell/items/${id}`)).statusCode).toBe(200);
@@ -96,6 +104,9 @@ describe('auto-hide at three reporters', () => {
     expect(seen.statusCode).toBe(404);
     const browse = await w.as('c').get('/api/buy-and-sell/items?search=Zebrafish');
     expect(browse.json().data).toEqual([]);
+    expect((await w.as('c').get(photoPath)).statusCode).toBe(404);
+    expect((await w.as('owner').get(photoPath)).statusCode).toBe(200);
+    expect((await w.as('admin').get(photoPath)).statusCode).toBe(200);
     const search = await w.as('c').get('/api/search?q=Zebrafish');
     expect(search.statusCode).toBe(200);
     expect(JSON.stringify(search.json().data)).not.toContain(id);
