@@ -16,14 +16,18 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { createPglite, fromPglite, openPostgres, type Database } from '../db/client.ts';
 import type { Mailer } from '../lib/mailer.ts';
 
-/** Opens a fresh database cloned from the run's migrated template. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * Opens a fresh database (PGlite, or a new PostgreSQL database with TEST_DATABASE_URL, dropped on
+ * close): cloned from the run's migrated template, or empty with `{ migrated: false }` (a migration
+ * test applies the migrations itself).
+ */
+export async function openTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `cc_test_${randomUUID().replace(/-/g, '')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    await admin.query(`CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${inject('pgTemplate')}` : ''}`);
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
@@ -38,6 +42,7 @@ export async function openTestDatabase(): Promise<Database> {
     };
     return database;
   }
+  if (!migrated) return fromPglite(await createPglite());
   const tar = await fs.readFile(inject('pgliteTemplate'));
   const client = await createPglite({ loadDataDir: new Blob([tar]) });
   return fromPglite(client);

@@ -9,8 +9,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
@@ -23,11 +21,11 @@ import {
   type SubjectWiseEntry,
 } from '@campus/contract/attendance';
 import { loadConfig } from '../../config.ts';
-import { createPglite, fromPglite, openPostgres, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../db/migrate.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { todayIn } from '../../lib/dates.ts';
-import { createTestApp, world, type TestApp, type TestWorld } from '../../test/helpers.ts';
+import { createTestApp, openTestDatabase, world, type TestApp, type TestWorld } from '../../test/helpers.ts';
 import * as attendance from './attendance.service.ts';
 
 const ADMIN = 'registrar.subjectids@iiitsonepat.ac.in';
@@ -167,29 +165,6 @@ async function migrationsBefore(tag: string): Promise<string> {
   return dir;
 }
 
-/** An empty database (PGlite, or a new PostgreSQL database with TEST_DATABASE_URL), dropped on close. */
-async function emptyDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return fromPglite(await createPglite());
-  const name = `cc_migr_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openPostgres(u.toString(), 2);
-  const close = database.close;
-  database.close = async () => {
-    await close();
-    const a = new pg.Client({ connectionString: url });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await a.end();
-  };
-  return database;
-}
-
 /** Rows of a raw SQL statement (both drivers answer `{ rows }`). */
 async function rows<T>(database: Database, text: string): Promise<T[]> {
   return ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
@@ -254,7 +229,7 @@ async function snapshot(database: Database) {
 
 describe(`migration ${MIGRATION}`, () => {
   it('keeps counts, percentages and every record’s subject on a seeded copy', async () => {
-    const database = await emptyDatabase();
+    const database = await openTestDatabase({ migrated: false });
     const before = await migrationsBefore(MIGRATION);
     try {
       await runMigrations(database, before);
