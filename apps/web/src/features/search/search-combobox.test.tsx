@@ -73,6 +73,17 @@ function renderBox(auth: Partial<AuthState> = signedIn) {
   );
 }
 
+/** Renders the box over the stubbed search, types `q` and waits for the calculator hit; returns the user and the input. */
+async function typeUntilHits(q: string) {
+  stubSearch();
+  const user = userEvent.setup();
+  renderBox();
+  const input = screen.getByRole('combobox', { name: 'Search' });
+  await user.type(input, q);
+  await screen.findByRole('option', { name: /Casio calculator/ });
+  return { user, input };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -105,12 +116,7 @@ describe('SearchCombobox', () => {
   });
 
   it('opens the highlighted hit on Enter (arrow keys move the highlight)', async () => {
-    stubSearch();
-    const user = userEvent.setup();
-    renderBox();
-    const input = screen.getByRole('combobox', { name: 'Search' });
-    await user.type(input, 'calc');
-    await screen.findByRole('option', { name: /Casio calculator/ });
+    const { user, input } = await typeUntilHits('calc');
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(screen.getByRole('option', { name: /Calculus book/ })).toHaveAttribute('data-focus');
     await user.keyboard('{Enter}');
@@ -120,22 +126,13 @@ describe('SearchCombobox', () => {
   });
 
   it('opens /search?q= on Enter when no hit is highlighted', async () => {
-    stubSearch();
-    const user = userEvent.setup();
-    renderBox();
-    await user.type(screen.getByRole('combobox', { name: 'Search' }), '  calc & co ');
-    await screen.findByRole('option', { name: /Casio calculator/ });
+    const { user } = await typeUntilHits('  calc & co ');
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('path')).toHaveTextContent('/search?q=calc+%26+co');
   });
 
   it('opens /search?q= on Enter after Escape closed the list, and at once before any answer', async () => {
-    stubSearch();
-    const user = userEvent.setup();
-    renderBox();
-    const input = screen.getByRole('combobox', { name: 'Search' });
-    await user.type(input, 'calc');
-    await screen.findByRole('option', { name: /Casio calculator/ });
+    const { user, input } = await typeUntilHits('calc');
     await user.keyboard('{Escape}{Enter}');
     expect(screen.getByTestId('path')).toHaveTextContent('/search?q=calc');
     await user.type(input, 'bike{Enter}');
@@ -143,12 +140,7 @@ describe('SearchCombobox', () => {
   });
 
   it('closes the list on Escape and keeps the text', async () => {
-    stubSearch();
-    const user = userEvent.setup();
-    renderBox();
-    const input = screen.getByRole('combobox', { name: 'Search' });
-    await user.type(input, 'calc');
-    await screen.findByRole('option', { name: /Casio calculator/ });
+    const { user, input } = await typeUntilHits('calc');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(input).toHaveValue('calc');
