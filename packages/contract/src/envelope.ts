@@ -51,6 +51,13 @@ export function idParams(notFoundMessage: string = COMMON_MESSAGES.notFound) {
   return z.object({ id: z.uuid({ error: notFoundMessage }) });
 }
 
+/**
+ * Largest count a list or search answers exactly (issue 23 item 5: flat cost at 100× data): a
+ * count stops at this many matches, so its cost does not grow with the table; a larger total is
+ * shown as "1,000+".
+ */
+export const COUNT_CAP = 1000;
+
 /** `pagination` key placed beside `data` on paginated lists. */
 export const pagination = z.object({
   page: z.number().int(),
