@@ -134,6 +134,20 @@ describe('auto-hide at three reporters', () => {
   });
 });
 
+describe('a hidden ride', () => {
+  it("leaves the lists of its riders but stays in its creator's", async () => {
+    const made = await w.as('owner').post('/api/rides', validRide());
+    const id = made.json().data.id as string;
+    expect((await w.as('a').post(`/api/rides/${id}/join`, {})).statusCode).toBe(200);
+    const ridesOf = async (who: 'a' | 'owner') =>
+      ((await w.as(who).get('/api/rides/user/rides')).json().data as { id: string }[]).map((r) => r.id);
+    expect(await ridesOf('a')).toContain(id);
+    for (const who of ['a', 'b', 'c'] as const) expect((await report(who, id, 'spam', 'ride')).statusCode).toBe(201);
+    expect(await ridesOf('a')).not.toContain(id);
+    expect(await ridesOf('owner')).toContain(id);
+  });
+});
+
 describe('admin actions', () => {
   /** A listing reported by all three students (hidden), and its case id. */
   async function hiddenCase(name: string): Promise<{ id: string; caseId: string }> {

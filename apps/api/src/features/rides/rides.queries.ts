@@ -222,7 +222,8 @@ export const upcomingThenPast: SQL[] = [
 export function offeredOrJoinedBy(userId: string): SQL {
   return or(
     eq(rides.userId, userId),
-    sql`EXISTS (SELECT 1 FROM ${rideParticipants} WHERE ${rideParticipants.rideId} = ${rides.id} AND ${rideParticipants.userId} = ${userId})`,
+    // A ride hidden after reports or removed (issue 24 item 6) is gone for its riders too; its creator keeps it.
+    sql`${rides.hiddenAt} IS NULL AND EXISTS (SELECT 1 FROM ${rideParticipants} WHERE ${rideParticipants.rideId} = ${rides.id} AND ${rideParticipants.userId} = ${userId})`,
   )!;
 }
 
