@@ -1,11 +1,14 @@
 /**
- * Web performance budget run (issue 10, DESIGN §9): builds the SPA, starts the real server (a
- * fresh embedded database on 127.0.0.1), creates and signs in a student through the API, and runs
- * Lighthouse (mobile defaults: simulated slow 4G and 4× CPU slowdown) in Debian's Chromium on `/`,
- * `/login` and, signed in, `/marketplace`. Prints per page the median of `RUNS` runs (default 3):
- * performance score, LCP, TBT, CLS and the bytes transferred (all, and JavaScript).
+ * Web performance budget run (issues 10 and 23, DESIGN §9): builds the web app, starts the real
+ * server (a fresh embedded database on 127.0.0.1 with the demo data), signs in as a seeded demo
+ * student and the demo administrator (passwords read from the server's start-up log), and runs
+ * Lighthouse (mobile defaults: simulated slow 4G and 4× CPU slowdown) in Debian's Chromium on every
+ * page of issue 23 Build 1 — the open pages as a guest, the others with the real session cookie.
+ * Prints the host's `benchmarkIndex` (Lighthouse's CPU speed figure) and per page the median of
+ * `RUNS` runs (default 3): performance score, LCP, TBT, CLS, the HTML document's bytes and the bytes
+ * transferred (all, and JavaScript).
  *
- * Run: `npm run perf:web`. Options: `RUNS`, `CHROMIUM_PATH` (default /usr/bin/chromium),
+ * Run: `npm run perf:web`. Options: `RUNS`, `PAGES` (comma-separated paths, e.g. `/,/marketplace`), `SKIP_BUILD=1` (use the last build), `CHROMIUM_PATH` (default /usr/bin/chromium),
  * `PERF_PORT` (default 3295), `REPORT_DIR` (also writes each run's full Lighthouse JSON there).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -22,7 +25,8 @@ const REPORT_DIR = process.env.REPORT_DIR;
 const root = path.resolve(import.meta.dirname, '..');
 const base = `http://localhost:${PORT}`;
 
-execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+if (process.env.SKIP_BUILD !== '1')
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-perf-web-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -33,11 +37,15 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     HOST: '127.0.0.1',
     APP_URL: base,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     NODE_ENV: 'production',
     SEED_DEMO: 'true',
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let serverLog = '';
+server.stdout!.on('data', (chunk: Buffer) => {
+  serverLog += chunk.toString();
 });
 
 /** Waits until the server answers its health route. */
@@ -55,30 +63,22 @@ async function waitForServer(): Promise<void> {
   throw new Error('the server did not start');
 }
 
-/** Signs up a student, verifies through the outbox link and logs in; returns the session cookie. */
-async function studentCookie(): Promise<string> {
-  const email = `perf.2024${String(Date.now() % 10_000).padStart(4, '0')}@iiitsonepat.ac.in`;
-  const password = 'perf-password-1';
-  const post = (p: string, body: object) =>
-    fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const signup = await post('/api/users/signup', { email, password });
-  if (signup.status !== 201) throw new Error(`signup ${signup.status}`);
-  const outbox = path.join(dataDir, 'outbox');
-  let token = '';
-  for (let i = 0; i < 50 && !token; i += 1) {
-    for (const f of (await fs.readdir(outbox).catch(() => [])).filter((n) => n.endsWith(`${email}.eml`))) {
-      const text = (await fs.readFile(path.join(outbox, f), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? token;
-    }
-    if (!token) await new Promise((r) => setTimeout(r, 100));
+/**
+ * Logs in as the demo account of `role` (the first seeded student, or the administrator), whose
+ * generated password the server printed once at start; returns the session cookie.
+ */
+async function demoCookie(role: 'student' | 'admin'): Promise<string> {
+  let account: RegExpExecArray | null = null;
+  for (let i = 0; i < 100 && !account; i += 1) {
+    account = new RegExp(`${role}\\s+(\\S+@\\S+)\\s+password: ([A-Za-z0-9_-]+)`).exec(serverLog.replace(/\\n/g, '\n'));
+    if (!account) await new Promise((r) => setTimeout(r, 100));
   }
-  const verify = await post('/api/users/verify-email', { token, password });
-  if (verify.status !== 200) throw new Error(`verify ${verify.status}`);
-  const login = await post('/api/users/login', { email, password });
+  if (!account) throw new Error(`no demo ${role} in the server log`);
+  const login = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account[1], password: account[2] }),
+  });
   const cookie = login.headers.get('set-cookie')?.split(';')[0];
   if (!cookie) throw new Error(`login ${login.status}`);
   return cookie;
@@ -90,7 +90,9 @@ interface PageFigures {
   tbt: number;
   cls: number;
   bytes: number;
+  htmlBytes: number;
   jsBytes: number;
+  benchmarkIndex: number;
 }
 
 /** One Lighthouse run of `url` (mobile defaults), with `cookie` when signed in. */
@@ -114,14 +116,17 @@ async function audit(url: string, cookie?: string): Promise<PageFigures> {
       await fs.writeFile(path.join(REPORT_DIR, name), JSON.stringify(lhr));
     }
     const items = (lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> })?.items ?? [];
-    const js = items.filter((i) => i.resourceType === 'Script').reduce((s, i) => s + Number(i.transferSize ?? 0), 0);
+    const sum = (type: string) =>
+      items.filter((i) => i.resourceType === type).reduce((s, i) => s + Number(i.transferSize ?? 0), 0);
     return {
       score: lhr.categories.performance!.score ?? 0,
       lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? 0,
       tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0,
       cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
       bytes: lhr.audits['total-byte-weight']!.numericValue ?? 0,
-      jsBytes: js,
+      htmlBytes: sum('Document'),
+      jsBytes: sum('Script'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();
@@ -132,22 +137,49 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 try {
   await waitForServer();
-  const cookie = await studentCookie();
+  const student = await demoCookie('student');
+  const admin = await demoCookie('admin');
   const pages: Array<[string, string | undefined]> = [
     ['/', undefined],
     ['/login', undefined],
-    ['/marketplace', cookie],
+    ['/intern-connect', undefined],
+    ['/no-such-page', undefined],
+    ['/', student],
+    ['/marketplace', student],
+    ['/lost-found', student],
+    ['/rides', student],
+    ['/attendance', student],
+    ['/skill-exchange', student],
+    ['/intern-connect', student],
+    ['/profile', student],
+    ['/admin', admin],
   ];
-  console.log(`\nLighthouse ${RUNS}× per page (median), mobile defaults, Chromium at ${CHROMIUM}\n`);
-  console.log('| page | score | LCP ms | TBT ms | CLS | transferred KB | JS KB |\n|---|---|---|---|---|---|---|');
-  for (const [page, c] of pages) {
+  const only = process.env.PAGES?.split(',');
+  const rows: string[] = [];
+  const benchmarkIndexes: number[] = [];
+  for (const [page, c] of pages.filter(([p]) => !only || only.includes(p))) {
     const runs: PageFigures[] = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${base}${page}`, c));
+    benchmarkIndexes.push(...runs.map((r) => r.benchmarkIndex));
     const m = (k: keyof PageFigures) => median(runs.map((r) => r[k]));
-    console.log(
-      `| ${page} | ${Math.round(m('score') * 100)} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${(m('bytes') / 1024).toFixed(1)} | ${(m('jsBytes') / 1024).toFixed(1)} |`,
+    const who = c === undefined ? 'guest' : c === admin ? 'admin' : 'student';
+    rows.push(
+      `| ${page} | ${who} | ${Math.round(m('score') * 100)} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${(m('htmlBytes') / 1024).toFixed(1)} | ${(m('bytes') / 1024).toFixed(1)} | ${(m('jsBytes') / 1024).toFixed(1)} |`,
     );
+    console.log(rows.at(-1));
   }
+  console.log(
+    `\nLighthouse ${RUNS}× per page (median), mobile defaults, Chromium at ${CHROMIUM}; host benchmarkIndex ` +
+      `${Math.round(median(benchmarkIndexes))} (min ${Math.round(Math.min(...benchmarkIndexes))}, max ` +
+      `${Math.round(Math.max(...benchmarkIndexes))}); load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
+  );
+  console.log(
+    '| page | as | score | LCP ms | TBT ms | CLS | HTML KB | transferred KB | JS KB |\n|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const row of rows) console.log(row);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.on('exit', r));
