@@ -4,7 +4,7 @@
  * hit opens /search?q=, Escape closes, the empty and failure states, a guest's "Log in to search"
  * (no request), and the phone panel's icon → full-width box → Escape back to the icon.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -184,6 +184,25 @@ describe('SearchCombobox', () => {
     await user.click(login);
     expect(screen.getByTestId('path')).toHaveTextContent('/login');
     expect(screen.getByTestId('from')).toHaveTextContent('/');
+  });
+});
+
+describe('HeaderSearch', () => {
+  // Runs before any other HeaderSearch test: the combobox module is not loaded yet.
+  it('takes typing in a light box until the combobox loads, which keeps the text and the focus', async () => {
+    stubSearch();
+    renderApp(<HeaderSearch />, { auth: signedIn });
+    const light = screen.getByRole('combobox', { name: 'Search' });
+    expect(light).not.toHaveAttribute('data-headlessui-state');
+    fireEvent.change(light, { target: { value: 'calc' } });
+    act(() => light.focus());
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Search' })).toHaveAttribute('data-headlessui-state'),
+    );
+    const box = screen.getByRole('combobox', { name: 'Search' });
+    expect(box).toHaveValue('calc');
+    expect(box).toHaveFocus();
+    expect(await screen.findByRole('option', { name: /Campus → Calcutta/ })).toBeInTheDocument();
   });
 });
 

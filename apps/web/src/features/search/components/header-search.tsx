@@ -3,11 +3,76 @@
  * the {@link SearchCombobox} sits in the header; below it (phones, 360 px) an icon button opens a
  * full-width search under the header, focused, which Escape or the close button shuts (focus back
  * on the icon) and which closes by itself once it sent the user somewhere.
+ *
+ * The combobox (Headless UI, the search API: ~40 KB) loads on first use — the pointer over the box,
+ * focus, or the phone panel opening (issue 23: no page pays for it before a student searches). Until
+ * then a light box of the same look takes the typing; the combobox takes over with that text and
+ * the focus.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Search, X } from 'lucide-react';
-import { SearchCombobox } from './search-combobox';
+import { fieldClasses } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import type { SearchCombobox as SearchComboboxType, SearchComboboxProps } from './search-combobox';
+
+/** The combobox once its module has loaded (shared by every header). */
+let loadedCombobox: typeof SearchComboboxType | null = null;
+
+/** Loads the combobox module; resolves with the component. */
+function loadCombobox(): Promise<typeof SearchComboboxType> {
+  return import('./search-combobox').then((m) => (loadedCombobox = m.SearchCombobox));
+}
+
+/**
+ * The combobox, or until its module has loaded a plain box of the same look (role combobox, not
+ * expanded) that keeps what is typed and starts the load on pointer-over or focus.
+ */
+function LazySearchCombobox(props: SearchComboboxProps) {
+  const [Combobox, setCombobox] = useState(() => loadedCombobox);
+  const [text, setText] = useState('');
+  const [focused, setFocused] = useState(Boolean(props.autoFocus));
+  const id = useId();
+  const load = () => {
+    if (!Combobox) void loadCombobox().then((c) => setCombobox(() => c));
+  };
+  useEffect(() => {
+    if (props.autoFocus) load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
+  if (Combobox) return <Combobox {...props} autoFocus={props.autoFocus || focused} initialText={text} />;
+  return (
+    <div className="relative" onPointerEnter={load}>
+      <label htmlFor={id} className="sr-only">
+        Search
+      </label>
+      <Search
+        aria-hidden="true"
+        size={18}
+        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
+      />
+      <input
+        id={id}
+        type="search"
+        role="combobox"
+        aria-expanded="false"
+        aria-autocomplete="list"
+        placeholder="Search"
+        autoComplete="off"
+        autoFocus={props.autoFocus}
+        maxLength={100}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={() => {
+          setFocused(true);
+          load();
+        }}
+        onBlur={() => setFocused(false)}
+        className={cn(fieldClasses, 'border-line pl-10')}
+      />
+    </div>
+  );
+}
 
 /** Classes of the header's icon buttons (the phone search toggle). */
 export const ICON_BUTTON =
@@ -28,7 +93,7 @@ export default function HeaderSearch() {
   return (
     <>
       <div role="search" className="hidden md:block md:w-64 xl:w-56">
-        <SearchCombobox />
+        <LazySearchCombobox />
       </div>
       <button
         ref={buttonRef}
@@ -48,7 +113,7 @@ export default function HeaderSearch() {
           className="fixed inset-x-0 top-16 z-40 flex items-start gap-2 border-b border-line bg-surface p-3 shadow-md md:hidden"
         >
           <div className="min-w-0 flex-1">
-            <SearchCombobox
+            <LazySearchCombobox
               autoFocus
               onEscape={close}
               onDone={() => setOpen(false)}

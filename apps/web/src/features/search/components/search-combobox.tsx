@@ -42,6 +42,8 @@ export interface SearchComboboxProps {
   onEscape?: () => void;
   /** Classes of the results panel (placement). */
   panelClassName?: string;
+  /** Text already typed (into the light box shown before this one loaded). */
+  initialText?: string;
 }
 
 /** `value`, once it has stayed the same for `ms`. */
@@ -55,12 +57,12 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The header's search combobox; see the module docstring. */
-export function SearchCombobox({ autoFocus, onDone, onEscape, panelClassName }: SearchComboboxProps) {
+export function SearchCombobox({ autoFocus, onDone, onEscape, panelClassName, initialText = '' }: SearchComboboxProps) {
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useAppSelector((s) => s.auth.status === 'authenticated' && s.auth.user !== null);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const typed = text.trim();
   // A guest's "Log in to search" is a link, so it stays up (outside Headless UI's open state,
   // which would close it before a click on it lands) until Escape or focus leaves the box.
