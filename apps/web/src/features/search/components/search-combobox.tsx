@@ -63,6 +63,12 @@ export function SearchCombobox({ autoFocus, onDone, onEscape, panelClassName, in
   const location = useLocation();
   const signedIn = useAppSelector((s) => s.auth.status === 'authenticated' && s.auth.user !== null);
   const [text, setText] = useState(initialText);
+  // Taking over from the light box mid-typing: the caret goes after what was typed.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus && initialText) inputRef.current?.setSelectionRange(initialText.length, initialText.length);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
   const typed = text.trim();
   // A guest's "Log in to search" is a link, so it stays up (outside Headless UI's open state,
   // which would close it before a click on it lands) until Escape or focus leaves the box.
@@ -144,6 +150,7 @@ export function SearchCombobox({ autoFocus, onDone, onEscape, panelClassName, in
               className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
             />
             <ComboboxInput
+              ref={inputRef}
               id={id}
               type="search"
               placeholder="Search"
