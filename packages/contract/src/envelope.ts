@@ -58,11 +58,17 @@ export function idParams(notFoundMessage: string = COMMON_MESSAGES.notFound) {
  */
 export const COUNT_CAP = 1000;
 
-/** `pagination` key placed beside `data` on paginated lists. */
+/**
+ * `pagination` key placed beside `data` on paginated lists. `total` is exact unless `totalCapped`
+ * is `true` (issue 23 item 5): the count stopped early and `total` is a lower bound — at least
+ * {@link COUNT_CAP}, or the end of the requested page when that is further — shown as "1,000+".
+ * `totalCapped` is absent when the total is exact, so the spec's `{ page, limit, total }` stays.
+ */
 export const pagination = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
+  totalCapped: z.literal(true).optional(),
 });
 export type Pagination = z.infer<typeof pagination>;
 

@@ -2,6 +2,7 @@
  * Success envelopes (DESIGN §4): `{ success: true, message, data }`, plus the closed list of routes
  * whose spec client reads top-level keys (skill exchange, internships), which use `topLevel`.
  */
+import type { Pagination } from '@campus/contract/envelope';
 
 /** `{ success: true, message, data }`. */
 export function ok<T>(data: T, message = 'OK') {
@@ -13,8 +14,11 @@ export function done(message: string) {
   return { success: true as const, message };
 }
 
-/** Paginated list: the array in `data`, `pagination: { page, limit, total }` beside it (DESIGN §4). */
-export function page<T>(data: T[], pagination: { page: number; limit: number; total: number }, message = 'OK') {
+/**
+ * Paginated list: the array in `data`, `pagination: { page, limit, total, totalCapped? }` beside it
+ * (DESIGN §4; `totalCapped` issue 23 item 5, built by `paginationOf` in lib/pages.ts).
+ */
+export function page<T>(data: T[], pagination: Pagination, message = 'OK') {
   return { success: true as const, message, data, pagination };
 }
 

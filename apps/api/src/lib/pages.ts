@@ -1,9 +1,13 @@
 /**
  * One page of a list with its total matching count: the single way every list route computes
- * `pagination.total` (DESIGN §4 pagination; issue 22).
+ * `pagination.total` (DESIGN §4 pagination; issue 22), capped so that no list's cost grows with
+ * its table (issue 23 item 5: flat cost at 100× data).
  */
 import type { FastifyRequest } from 'fastify';
-import { UNPAGED_LIMIT } from '@campus/contract/envelope';
+import { sql } from 'drizzle-orm';
+import type { Subquery } from 'drizzle-orm';
+import { COUNT_CAP, UNPAGED_LIMIT } from '@campus/contract/envelope';
+import type { Db } from '../db/client.ts';
 import { pageOffset } from './envelope.ts';
 
 declare module 'fastify' {
@@ -13,30 +17,84 @@ declare module 'fastify' {
   }
 }
 
-/** A page of rows and how many rows match in all. */
+/**
+ * A page of rows and how many rows match in all: exactly, or — `totalCapped` true — at least
+ * `total` (the count stopped there; see {@link listPage}).
+ */
 export interface Page<T> {
   items: T[];
   total: number;
+  totalCapped?: true;
+}
+
+/** The window of one page: SQL `LIMIT`/`OFFSET`, and the most rows its count may visit. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  /** `LIMIT` of the count's inner query: one more than the largest total answered exactly. */
+  countLimit: number;
 }
 
 /**
- * Runs `rows` with the page's `limit` and `offset` (from `q.page`, 1-based, and `q.limit`), then
- * the total: a short page that is not past the end already tells it (`offset + rows`), so no count
- * query runs; otherwise `count(rows)` gives it — a count query, or a total the page query carried
- * on its rows (the marketplace browse does this to save a round trip). `map` turns a row into the
- * API shape.
+ * The largest total answered exactly for a page at `offset` of `limit` rows: {@link COUNT_CAP},
+ * or the end of that page when it lies further (a deep page's full rows already prove that many
+ * exist, and reaching them cost the OFFSET as much).
+ */
+export function countCap(q: { limit: number; offset: number }): number {
+  return Math.max(COUNT_CAP, q.offset + q.limit);
+}
+
+/**
+ * Runs `rows` with the page's window (`limit` and `offset` from `q.page`, 1-based, and `q.limit`;
+ * `countLimit` for a count carried on the rows), then the total: a short page that is not past the
+ * end already tells it (`offset + rows`), so no count runs; otherwise `count(rows, countLimit)`
+ * gives it — a count that visits at most `countLimit` matches (build it with {@link countUpTo}), or
+ * a total the page query carried on its rows (the marketplace browse does this to save a round
+ * trip). A count of `countLimit` or more means "more than the cap": the answer is the cap with
+ * `totalCapped: true` (issue 23 item 5), so no list counts more than ~1,000 rows per request
+ * however large its table grows. `map` turns a row into the API shape.
  */
 export async function listPage<R, T>(
   q: { page: number; limit: number },
-  rows: (window: { limit: number; offset: number }) => PromiseLike<R[]>,
-  count: (rows: R[]) => PromiseLike<number | string> | number,
+  rows: (window: PageWindow) => PromiseLike<R[]>,
+  count: (rows: R[], countLimit: number) => PromiseLike<number | string> | number,
   map: (row: R) => T,
 ): Promise<Page<T>> {
   const offset = pageOffset(q);
-  const found = await rows({ limit: q.limit, offset });
+  const cap = countCap({ limit: q.limit, offset });
+  const found = await rows({ limit: q.limit, offset, countLimit: cap + 1 });
   const short = found.length < q.limit && (found.length > 0 || offset === 0);
-  const total = short ? offset + found.length : Number(await count(found));
-  return { items: found.map(map), total };
+  const items = found.map(map);
+  if (short) return { items, total: offset + found.length };
+  const counted = Number(await count(found, cap + 1));
+  return counted > cap ? { items, total: cap, totalCapped: true } : { items, total: counted };
+}
+
+/**
+ * `SELECT count(*) FROM (matching) AS matching`: how many rows `matching` — a select of the
+ * list's FROM and WHERE that already carries `.limit(countLimit)` — returns, so the count stops at
+ * the limit instead of visiting every match (issue 23 item 5). Pass it the select's `.as(…)`.
+ */
+export async function countUpTo(db: Db, matching: Subquery): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The `pagination` block of a list answer (DESIGN §4) from the request's `page` and `limit` and a
+ * {@link Page}: `totalCapped` only when the total is a lower bound, so an exact answer keeps the
+ * spec's `{ page, limit, total }`.
+ */
+export function paginationOf(
+  q: { page: number; limit: number },
+  found: { total: number; totalCapped?: true },
+): { page: number; limit: number; total: number; totalCapped?: true } {
+  return {
+    page: q.page,
+    limit: q.limit,
+    total: found.total,
+    ...(found.totalCapped && { totalCapped: true as const }),
+  };
 }
 
 /**

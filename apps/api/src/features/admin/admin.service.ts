@@ -17,7 +17,8 @@ import { endUserSessions, type Admin, type SessionUser } from '../../lib/auth.ts
 import type { ServiceContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/listing.ts';
-import { listPage } from '../../lib/pages.ts';
+import { countUpTo, listPage, paginationOf } from '../../lib/pages.ts';
+import type { Pagination } from '@campus/contract/envelope';
 import { toPublicUser, updateProfile } from '../users/users.service.ts';
 
 /**
@@ -50,7 +51,7 @@ export async function listUsers(
   ctx: ServiceContext,
   _admin: Admin,
   q: AdminUsersQuery,
-): Promise<{ users: PublicUser[]; pagination: { page: number; limit: number; total: number }; stats: AdminStats }> {
+): Promise<{ users: PublicUser[]; pagination: Pagination; stats: AdminStats }> {
   const where: SQL | undefined = q.search
     ? or(
         ilike(users.name, likePattern(q.search)),
@@ -64,7 +65,7 @@ export async function listUsers(
       : q.sort === 'name'
         ? [asc(sql`lower(coalesce(${users.name}, ''))`), desc(users.createdAt), desc(users.id)]
         : [desc(users.createdAt), desc(users.id)];
-  const { items, total } = await listPage(
+  const found = await listPage(
     q,
     ({ limit, offset }) =>
       ctx.db
@@ -74,10 +75,19 @@ export async function listUsers(
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    async () => (await ctx.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+    (_, countLimit) =>
+      countUpTo(
+        ctx.db,
+        ctx.db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(where)
+          .limit(countLimit)
+          .as('matching'),
+      ),
     (u) => toPublicUser(u, ctx.config.appUrl),
   );
-  return { users: items, pagination: { page: q.page, limit: q.limit, total }, stats: await stats(ctx) };
+  return { users: found.items, pagination: paginationOf(q, found), stats: await stats(ctx) };
 }
 
 /** The user `id`; 404 "User not found" when unknown. */

@@ -21,7 +21,7 @@ import {
 import { attendanceRecords, attendanceTargets, enrollments, subjects } from '../../db/schema/attendance.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { likePattern } from '../../lib/listing.ts';
-import { listPage, type Page } from '../../lib/pages.ts';
+import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
 
 /** A stored attendance record. */
 export type RecordRow = typeof attendanceRecords.$inferSelect;
@@ -85,7 +85,16 @@ export function subjectsPage(ctx: ServiceContext, q: ListSubjectsQuery): Promise
         .orderBy(asc(semesterOrder), asc(subjects.branch), asc(subjects.code))
         .limit(limit)
         .offset(offset),
-    async () => (await ctx.db.select({ n: count() }).from(subjects).where(filter))[0]?.n ?? 0,
+    (_, countLimit) =>
+      countUpTo(
+        ctx.db,
+        ctx.db
+          .select({ one: sql`1` })
+          .from(subjects)
+          .where(filter)
+          .limit(countLimit)
+          .as('matching'),
+      ),
     toSubject,
   );
 }
@@ -150,7 +159,16 @@ export function recordsPage(
         .orderBy(desc(attendanceRecords.date), desc(attendanceRecords.markedAt), desc(attendanceRecords.id))
         .limit(limit)
         .offset(offset),
-    async () => (await ctx.db.select({ n: count() }).from(attendanceRecords).where(where))[0]?.n ?? 0,
+    (_, countLimit) =>
+      countUpTo(
+        ctx.db,
+        ctx.db
+          .select({ one: sql`1` })
+          .from(attendanceRecords)
+          .where(where)
+          .limit(countLimit)
+          .as('matching'),
+      ),
     toRecord,
   );
 }

@@ -39,6 +39,7 @@ import {
 } from '@campus/contract/attendance';
 import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { done, ok, page } from '../../lib/envelope.ts';
+import { paginationOf } from '../../lib/pages.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
 import * as service from './attendance.service.ts';
 
@@ -55,8 +56,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     { schema: { tags, querystring: listAttendanceQuery, response: { 200: attendanceRecordList } } },
     async (req) => {
       const scope = service.ownScope(req.user, req.query.userId);
-      const { items, total } = await service.listRecords(ctx, scope, req.query);
-      return page(items, { ...req.query, total });
+      const found = await service.listRecords(ctx, scope, req.query);
+      return page(found.items, paginationOf(req.query, found));
     },
   );
 
@@ -169,8 +170,8 @@ export const subjectsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     '/subjects',
     { schema: { tags, querystring: listSubjectsQuery, response: { 200: subjectList } } },
     async (req) => {
-      const { items, total } = await service.listSubjects(ctx, req.query);
-      return page(items, { ...req.query, total });
+      const found = await service.listSubjects(ctx, req.query);
+      return page(found.items, paginationOf(req.query, found));
     },
   );
 

@@ -15,6 +15,7 @@ import {
   updateLostFoundItemBody,
 } from '@campus/contract/lost-found';
 import { done, ok, page } from '../../lib/envelope.ts';
+import { paginationOf } from '../../lib/pages.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { signedIn } from '../../lib/auth.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
@@ -32,8 +33,8 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     '/lost-items',
     { schema: { tags, querystring: listLostFoundItemsQuery, response: { 200: lostFoundList } } },
     async (req) => {
-      const { items, total } = await service.listItems(ctx, req.user, req.query);
-      return page(items, { ...req.query, total });
+      const found = await service.listItems(ctx, req.user, req.query);
+      return page(found.items, paginationOf(req.query, found));
     },
   );
 

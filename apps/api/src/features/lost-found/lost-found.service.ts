@@ -3,7 +3,7 @@
  * partial updates, owner-or-admin changes, mark returned, and the list (newest first, paginated,
  * filtered by type, category and search in SQL). Items of deactivated owners leave every list.
  */
-import { and, count, desc, eq, ilike, not, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   LOST_FOUND_MESSAGES,
   type CreateLostFoundItemBody,
@@ -21,7 +21,7 @@ import { isFutureDate, todayIn } from '../../lib/dates.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, moderationOf, ownedRecords, type Loaded } from '../../lib/listing.ts';
-import { listPage, type Page } from '../../lib/pages.ts';
+import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
 /** Maps a row to the API shape (spec §3); `image_url` absolute from `APP_URL` (DESIGN §4). */
@@ -171,7 +171,16 @@ export async function listItems(
         .orderBy(desc(t.createdAt), desc(t.id))
         .limit(window.limit)
         .offset(window.offset),
-    async () => (await ctx.db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0,
+    (_, countLimit) =>
+      countUpTo(
+        ctx.db,
+        ctx.db
+          .select({ one: sql`1` })
+          .from(t)
+          .where(where)
+          .limit(countLimit)
+          .as('matching'),
+      ),
     (r) => toApiItem(r.item, r.reporterName, ctx.config.appUrl),
   );
 }

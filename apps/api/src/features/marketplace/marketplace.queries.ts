@@ -95,8 +95,22 @@ export function browseStatements(visible: (db: Db, t: OwnedTable) => SQL) {
   }
 
   /**
-   * One browse page per shape with the total matching count on every row, prepared once per
-   * database (issue 10). The count is an uncorrelated subquery (one index-only scan per request);
+   * `SELECT count(*) FROM (the matches of a shape over t, LIMIT the placeholder countLimit)`: a
+   * capped count that stops early, so its cost does not grow with the table (issue 23 item 5).
+   */
+  function cappedCount(db: Db, shape: BrowseShape, t: typeof marketplaceItems | typeof counted) {
+    const matching = db
+      .select({ one: sql`1` })
+      .from(t)
+      .where(browseWhere(db, shape, t))
+      .limit(sql.placeholder('countLimit'))
+      .as('matching');
+    return db.select({ total: sql<number>`count(*)::int` }).from(matching);
+  }
+
+  /**
+   * One browse page per shape with the (capped) total matching count on every row, prepared once
+   * per database (issue 10). The count is an uncorrelated subquery (computed once per request);
    * measured against `count(*) over ()`, which made PostgreSQL sort every match (3× its CPU).
    */
   const page = preparedStatements('marketplace_browse', (db, name, shape: BrowseShape) =>
@@ -104,10 +118,7 @@ export function browseStatements(visible: (db: Db, t: OwnedTable) => SQL) {
       .select({
         item: marketplaceItems,
         ownerName: users.name,
-        total: sql<number>`(${db
-          .select({ n: sql`count(*)::int` })
-          .from(counted)
-          .where(browseWhere(db, shape, counted))})`.mapWith(Number),
+        total: sql<number>`(${cappedCount(db, shape, counted)})`.mapWith(Number),
       })
       .from(marketplaceItems)
       .leftJoin(users, eq(users.id, marketplaceItems.userId))
@@ -118,13 +129,12 @@ export function browseStatements(visible: (db: Db, t: OwnedTable) => SQL) {
       .prepare(name),
   );
 
-  /** The browse count per filter shape (the sort is ignored), prepared once per database. */
+  /**
+   * The browse count per filter shape (the sort is ignored), at most `countLimit`, prepared once
+   * per database: for a page past the end, which has no row to carry the total.
+   */
   const count = preparedStatements('marketplace_count', (db, name, shape: BrowseShape) =>
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(marketplaceItems)
-      .where(browseWhere(db, shape))
-      .prepare(name),
+    cappedCount(db, shape, marketplaceItems).prepare(name),
   );
 
   return {

@@ -15,6 +15,7 @@ import {
   updateItemBody,
 } from '@campus/contract/marketplace';
 import { done, ok, page } from '../../lib/envelope.ts';
+import { paginationOf } from '../../lib/pages.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { signedIn } from '../../lib/auth.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
@@ -32,8 +33,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
     '/items',
     { schema: { tags, querystring: listItemsQuery, response: { 200: marketplaceList } } },
     async (req) => {
-      const { items, total } = await service.listItems(ctx, req.query);
-      return page(items, { ...req.query, total });
+      const found = await service.listItems(ctx, req.query);
+      return page(found.items, paginationOf(req.query, found));
     },
   );
 
@@ -41,8 +42,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
     '/user-items',
     { schema: { tags, querystring: paginationQuery, response: { 200: marketplaceList } } },
     async (req) => {
-      const { items, total } = await service.listUserItems(ctx, req.user, req.query);
-      return page(items, { ...req.query, total });
+      const found = await service.listUserItems(ctx, req.user, req.query);
+      return page(found.items, paginationOf(req.query, found));
     },
   );
 

@@ -22,7 +22,7 @@ import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
-import { listPage, type Page } from '../../lib/pages.ts';
+import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { browseShape, browseStatements, toApiItem, type ItemRow } from './marketplace.queries.ts';
 
@@ -138,12 +138,14 @@ export async function listItems(ctx: ServiceContext, q: ListItemsQuery): Promise
     minPrice: q.minPrice ?? null,
     maxPrice: q.maxPrice ?? null,
   };
-  // Each row carries the total (an uncorrelated count subquery, computed once): page and total in
-  // one round trip. Only a page past the end has no row to carry it and counts separately.
+  // Each row carries the total (an uncorrelated count subquery, computed once, stopping at the
+  // window's countLimit): page and total in one round trip. Only a page past the end has no row to
+  // carry it and counts separately.
   return listPage(
     q,
     (window) => browse.page(ctx.db, shape).execute({ ...values, ...window }),
-    async (rows) => rows[0]?.total ?? (await browse.count(ctx.db, shape).execute(values))[0]?.total ?? 0,
+    async (rows, countLimit) =>
+      rows[0]?.total ?? (await browse.count(ctx.db, shape).execute({ ...values, countLimit }))[0]?.total ?? 0,
     (r) => toApiItem(r.item, r.ownerName, ctx.config.appUrl),
   );
 }
@@ -166,13 +168,16 @@ export function listUserItems(
         .orderBy(desc(t.createdAt), desc(t.id))
         .limit(window.limit)
         .offset(window.offset),
-    async () =>
-      (
-        await ctx.db
-          .select({ n: sql<number>`count(*)::int` })
+    (_, countLimit) =>
+      countUpTo(
+        ctx.db,
+        ctx.db
+          .select({ one: sql`1` })
           .from(t)
           .where(mine)
-      )[0]?.n ?? 0,
+          .limit(countLimit)
+          .as('matching'),
+      ),
     (row) => toApiItem(row, user.name, ctx.config.appUrl),
   );
 }

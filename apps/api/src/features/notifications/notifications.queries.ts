@@ -14,7 +14,7 @@ import { notifications, notificationSends } from '../../db/schema/notifications.
 import { users } from '../../db/schema/users.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { listPage, type Page } from '../../lib/pages.ts';
+import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
 import { preparedStatements } from '../../lib/prepared.ts';
 import { toApiNotification } from './notifications.live.ts';
 
@@ -42,7 +42,16 @@ export function listOf(
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(limit)
         .offset(offset),
-    async () => (await ctx.db.select({ n: count() }).from(notifications).where(mine))[0]!.n,
+    (_, countLimit) =>
+      countUpTo(
+        ctx.db,
+        ctx.db
+          .select({ one: sql`1` })
+          .from(notifications)
+          .where(mine)
+          .limit(countLimit)
+          .as('matching'),
+      ),
     (row) => toApi(ctx, row),
   );
 }
@@ -163,7 +172,15 @@ export function listSendsPage(
         .orderBy(desc(notificationSends.createdAt), desc(notificationSends.id))
         .limit(limit)
         .offset(offset),
-    async () => (await ctx.db.select({ n: count() }).from(notificationSends))[0]!.n,
+    (_, countLimit) =>
+      countUpTo(
+        ctx.db,
+        ctx.db
+          .select({ one: sql`1` })
+          .from(notificationSends)
+          .limit(countLimit)
+          .as('matching'),
+      ),
     (row) => toApiSend(ctx, row as SendRow),
   );
 }

@@ -23,6 +23,7 @@ import {
 } from '@campus/contract/notifications';
 import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { done, ok, page } from '../../lib/envelope.ts';
+import { paginationOf } from '../../lib/pages.ts';
 import { readUpload } from '../../lib/multipart-form.ts';
 import { LiveHub, publish, type StreamClient } from './notifications.live.ts';
 import * as service from './notifications.service.ts';
@@ -79,8 +80,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
       },
     },
     async (req) => {
-      const { items, total } = await service.list(ctx, req.user.id, req.query);
-      return page(items, { ...req.query, total });
+      const found = await service.list(ctx, req.user.id, req.query);
+      return page(found.items, paginationOf(req.query, found));
     },
   );
 
@@ -200,8 +201,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
           },
         },
         async (req) => {
-          const { items, total } = await service.listSends(ctx, req.user, req.query);
-          return page(items, { ...req.query, total });
+          const found = await service.listSends(ctx, req.user, req.query);
+          return page(found.items, paginationOf(req.query, found));
         },
       );
 

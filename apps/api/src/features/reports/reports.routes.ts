@@ -17,6 +17,7 @@ import {
 } from '@campus/contract/reports';
 import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { ok, page } from '../../lib/envelope.ts';
+import { paginationOf } from '../../lib/pages.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
 import * as service from './reports.service.ts';
 
@@ -38,8 +39,8 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = adminOnly(async (app) =
     '/',
     { schema: { tags, querystring: listCasesQuery, response: { 200: moderationCaseList } } },
     async (req) => {
-      const { items, total } = await service.listCases(app.ctx, req.user, req.query);
-      return page(items, { ...req.query, total });
+      const found = await service.listCases(app.ctx, req.user, req.query);
+      return page(found.items, paginationOf(req.query, found));
     },
   );
 

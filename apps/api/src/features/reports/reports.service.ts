@@ -35,7 +35,7 @@ import { users } from '../../db/schema/users.ts';
 import { isAdmin, type Admin, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { refuse, tooManyRequests } from '../../lib/errors.ts';
-import { listPage, type Page } from '../../lib/pages.ts';
+import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import { deactivateUser } from '../admin/admin.service.ts';
 import * as lostFound from '../lost-found/lost-found.service.ts';
@@ -208,16 +208,19 @@ export async function listCases(ctx: ServiceContext, _admin: Admin, q: ListCases
         .orderBy(desc(moderationCases.lastReportAt), desc(moderationCases.id))
         .limit(limit)
         .offset(offset),
-    async () => {
-      const [row] = await ctx.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(moderationCases)
-        .where(where);
-      return Number(row?.n ?? 0);
-    },
+    (_, countLimit) =>
+      countUpTo(
+        ctx.db,
+        ctx.db
+          .select({ one: sql`1` })
+          .from(moderationCases)
+          .where(where)
+          .limit(countLimit)
+          .as('matching'),
+      ),
     (row) => row,
   );
-  return { items: await queries.toApiCases(ctx.db, page.items), total: page.total };
+  return { ...page, items: await queries.toApiCases(ctx.db, page.items) };
 }
 
 /** One case in the API shape (404 when unknown). */

@@ -238,12 +238,3 @@ export function findRides(db: Db, where: SQL | undefined, order: SQL[], window: 
     .limit(window.limit)
     .offset(window.offset);
 }
-
-/** How many rides match `where`. */
-export async function countRides(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rides)
-    .where(where);
-  return Number(row?.n ?? 0);
-}

@@ -18,6 +18,7 @@ import {
   userRidesQuery,
 } from '@campus/contract/rides';
 import { done, ok, page } from '../../lib/envelope.ts';
+import { paginationOf } from '../../lib/pages.ts';
 import { readDateTimesIn } from '../../lib/dates.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { signedIn } from '../../lib/auth.ts';
@@ -38,8 +39,8 @@ export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     '/',
     { config: unpaged, schema: { tags, querystring: listRidesQuery, response: { 200: rideList } } },
     async (req) => {
-      const { items, total } = await service.listRides(ctx, req.user, req.query);
-      return page(items, { ...req.query, total });
+      const found = await service.listRides(ctx, req.user, req.query);
+      return page(found.items, paginationOf(req.query, found));
     },
   );
 
@@ -47,8 +48,8 @@ export const ridesRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     '/user/rides',
     { config: unpaged, schema: { tags, querystring: userRidesQuery, response: { 200: rideList } } },
     async (req) => {
-      const { items, total } = await service.listUserRides(ctx, req.user, req.query);
-      return page(items, { ...req.query, total });
+      const found = await service.listUserRides(ctx, req.user, req.query);
+      return page(found.items, paginationOf(req.query, found));
     },
   );
 

@@ -24,7 +24,7 @@ import { sessions, users } from '../../db/schema/users.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { listPage, type Page } from '../../lib/pages.ts';
+import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
 
 type UserSkillRow = typeof userSkills.$inferSelect;
 /** A stored skill request. */
@@ -265,15 +265,18 @@ export function requestsPage(
         .orderBy(desc(skillRequests.createdAt), desc(skillRequests.id))
         .limit(limit)
         .offset(offset),
-    async () => {
-      const [row] = await ctx.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(skillRequests)
-        .innerJoin(senders, eq(senders.id, skillRequests.senderId))
-        .innerJoin(recipients, eq(recipients.id, skillRequests.recipientId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    (_, countLimit) =>
+      countUpTo(
+        ctx.db,
+        ctx.db
+          .select({ one: sql`1` })
+          .from(skillRequests)
+          .innerJoin(senders, eq(senders.id, skillRequests.senderId))
+          .innerJoin(recipients, eq(recipients.id, skillRequests.recipientId))
+          .where(where)
+          .limit(countLimit)
+          .as('matching'),
+      ),
     (x) => toApiRequest(ctx, user, x),
   );
 }

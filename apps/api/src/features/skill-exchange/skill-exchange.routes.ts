@@ -21,6 +21,7 @@ import {
   skillsResponse,
 } from '@campus/contract/skill-exchange';
 import { done, ok, page, topLevel } from '../../lib/envelope.ts';
+import { paginationOf } from '../../lib/pages.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { signedIn } from '../../lib/auth.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
@@ -78,8 +79,8 @@ export const skillExchangeRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
     '/requests',
     { schema: { tags, querystring: listRequestsQuery, response: { 200: requestList } } },
     async (req) => {
-      const { items, total } = await service.listRequests(ctx, req.user, req.query);
-      return page(items, { ...req.query, total });
+      const found = await service.listRequests(ctx, req.user, req.query);
+      return page(found.items, paginationOf(req.query, found));
     },
   );
 
