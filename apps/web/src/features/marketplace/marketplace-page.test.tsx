@@ -38,7 +38,11 @@ function item(overrides: Partial<MarketplaceItem> = {}): MarketplaceItem {
   };
 }
 
-function mockApi(items: MarketplaceItem[], status = 200) {
+function mockApi(
+  items: MarketplaceItem[],
+  status = 200,
+  pagination: object = { page: 1, limit: 12, total: items.length },
+) {
   const calls: string[] = [];
   stubFetch(async ({ req }) => {
     const url = req.url;
@@ -50,7 +54,7 @@ function mockApi(items: MarketplaceItem[], status = 200) {
       success: true,
       message: 'OK',
       data: items,
-      pagination: { page: 1, limit: 12, total: items.length },
+      pagination,
     });
   });
   return calls;
@@ -110,6 +114,16 @@ describe('marketplace page', () => {
     expect(screen.getByRole('button', { name: 'Electronics' })).toHaveAttribute('aria-pressed', 'true');
     // Not the owner and not an admin: no Edit/Delete.
     expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
+  });
+
+  it('a capped total (issue 23 item 5) reads "1,000+ items" and "Page 1 of 84+", Next enabled', async () => {
+    const items = Array.from({ length: 12 }, (_, i) => item({ id: `i${i}`, item_name: `Lamp ${i}` }));
+    mockApi(items, 200, { page: 1, limit: 12, total: 1000, totalCapped: true });
+    renderPage();
+    expect(await screen.findByText('1,000+ items')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Marketplace pages' });
+    expect(pager).toHaveTextContent('Page 1 of 84+');
+    expect(within(pager).getByRole('button', { name: /Next/ })).toBeEnabled();
   });
 
   it('a chip click writes the category to the URL and resets the page', async () => {

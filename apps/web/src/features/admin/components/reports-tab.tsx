@@ -120,6 +120,7 @@ export function ReportsTab() {
           page={page}
           limit={PAGE_SIZE}
           total={query.data.pagination.total}
+          totalCapped={query.data.pagination.totalCapped}
           onPageChange={setPage}
           label="Reports pages"
         />

@@ -173,9 +173,7 @@ export function SubjectsAdmin() {
         pager={
           !list.isError && list.data?.items.length
             ? {
-                page: list.data.pagination.page,
-                limit: list.data.pagination.limit,
-                total: list.data.pagination.total,
+                ...list.data.pagination,
                 onPageChange: setPage,
                 label: 'Subject pages',
               }

@@ -179,9 +179,7 @@ export default function LostFoundPage() {
             </ul>
             {all ? (
               <Pagination
-                page={page.pagination.page}
-                limit={page.pagination.limit}
-                total={page.pagination.total}
+                {...page.pagination}
                 onPageChange={(p) => update({ page: p > 1 ? String(p) : '' })}
                 label="Lost and found pages"
               />

@@ -23,7 +23,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pagination } from '../../../components/ui/pagination';
+import { Pagination, totalLabel } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
@@ -155,7 +155,7 @@ export default function MarketplacePage() {
       ) : (
         <>
           <p className="sr-only" aria-live="polite">
-            {page.pagination.total} items
+            {totalLabel(page.pagination.total, page.pagination.totalCapped)} items
           </p>
           <div
             className={cn(
@@ -179,9 +179,7 @@ export default function MarketplacePage() {
             ))}
           </div>
           <Pagination
-            page={page.pagination.page}
-            limit={page.pagination.limit}
-            total={page.pagination.total}
+            {...page.pagination}
             onPageChange={(p) => update({ page: p > 1 ? String(p) : '' })}
             label="Marketplace pages"
           />

@@ -16,7 +16,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pagination } from '../../../components/ui/pagination';
+import { Pagination, totalLabel } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
@@ -152,7 +152,8 @@ export default function RidesPage() {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {data!.pagination.total} {data!.pagination.total === 1 ? 'ride' : 'rides'}
+              {totalLabel(data!.pagination.total, data!.pagination.totalCapped)}{' '}
+              {data!.pagination.total === 1 && !data!.pagination.totalCapped ? 'ride' : 'rides'}
             </p>
             <ul className={cn('space-y-3', current.isFetching && 'opacity-60')}>
               {items.map((ride) => (
@@ -173,15 +174,13 @@ export default function RidesPage() {
                   to={{ pathname: '/rides', search: withParam(params, 'all', '1') }}
                   className={buttonClasses('secondary')}
                 >
-                  Show all ({data!.pagination.total})
+                  Show all ({totalLabel(data!.pagination.total, data!.pagination.totalCapped)})
                 </Link>
               </div>
             ) : null}
             {showAll || view === 'mine' ? (
               <Pagination
-                page={data!.pagination.page}
-                limit={data!.pagination.limit}
-                total={data!.pagination.total}
+                {...data!.pagination}
                 onPageChange={(p) => update({ page: p > 1 ? String(p) : '' })}
                 label="Ride pages"
               />

@@ -98,9 +98,7 @@ export function RequestsInbox({ box }: { box: SkillRequestBox }) {
         ))}
       </ul>
       <Pagination
-        page={data.pagination.page}
-        limit={data.pagination.limit}
-        total={data.pagination.total}
+        {...data.pagination}
         onPageChange={setPage}
         label={box === 'received' ? 'Received requests pages' : 'Sent requests pages'}
       />
