@@ -181,6 +181,7 @@ function SendsTable() {
                 page,
                 limit: data.pagination.limit,
                 total: data.pagination.total,
+                totalCapped: data.pagination.totalCapped,
                 onPageChange: setPage,
                 label: 'Sent notifications pages',
               }

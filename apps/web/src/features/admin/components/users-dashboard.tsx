@@ -124,7 +124,14 @@ export function UsersDashboard() {
         empty={users.length === 0 ? <EmptyState title="No users match your search." /> : null}
         pager={
           data
-            ? { page, limit: PAGE_SIZE, total: data.pagination.total, onPageChange: setPage, label: 'Users pages' }
+            ? {
+                page,
+                limit: PAGE_SIZE,
+                total: data.pagination.total,
+                totalCapped: data.pagination.totalCapped,
+                onPageChange: setPage,
+                label: 'Users pages',
+              }
             : null
         }
       >
