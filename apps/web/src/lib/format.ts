@@ -1,32 +1,84 @@
 /**
  * Formatting helpers (DESIGN §3 lib): money in rupees, dates (spec §9: yyyy-MM-dd, HH:mm; en-IN
  * display), relative times ("about 2 hours ago").
+ *
+ * Dates are shown in the institute's time zone ({@link setDisplayTimeZone}; `Asia/Kolkata` until
+ * told otherwise) and the `en-IN` locale, never the machine's: the server renders the first screen
+ * and the browser hydrates it, so both must print the same text (issue 23 item 1).
  */
-import { format, formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns';
+
+/** The time zone used before the institute's is known (the institute's default, spec §9). */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+let timeZone = DEFAULT_TIME_ZONE;
+let isoDate = makeIsoDate(timeZone);
+let clock = makeClock(timeZone);
+let dateIN = makeDateIN(timeZone);
+
+function makeIsoDate(zone: string) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+}
+function makeClock(zone: string) {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hour12: false });
+}
+function makeDateIN(zone: string) {
+  return new Intl.DateTimeFormat('en-IN', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+}
+
+/**
+ * Sets the IANA time zone dates are shown in (the institute's `timezone`). The server entry sets
+ * it before rendering and the client entry before hydrating, from the same value. An unknown zone
+ * is ignored (the previous one stays).
+ */
+export function setDisplayTimeZone(zone: string): void {
+  if (zone === timeZone) return;
+  try {
+    const next = [makeIsoDate(zone), makeClock(zone), makeDateIN(zone)] as const;
+    [isoDate, clock, dateIN] = next;
+    timeZone = zone;
+  } catch {
+    /* RangeError: not a time zone this runtime knows */
+  }
+}
+
+/** The time zone dates are shown in. */
+export function displayTimeZone(): string {
+  return timeZone;
+}
+
+function toDate(value: string | Date): Date {
+  return typeof value === 'string' ? new Date(value) : value;
+}
 
 /** Integer rupees → "₹1,500". */
 export function formatRupees(amount: number): string {
   return rupees.format(amount);
 }
 
-/** ISO timestamp or Date → "yyyy-MM-dd" in local time. */
+/** ISO timestamp or Date → "yyyy-MM-dd" in the display time zone. */
 export function formatIsoDate(value: string | Date): string {
-  return format(typeof value === 'string' ? new Date(value) : value, 'yyyy-MM-dd');
+  return isoDate.format(toDate(value));
 }
 
-/** ISO timestamp or Date → "HH:mm" in local time. */
+/** ISO timestamp or Date → "HH:mm" (24 h) in the display time zone. */
 export function formatTime(value: string | Date): string {
-  return format(typeof value === 'string' ? new Date(value) : value, 'HH:mm');
+  return clock.format(toDate(value));
 }
 
-/** ISO timestamp → en-IN date such as "22/11/2026". */
+/** ISO timestamp → en-IN date such as "22/11/2026" in the display time zone. */
 export function formatDateIN(value: string | Date): string {
-  return new Date(value).toLocaleDateString('en-IN');
+  return dateIN.format(toDate(value));
+}
+
+/** ISO timestamp or Date → en-IN date and time such as "22/11/2026, 14:05" in the display time zone. */
+export function formatDateTimeIN(value: string | Date): string {
+  return `${formatDateIN(value)}, ${formatTime(value)}`;
 }
 
 /** ISO timestamp → "about 2 hours ago". */
 export function formatRelative(value: string | Date): string {
-  return formatDistanceToNow(typeof value === 'string' ? new Date(value) : value, { addSuffix: true });
+  return formatDistanceToNow(toDate(value), { addSuffix: true });
 }

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, cell } from '../../../components/ui/data-table';
 import { cn } from '../../../lib/cn';
+import { formatDateTimeIN } from '../../../lib/format';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FieldError } from '../../../components/ui/input';
 import { PagedList } from '../../../components/ui/paged-list';
@@ -212,7 +213,7 @@ function SendsTable() {
               <td className={cn(cell, 'whitespace-nowrap')}>
                 {s.readCount} / {s.recipientCount}
               </td>
-              <td className={cn(cell, 'whitespace-nowrap')}>{new Date(s.createdAt).toLocaleString()}</td>
+              <td className={cn(cell, 'whitespace-nowrap')}>{formatDateTimeIN(s.createdAt)}</td>
               <td className={cn(cell, 'text-right')}>
                 <Button
                   variant="danger"

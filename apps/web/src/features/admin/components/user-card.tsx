@@ -9,6 +9,7 @@ import type { PublicUser } from '@campus/contract/users';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { formatDateIN } from '../../../lib/format';
 import { useDeactivateUserMutation, useReactivateUserMutation } from '../admin-api';
 import { EditUserModal } from './edit-user-modal';
 
@@ -65,9 +66,9 @@ export function UserCard({ user, isSelf }: UserCardProps) {
       </details>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">Created</dt>
-        <dd className="text-fg">{new Date(user.createdAt).toLocaleDateString()}</dd>
+        <dd className="text-fg">{formatDateIN(user.createdAt)}</dd>
         <dt className="text-muted">Updated</dt>
-        <dd className="text-fg">{new Date(user.updatedAt).toLocaleDateString()}</dd>
+        <dd className="text-fg">{formatDateIN(user.updatedAt)}</dd>
       </dl>
       <div className="mt-auto flex gap-2 pt-4">
         <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${display}`}>

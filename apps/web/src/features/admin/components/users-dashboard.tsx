@@ -17,6 +17,7 @@ import { PagedList } from '../../../components/ui/paged-list';
 import { Select } from '../../../components/ui/select';
 import { SearchField } from '../../../components/ui/search-field';
 import { cn } from '../../../lib/cn';
+import { formatDateIN } from '../../../lib/format';
 import { useAppSelector } from '../../../lib/store';
 import { useAdminUsersQuery } from '../admin-api';
 import { filterAndSortUsers } from '../user-filters';
@@ -149,7 +150,7 @@ export function UsersDashboard() {
               <tr key={u.id}>
                 <td className={cn(cell, 'text-fg')}>{u.name || ADMIN_UI.anonymous}</td>
                 <td className={cn(cell, 'break-all')}>{u.email}</td>
-                <td className={cn(cell, 'whitespace-nowrap')}>{new Date(u.createdAt).toLocaleDateString()}</td>
+                <td className={cn(cell, 'whitespace-nowrap')}>{formatDateIN(u.createdAt)}</td>
               </tr>
             ))}
           </DataTable>

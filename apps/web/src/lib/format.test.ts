@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_TIME_ZONE,
+  displayTimeZone,
+  formatDateIN,
+  formatDateTimeIN,
+  formatIsoDate,
+  formatRupees,
+  formatTime,
+  setDisplayTimeZone,
+} from './format';
+
+// 20:10 UTC is 01:40 the next day in India: a machine-local formatter would print the UTC day on a
+// UTC server and the Indian day in the browser, and hydration would not match (issue 23 item 1).
+const LATE_EVENING_UTC = '2026-11-24T20:10:00.000Z';
+
+describe('formatting in the institute time zone (issue 23 item 1)', () => {
+  afterEach(() => setDisplayTimeZone(DEFAULT_TIME_ZONE));
+
+  it('shows dates and times in Asia/Kolkata by default, whatever the machine zone', () => {
+    expect(displayTimeZone()).toBe('Asia/Kolkata');
+    expect(formatIsoDate(LATE_EVENING_UTC)).toBe('2026-11-25');
+    expect(formatTime(LATE_EVENING_UTC)).toBe('01:40');
+    expect(formatDateIN(LATE_EVENING_UTC)).toBe('25/11/2026');
+    expect(formatDateTimeIN(LATE_EVENING_UTC)).toBe('25/11/2026, 01:40');
+  });
+
+  it('follows the zone it is given and ignores an unknown one', () => {
+    setDisplayTimeZone('UTC');
+    expect(formatIsoDate(new Date(LATE_EVENING_UTC))).toBe('2026-11-24');
+    expect(formatTime(LATE_EVENING_UTC)).toBe('20:10');
+    setDisplayTimeZone('Mars/Olympus_Mons');
+    expect(displayTimeZone()).toBe('UTC');
+    expect(formatDateIN(LATE_EVENING_UTC)).toBe('24/11/2026');
+  });
+
+  it('prints midnight as 00, not 24', () => {
+    expect(formatTime('2026-11-24T18:30:00.000Z')).toBe('00:00');
+  });
+
+  it('formats rupees the Indian way', () => {
+    expect(formatRupees(150000)).toBe('₹1,50,000');
+  });
+});
