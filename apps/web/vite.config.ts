@@ -10,9 +10,12 @@
  *   session, institute, attendance, enrollment and catalogue reads (network first, cache when
  *   offline; `API_READ_CACHE`, cleared at logout); registered by a small separate script, so the
  *   initial JS budget is untouched;
- * - tests: happy-dom environment, jest-dom matchers loaded from `src/test/setup.ts`.
+ * - tests: happy-dom environment, jest-dom matchers loaded from `src/test/setup.ts`;
+ * - `vite build --ssr src/entry-server.tsx` (part of `npm run build`) writes the server bundle
+ *   (issue 23 item 1), see {@link ssrBuild}.
  */
 import { defineConfig } from 'vitest/config';
+import type { UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -25,7 +28,19 @@ const apiPort = process.env.API_PORT ?? '3000';
 // CI (.ci/run) collects a JSON report per suite in CC_REPORT_DIR for its one summary line.
 const reportDir = process.env.CC_REPORT_DIR;
 
-export default defineConfig({
+/**
+ * The server bundle (issue 23 item 1): the app's render function for the API's process, every
+ * dependency bundled in (one file, React's production build), written to `dist-server/` — no CSS,
+ * no service worker, no compression, no JS budget.
+ */
+const ssrBuild: UserConfig = {
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: { outDir: 'dist-server', emptyOutDir: true, sourcemap: false, target: 'node22', copyPublicDir: false },
+};
+
+const browserBuild = {
   plugins: [
     react(),
     tailwindcss(),
@@ -61,9 +76,24 @@ export default defineConfig({
         // A new worker takes over at once, also the page that installed it (offline after one visit).
         clientsClaim: true,
         skipWaiting: true,
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // Navigations go to the network (the server renders the page, issue 23 item 1); only when
+        // it cannot be reached does the worker answer with the precached shell, which then reads
+        // the kept API answers (offline attendance, issue 12). Never a shell over a server page.
+        navigateFallback: null,
         runtimeCaching: [
+          {
+            urlPattern: ({ request, url }: { request: Request; url: URL }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly' as const,
+            options: {
+              plugins: [
+                {
+                  handlerDidError: async () =>
+                    (await caches.match('/index.html', { ignoreSearch: true })) ?? Response.error(),
+                },
+              ],
+            },
+          },
           {
             urlPattern: OFFLINE_API_READS,
             method: 'GET',
@@ -113,4 +143,6 @@ export default defineConfig({
     reporters: reportDir ? ['default', 'json'] : ['default'],
     outputFile: reportDir ? { json: `${reportDir}/web.json` } : undefined,
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browserBuild));

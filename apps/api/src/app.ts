@@ -44,6 +44,7 @@ import { registerIdempotency } from './lib/idempotency.ts';
 import { throttledLog } from './lib/log-throttle.ts';
 import { limitPerUser, postgresRateLimitStore } from './lib/rate-limit.ts';
 import { registerReadiness } from './lib/readiness.ts';
+import { loadServerRenderer } from './lib/ssr.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerApiDocs } from './lib/openapi.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
@@ -374,6 +375,7 @@ export async function buildApp(opts: BuildOptions) {
       },
     });
   }
+  const pages = hasWeb ? await loadServerRenderer(app, config.webDist) : null;
   app.setNotFoundHandler((request, reply) => {
     if (
       request.url.startsWith('/api/') ||
@@ -383,6 +385,8 @@ export async function buildApp(opts: BuildOptions) {
     ) {
       return reply.code(404).send({ success: false, message: COMMON_MESSAGES.notFound });
     }
+    // Pages are rendered on the server when the web build has its server bundle (issue 23 item 1).
+    if (pages) return pages.send(request, reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 

@@ -1,32 +1,47 @@
 /**
  * The app: error boundary → Redux store → toasts (lazy) → start-up health gate → session manager
- * and the router (declarative, BrowserRouter).
+ * and the router (declarative): BrowserRouter in the browser, StaticRouter at `location` on the
+ * server (issue 23 item 1). `store` is the store to use (the server's, or the client's built from
+ * the server's state); `ready` starts the health gate open (the server reached the database).
  */
 import { lazy, Suspense, useState } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, StaticRouter } from 'react-router';
 import { ErrorBoundary } from './error-boundary';
 import { AppRoutes } from './routes';
 import { SessionManager } from './session-manager';
 import { StartupGate } from './startup/startup-gate';
-import { makeStore } from '../lib/store';
+import { makeStore, type AppStore } from '../lib/store';
 
 // react-toastify (and its CSS) load after the first paint; toasts raised earlier are queued.
 const Toasts = lazy(() => import('./toasts'));
 
-export function App() {
-  const [store] = useState(() => makeStore());
+export interface AppProps {
+  store?: AppStore;
+  /** Server rendering: the URL (path + query) to render with a StaticRouter. */
+  location?: string;
+  ready?: boolean;
+}
+
+export function App({ store: given, location, ready = false }: AppProps) {
+  const [store] = useState(() => given ?? makeStore());
   return (
     <ErrorBoundary>
       <Provider store={store}>
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>
-        <StartupGate>
+        <StartupGate ready={ready}>
           <SessionManager />
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          {location === undefined ? (
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          ) : (
+            <StaticRouter location={location}>
+              <AppRoutes />
+            </StaticRouter>
+          )}
         </StartupGate>
       </Provider>
     </ErrorBoundary>

@@ -1,11 +1,16 @@
-/** 404 page (spec §2): "Oops! You've hit a dead end." with a Return to Dashboard link. */
+/**
+ * 404 page (spec §2): "Oops! You've hit a dead end." with a Return to Dashboard link; rendered on
+ * the server it answers with status 404 (issue 23 item 1).
+ */
 import { Link } from 'react-router';
 import { Compass } from 'lucide-react';
 import { buttonClasses } from './ui/button';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useServerStatus } from '../lib/ssr';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');
+  useServerStatus(404);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
       <Compass aria-hidden="true" size={48} className="text-accent" />

@@ -15,9 +15,18 @@
  */
 import type { WithSlice } from '@reduxjs/toolkit';
 import type { Pagination } from '@campus/contract/envelope';
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { coreModule } from '@reduxjs/toolkit/query';
+import {
+  buildCreateApi,
+  createApi as createBrowserApi,
+  fetchBaseQuery,
+  reactHooksModule,
+  type BaseQueryFn,
+  type FetchArgs,
+} from '@reduxjs/toolkit/query/react';
 import { v4 as uuidv4 } from 'uuid';
-import { dynamicMiddleware, rootReducer } from './store';
+import { ssrHydrated } from './ssr';
+import { dynamicMiddleware, rootReducer, type StoreExtra } from './store';
 
 /** A failed request, as every endpoint and component sees it. */
 export interface ApiError {
@@ -173,13 +182,30 @@ export function withIdempotencyKey(args: string | FetchArgs): string | FetchArgs
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'include', paramsSerializer: toSearchParams });
 
+/** Origin of the URLs the server render's in-process fetch receives (only path and query matter). */
+const SERVER_ORIGIN = 'http://ssr.internal';
+
+/**
+ * The base query of a server render (issue 23 item 1): same URLs and serializer, answered by the
+ * store's `serverFetch` (the API in-process, with the visitor's cookie).
+ */
+function serverBaseQuery(serverFetch: NonNullable<StoreExtra['serverFetch']>) {
+  return fetchBaseQuery({
+    baseUrl: `${SERVER_ORIGIN}/api`,
+    paramsSerializer: toSearchParams,
+    fetchFn: (input) => serverFetch(input instanceof Request ? input : new Request(input)),
+  });
+}
+
 /** Base query: `/api/...` with cookies; envelope in, `data` + {@link EnvelopeMeta} or {@link ApiError} out. */
 export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, EnvelopeMeta> = async (
   args,
   apiCtx,
   extra,
 ) => {
-  const result = await rawBaseQuery(withIdempotencyKey(args), apiCtx, extra);
+  const serverFetch = (apiCtx.extra as StoreExtra | undefined)?.serverFetch;
+  const baseQuery = serverFetch ? serverBaseQuery(serverFetch) : rawBaseQuery;
+  const result = await baseQuery(withIdempotencyKey(args), apiCtx, extra);
   const err = result.error;
   if (!err) {
     const read = readEnvelope(result.meta?.response?.status ?? 200, result.data);
@@ -194,12 +220,25 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
 };
 
 /**
+ * `createApi` of this build: in the server bundle (`import.meta.env.SSR`) the hooks start their
+ * queries during render — RTK Query's documented server-rendering mode, so a first render collects
+ * the page's queries (`api.util.getRunningQueriesThunk()`) and a second one shows their data
+ * (issue 23 item 1). The browser build keeps the default hooks.
+ */
+const createApi = import.meta.env.SSR
+  ? buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: true }))
+  : createBrowserApi;
+
+/**
  * The single RTK Query slice (`state.api`). Tags are declared here so features can share them.
  * Importing this module injects the slice and its middleware into the store (lazy, DESIGN §9).
+ * A server-rendered page hands its cache over with {@link ssrHydrated} (`extractRehydrationInfo`).
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: envelopeBaseQuery,
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    ssrHydrated.match(action) ? (action.payload as Record<string, never>)[reducerPath] : undefined,
   tagTypes: ['CurrentUser', 'Institute'],
   endpoints: () => ({}),
 });

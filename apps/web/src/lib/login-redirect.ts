@@ -15,6 +15,17 @@ export function pathOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>)
 }
 
 /**
+ * The origin a login screen was opened with: the router state a guard passed in the browser, else
+ * the `?from=` query of the server's 302 (issue 23 item 1: guards decide on the server, where no
+ * router state exists). Hand it to {@link redirectTarget}.
+ */
+export function loginOrigin(location: Pick<Location, 'state' | 'search'>): unknown {
+  if (location.state) return location.state;
+  const from = new URLSearchParams(location.search).get('from');
+  return from === null ? null : ({ from } satisfies FromState);
+}
+
+/**
  * Where to go after login: `state.from` when it is a same-app path (starts with one "/", not
  * /login), else "/". Never an absolute URL (no open redirect).
  */

@@ -42,6 +42,30 @@ export function warmOfflineCache(): void {
   );
 }
 
+/**
+ * The offline copy for a server-rendered page (issue 23 item 1): the server made the page's API
+ * reads in-process, so the browser repeats the `reads` that {@link OFFLINE_API_READS} keeps,
+ * through the service worker, which caches them — when the worker takes control on a first visit,
+ * or shortly after the page loaded on later ones (so the offline copy is the last page seen).
+ * Does nothing without service workers. A failed request is ignored.
+ */
+export function warmOfflineCacheFrom(reads: readonly string[]): void {
+  const sw = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  const kept = reads.filter((read) => OFFLINE_API_READS.test(read));
+  if (!sw || kept.length === 0) return;
+  const refetch = () => {
+    for (const read of kept) fetch(read, { credentials: 'include' }).catch(() => {});
+  };
+  if (!sw.controller) {
+    sw.addEventListener('controllerchange', refetch, { once: true });
+    return;
+  }
+  // After the page is interactive: these requests must not compete with its own start.
+  const later = () => setTimeout(refetch, 1000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
 /** Deletes the cached API reads (no-op where the Cache API is missing); never throws. */
 export async function clearOfflineCache(): Promise<void> {
   try {

@@ -20,12 +20,23 @@ export const dynamicMiddleware = createDynamicMiddleware();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Builds a store; `preloaded` may set any area (for example `{ auth: { ...initialAuthState, status: 'authenticated' } }`). */
-export function makeStore(preloaded?: Partial<RootState>) {
+/**
+ * The thunk extra argument: on the server, the `fetch` that answers `/api/...` in-process with the
+ * visitor's cookie (issue 23 item 1); RTK Query's base query uses it instead of the global fetch.
+ */
+export interface StoreExtra {
+  serverFetch?: (input: Request) => Promise<Response>;
+}
+
+/**
+ * Builds a store; `preloaded` may set any area (for example `{ auth: { ...initialAuthState,
+ * status: 'authenticated' } }`); `extra` is the thunk extra argument ({@link StoreExtra}).
+ */
+export function makeStore(preloaded?: Partial<RootState>, extra: StoreExtra = {}) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloaded as RootState | undefined,
-    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(dynamicMiddleware.middleware),
   });
 }
 

@@ -1,13 +1,14 @@
 /**
  * Guest-only wrapper of /login (spec §2): a signed-in user is sent to the page they came from
- * (`state.from`) or "/". While the status is unknown it shows the loading screen. Right after a
+ * (`state.from`, or the `?from=` of the server's redirect) or "/". While the status is unknown it shows the loading screen. Right after a
  * successful login on this screen it lets the login page finish its toast and 1.8 s delay, and
  * the login page does the redirect.
  */
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useAppSelector } from '../../lib/store';
-import { redirectTarget } from '../../lib/login-redirect';
+import { loginOrigin, redirectTarget } from '../../lib/login-redirect';
+import { GuardRedirect } from '../../lib/ssr';
 import { useGuardStatus } from './require-auth';
 
 export function GuestOnly() {
@@ -15,6 +16,6 @@ export function GuestOnly() {
   const justSignedIn = useAppSelector((s) => s.auth.justSignedIn);
   const location = useLocation();
   if (status === 'unknown') return <LoadingScreen />;
-  if (status === 'authenticated' && !justSignedIn) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (status === 'authenticated' && !justSignedIn) return <GuardRedirect to={redirectTarget(loginOrigin(location))} />;
   return <Outlet />;
 }

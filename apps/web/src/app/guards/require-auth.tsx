@@ -2,12 +2,14 @@
  * Signed-in guard (spec §2, §6): while the auth status is unknown it shows the full-screen loading
  * screen; a signed-out visitor is sent to /login with the page they wanted in
  * `location.state.from` (a path with search and hash), so login can bring them back; a signed-in
- * user sees the nested routes. After the user pressed Logout the origin is not remembered.
+ * user sees the nested routes. After the user pressed Logout the origin is not remembered. On the
+ * server the redirect becomes a 302 to `/login?from=…` (issue 23 item 1, lib/ssr.tsx).
  */
 import { useDeferredValue } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { pathOf, type FromState } from '../../lib/login-redirect';
+import { pathOf } from '../../lib/login-redirect';
+import { GuardRedirect } from '../../lib/ssr';
 import { useAppSelector } from '../../lib/store';
 
 /**
@@ -28,13 +30,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (status === 'unknown') return <LoadingScreen />;
   if (status !== 'authenticated') {
-    return (
-      <Navigate
-        to="/login"
-        replace
-        state={signedOutByUser ? undefined : ({ from: pathOf(location) } satisfies FromState)}
-      />
-    );
+    return <GuardRedirect to="/login" from={signedOutByUser ? undefined : pathOf(location)} />;
   }
   return <Outlet />;
 }

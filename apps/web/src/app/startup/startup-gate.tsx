@@ -2,7 +2,7 @@
  * Start-up gate (spec §2): shows the loading screen until the health check succeeds, three tries
  * fail or 10 s pass, then renders the app. When the check did not succeed the app still renders
  * and a toast says the server could not be reached. A success remembered in this browser session
- * renders the app at once.
+ * renders the app at once, and so does a server-rendered page (`ready`).
  */
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../../components/ui/loading-screen';
@@ -21,10 +21,12 @@ export interface StartupGateProps {
   children: ReactNode;
   /** Overrides for the check (tests). */
   options?: HealthCheckOptions;
+  /** The server rendered this page, so the database answered: start ready (issue 23 item 1). */
+  ready?: boolean;
 }
 
-export function StartupGate({ children, options }: StartupGateProps) {
-  const [ready, setReady] = useState(() => healthRemembered(options?.storage ?? undefined));
+export function StartupGate({ children, options, ready: serverReady = false }: StartupGateProps) {
+  const [ready, setReady] = useState(() => serverReady || healthRemembered(options?.storage ?? undefined));
   // One check per mount, even when StrictMode runs the effect twice.
   const check = useRef<Promise<HealthResult> | null>(null);
   useEffect(() => {

@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api';
 import { useAppDispatch } from '../../../lib/store';
-import { redirectTarget } from '../../../lib/login-redirect';
+import { loginOrigin, redirectTarget } from '../../../lib/login-redirect';
 import { useLoginMutation } from '../users-api';
 import { isVerifyFirst } from '../auth-errors';
 import { redirectDone } from '../../../lib/auth-slice';
@@ -61,7 +61,7 @@ export function LoginForm({ defaultEmail = '' }: LoginFormProps) {
       if (!data?.user) return; // the slice shows "Login failed: Invalid response from server."
       toast.success(AUTH_UI.loginToast, { autoClose: LOGIN_TOAST_MS });
       setRedirecting(true);
-      const target = redirectTarget(location.state);
+      const target = redirectTarget(loginOrigin(location));
       timer.current = window.setTimeout(() => {
         timer.current = undefined;
         navigate(target, { replace: true });

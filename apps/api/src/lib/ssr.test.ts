@@ -1,0 +1,143 @@
+/**
+ * Server-rendered pages (issue 23 item 1) through the real app, with a small stand-in for the web
+ * app's server bundle in a temporary web build: the bundle's `fetch` reaches the API in-process
+ * with the visitor's cookie; a redirect is a 302; a page is the shell with the markup in #root and
+ * the state in a JSON block (escaped), sent `no-store`, `Vary: Cookie`, compressed once; a render
+ * error answers the plain shell (200), never a 5xx; without a bundle nothing changes.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpAndLogin, type SignedIn, type TestApp } from '../test/helpers.ts';
+import { fillShell, loadServerRenderer, pageEncoding } from './ssr.ts';
+
+const SHELL = `<!doctype html><html><head><title>Campus Companion</title></head><body><div id="root"></div><noscript>Campus Companion needs JavaScript to run.</noscript><script type="module" src="/assets/index.js"></script></body></html>`;
+
+/** The stand-in bundle: asks the API who is signed in, like the real entry does. */
+const ENTRY = `
+export async function render({ url, fetch }) {
+  if (url.startsWith('/boom')) throw new Error('render failed');
+  const res = await fetch(new Request('http://ssr.internal/api/users/current', { headers: { accept: 'application/json' } }));
+  const user = res.status === 200 ? (await res.json()).data.user : null;
+  if (url.startsWith('/private') && !user) {
+    return { kind: 'redirect', status: 302, location: '/login?from=' + encodeURIComponent(url) };
+  }
+  return {
+    kind: 'page',
+    status: url === '/missing' ? 404 : 200,
+    html: '<h1>' + (user ? user.email : 'guest') + '</h1>' + '<p>' + 'x'.repeat(4000) + '</p>',
+    state: { auth: { signedIn: !!user }, timeZone: 'Asia/Kolkata', reads: ['</script><script>alert(1)</script>'] },
+  };
+}
+`;
+
+let t: TestApp;
+let student: SignedIn;
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-ssr-'));
+  await fs.mkdir(path.join(webRoot, 'dist'));
+  await fs.mkdir(path.join(webRoot, 'dist-server'));
+  await fs.writeFile(path.join(webRoot, 'dist', 'index.html'), SHELL);
+  await fs.writeFile(path.join(webRoot, 'dist-server', 'entry-server.js'), ENTRY);
+  t = await createTestApp({}, { configure: (config) => (config.webDist = path.join(webRoot, 'dist')) });
+  student = await signUpAndLogin(t);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(webRoot, { recursive: true, force: true });
+});
+
+describe('server-rendered pages', () => {
+  it('sends a guest on a protected page to /login with the page in from, per user and uncached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/private?tab=mine' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/login?from=${encodeURIComponent('/private?tab=mine')}`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.vary).toMatch(/Cookie/);
+  });
+
+  it('renders a signed-in page with its data fetched in-process with the cookie, brotli-compressed once', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/private',
+      headers: { cookie: student.cookie, 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html).toContain(`<div id="root"><h1>${student.email}</h1>`);
+    expect(html).not.toContain('<noscript>');
+    const block = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/.exec(html);
+    expect(block?.[1]).not.toContain('<');
+    expect(JSON.parse(block![1]!)).toEqual({
+      auth: { signedIn: true },
+      timeZone: 'Asia/Kolkata',
+      reads: ['</script><script>alert(1)</script>'],
+    });
+  });
+
+  it('gzips for a client without brotli and sends plain text to one without either', async () => {
+    const gz = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toContain('<h1>guest</h1>');
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<h1>guest</h1>');
+  });
+
+  it('answers the not-found page with 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/missing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<h1>guest</h1>');
+  });
+
+  it('answers the plain shell, never a 5xx, when rendering fails', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(SHELL);
+  });
+
+  it('leaves API paths to the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+
+  it('is off without a server bundle', async () => {
+    const empty = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-ssr-none-'));
+    await fs.mkdir(path.join(empty, 'dist'));
+    await fs.writeFile(path.join(empty, 'dist', 'index.html'), SHELL);
+    await expect(loadServerRenderer(t.app, path.join(empty, 'dist'))).resolves.toBeNull();
+    await fs.rm(empty, { recursive: true, force: true });
+  });
+});
+
+describe('fillShell', () => {
+  it('puts the markup in #root and the state after it as JSON that cannot close its block', () => {
+    const page = fillShell(SHELL, '<p>hi</p>', { text: '</script><!--' });
+    expect(page).toContain(
+      '<div id="root"><p>hi</p></div><script type="application/json" id="ssr-state">{"text":"\\u003c/script>\\u003c!--"}</script>',
+    );
+    expect(page).not.toContain('noscript');
+  });
+});
+
+describe('pageEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(pageEncoding('gzip, deflate, br')).toBe('br');
+    expect(pageEncoding('gzip')).toBe('gzip');
+    expect(pageEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pageEncoding('*')).toBe('br');
+    expect(pageEncoding('identity')).toBeNull();
+    expect(pageEncoding(undefined)).toBeNull();
+  });
+});

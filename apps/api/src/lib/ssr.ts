@@ -1,0 +1,154 @@
+/**
+ * Server-rendered first screens (issue 23 item 1, Decision 1): the API answers a page navigation
+ * with the page already rendered, instead of the empty shell.
+ *
+ * {@link loadServerRenderer} imports the web app's server bundle
+ * (`apps/web/dist-server/entry-server.js`, written by `npm run build -w apps/web`) once at start,
+ * and reads the built `index.html` once; without the bundle it returns null and the API serves the
+ * plain shell as before. Each page request then:
+ * - renders through the bundle's `render({ url, fetch })`, whose `fetch` answers `/api/...` reads
+ *   in-process with `app.inject` and the visitor's cookie and address — the same routes, auth,
+ *   visibility rules and rate limits as the browser's own requests, and no socket or second port;
+ * - answers a guard's redirect with a 302, else `index.html` with the markup inside `#root`, the
+ *   state in `<script type="application/json" id="ssr-state">` (data, not script: the CSP is
+ *   unchanged) and the status (404 for the not-found page);
+ * - per-user HTML: `Cache-Control: no-store` and `Vary: Cookie`; compressed once, whole (brotli or
+ *   gzip by `Accept-Encoding`, {@link compressPage});
+ * - a render error is logged and answered with the plain shell (status 200), never a 5xx.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SSR_STATE_ID, type SsrRequest, type SsrResult } from '@campus/contract/ssr';
+import { logSafeError } from '../db/faults.ts';
+
+/** What the server bundle exports. */
+interface ServerEntry {
+  render(request: SsrRequest): Promise<SsrResult>;
+}
+
+/** Renders one page request into the reply. */
+export interface ServerRenderer {
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** The server bundle beside the web build `webDist` (`apps/web/dist` → `apps/web/dist-server`). */
+export function serverEntryPath(webDist: string): string {
+  return path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
+}
+
+/**
+ * The page's `index.html` with the rendered markup in `#root` and `state` as a JSON data block.
+ * `<` is escaped in the JSON so no text in it can close the block. The "needs JavaScript" notice
+ * is dropped: the page reads without it.
+ */
+export function fillShell(shell: string, html: string, state: unknown): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return shell
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${json}</script>`,
+    );
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Brotli quality for pages: 5 compresses a 50 KB page to within a few % of 11 in about a ms. */
+export const PAGE_BROTLI_QUALITY = 5;
+
+/** The encoding to send for `accept` (an `Accept-Encoding` value): br, else gzip, else none. */
+export function pageEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  const offered = new Map(
+    (accept ?? '').split(',').map((part) => {
+      const [name = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return [name.trim(), q ? Number(q.slice(2)) : 1] as const;
+    }),
+  );
+  const ok = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+/** `html` compressed for `encoding` (brotli quality {@link PAGE_BROTLI_QUALITY}, gzip level 6). */
+export async function compressPage(html: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(html, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+        },
+      })
+    : gzip(html);
+}
+
+/** Header values of an injected response, as a Fetch `Headers`. */
+function toHeaders(raw: Record<string, string | string[] | number | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v));
+  }
+  return headers;
+}
+
+/**
+ * The `fetch` a render uses: the request's path and query answered by `app` in-process with the
+ * visitor's cookie and address (reads only; the render sends no writes).
+ */
+export function inProcessFetch(app: FastifyInstance, visitor: FastifyRequest): SsrRequest['fetch'] {
+  return async (input) => {
+    const url = new URL(input.url);
+    const res = await app.inject({
+      method: input.method as 'GET',
+      url: url.pathname + url.search,
+      remoteAddress: visitor.ip,
+      headers: {
+        accept: 'application/json',
+        host: visitor.headers.host ?? 'localhost',
+        ...(visitor.headers.cookie && { cookie: visitor.headers.cookie }),
+        ...(visitor.headers['user-agent'] && { 'user-agent': visitor.headers['user-agent'] }),
+      },
+    });
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: toHeaders(res.headers) });
+  };
+}
+
+/**
+ * Loads the server bundle and the shell of `webDist` once; null when either is missing (the API
+ * then serves the plain shell). Rejects only when the bundle exists but cannot be imported.
+ */
+export async function loadServerRenderer(app: FastifyInstance, webDist: string): Promise<ServerRenderer | null> {
+  const entryFile = serverEntryPath(webDist);
+  const shellFile = path.join(webDist, 'index.html');
+  if (!fs.existsSync(entryFile) || !fs.existsSync(shellFile)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const shell = fs.readFileSync(shellFile, 'utf8');
+
+  return {
+    async send(request, reply) {
+      reply.header('cache-control', 'no-store').header('vary', 'Cookie, Accept-Encoding');
+      let result: SsrResult;
+      try {
+        result = await entry.render({ url: request.url, fetch: inProcessFetch(app, request) });
+      } catch (err) {
+        request.log.error({ err: logSafeError(err), url: request.url.split('?')[0] }, 'Server render failed');
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      const page = fillShell(shell, result.html, result.state);
+      const encoding = pageEncoding(request.headers['accept-encoding']);
+      reply.code(result.status).type('text/html; charset=utf-8');
+      if (!encoding) return reply.send(page);
+      return reply.header('content-encoding', encoding).send(await compressPage(page, encoding));
+    },
+  };
+}
