@@ -34,8 +34,9 @@ describe('formatting in the institute time zone (issue 23 item 1)', () => {
     expect(formatDateIN(LATE_EVENING_UTC)).toBe('24/11/2026');
   });
 
-  it('prints midnight as 00, not 24', () => {
+  it('prints midnight as 00, not 24, and days and months without a leading zero', () => {
     expect(formatTime('2026-11-24T18:30:00.000Z')).toBe('00:00');
+    expect(formatDateIN('2026-01-04T20:00:00.000Z')).toBe('5/1/2026');
   });
 
   it('formats rupees the Indian way', () => {

@@ -25,7 +25,7 @@ function makeClock(zone: string) {
   return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hour12: false });
 }
 function makeDateIN(zone: string) {
-  return new Intl.DateTimeFormat('en-IN', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return new Intl.DateTimeFormat('en-IN', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' });
 }
 
 /**
@@ -68,7 +68,7 @@ export function formatTime(value: string | Date): string {
   return clock.format(toDate(value));
 }
 
-/** ISO timestamp → en-IN date such as "22/11/2026" in the display time zone. */
+/** ISO timestamp → en-IN date such as "22/11/2026" or "5/1/2026" in the display time zone. */
 export function formatDateIN(value: string | Date): string {
   return dateIN.format(toDate(value));
 }

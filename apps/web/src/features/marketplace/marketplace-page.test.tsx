@@ -116,6 +116,19 @@ describe('marketplace page', () => {
     expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
   });
 
+  it('loads the first listing photo at once with high priority, the others lazily (issue 23 item 1: LCP)', async () => {
+    mockApi([
+      item({ image_thumb_url: '/api/files/a-thumb.webp' }),
+      item({ id: 'b', item_name: 'Old notes', image_thumb_url: '/api/files/b-thumb.webp' }),
+    ]);
+    renderPage();
+    const [first, second] = await screen.findAllByRole('img', { name: /./ });
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(second).not.toHaveAttribute('fetchpriority', 'high');
+  });
+
   it('a capped total (issue 23 item 5) reads "1,000+ items" and "Page 1 of 84+", Next enabled', async () => {
     const items = Array.from({ length: 12 }, (_, i) => item({ id: `i${i}`, item_name: `Lamp ${i}` }));
     mockApi(items, 200, { page: 1, limit: 12, total: 1000, totalCapped: true });

@@ -163,10 +163,11 @@ export default function MarketplacePage() {
               current.isFetching && 'opacity-60',
             )}
           >
-            {page.items.map((item) => (
+            {page.items.map((item, index) => (
               <ItemCard
                 key={item.id}
                 item={item}
+                priority={index === 0}
                 canManage={canManage(item)}
                 onEdit={openEdit}
                 onDelete={setDeleting}
