@@ -37,6 +37,9 @@ export const SEARCH_MESSAGES = {
   failed: 'Search failed. Please try again.',
   /** The empty state, with the query as typed. */
   noResults: (q: string) => `No results for “${q}”`,
+  /** A group's count beside its name: "7", or "1,000+" when the count stopped at `COUNT_CAP`. */
+  total: (group: { total: number; totalCapped?: true }) =>
+    `${group.total.toLocaleString('en-IN')}${group.totalCapped ? '+' : ''}`,
   /** The link under a group to the feature's own page with its search filled in. */
   seeAll: (label: string) => `See all in ${label}`,
   /** A skill hit's title when the teacher has not given a name. */
@@ -76,10 +79,16 @@ export const searchHit = z.object({
 });
 export type SearchHit = z.infer<typeof searchHit>;
 
-/** One group: its type, how many hits it has in all (exact), and the first `limit` of them, best first. */
+/**
+ * One group: its type, how many hits it has in all, and the first `limit` of them, best first.
+ * `total` is exact unless `totalCapped` is `true` (issue 24 item 4, as lists do for issue 23 item
+ * 5): a search counts at most `COUNT_CAP` (envelope.ts) matches, so its cost does not grow with
+ * the tables; a capped total is `COUNT_CAP`, shown as "1,000+". `totalCapped` is absent when exact.
+ */
 export const searchGroup = z.object({
   type: z.enum(SEARCH_TYPES),
   total: z.number().int(),
+  totalCapped: z.literal(true).optional(),
   items: z.array(searchHit),
 });
 export type SearchGroup = z.infer<typeof searchGroup>;

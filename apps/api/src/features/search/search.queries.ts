@@ -1,28 +1,40 @@
 /**
- * Campus-wide search queries (issue 24 items 1–2): one SQL query per group, each over the rows the
- * service says a viewer may see (`visible`, handed in: no access rule lives here) and matching the
- * query text by
+ * Campus-wide search queries (issue 24 items 1–2 and 4): one SQL statement per group, each over the
+ * rows the service says a viewer may see (`visible`, handed in: no access rule lives here), finding
+ * the query text `q` in two tiers:
  *
- * - full text: the table's `search_vector` (a `tsvector` column the database generates from the
- *   searched fields, `simple` configuration — no stemming or stop words, so Indian names and place
- *   names stay as typed; GIN index) against `websearch_to_tsquery('simple', q)`, or
- * - trigrams (`pg_trgm`): `q <% field` — some stretch of the field is word-similar to the query
- *   (`pg_trgm.word_similarity_threshold`, 0.6 by default), so a typo or a prefix still finds it
- *   ("calculater", "calc", "sonipat stn"); served by each field's GIN `gin_trgm_ops` index.
+ * 1. **exact** — full text: the table's `search_vector` (a `tsvector` column the database generates
+ *    from the searched fields, `simple` configuration — no stemming or stop words, so Indian names
+ *    and place names stay as typed; GIN index) against `websearch_to_tsquery('simple', q)`, ranked
+ *    by `ts_rank` (the name weighs more than the rest); skills also match exactly by an alias;
+ * 2. **typo and prefix** — trigrams (`pg_trgm`): `q <% field`, some stretch of the field is
+ *    word-similar to `q` (`pg_trgm.word_similarity_threshold`, 0.6 by default), so "calculater",
+ *    "calc" and "sonipat stn" still find; one `UNION ALL` branch per field, each answered by that
+ *    field's GIN `gin_trgm_ops` index (an `OR` across fields lets the planner pick a sequential
+ *    scan: measured 30× slower at 10k rows), ranked by the best word similarity of the short fields
+ *    (name, place). This tier runs only when the exact tier finds fewer than {@link FUZZY_BELOW}
+ *    matches: a common word answers from full text alone.
  *
- * Each way of matching is its own branch of a `UNION ALL` (a row is taken by the first branch that
- * matches it), so every branch is answered by its own index: one `OR` across them lets the planner
- * pick a sequential scan that computes the trigram similarity of every row (measured: 30× slower at
- * 10k rows). Ranked: full-text matches first (by `ts_rank`, the name weighted above the rest), then
- * the best trigram word similarity of the short fields (name, place), then newest. Each row carries
- * `total`, the number of matches in all (`count(*) OVER ()`, exact: ranking reads every match
- * anyway). The same SQL runs on PostgreSQL and PGlite (which ships `pg_trgm`).
+ * A group's cost is bounded, whatever the number of matches (issue 24 item 4; issue 23 item 5):
+ * each tier hands out at most `COUNT_CAP + 1` matches, so at most that many are ranked and
+ * counted. `total` is that count — more than `COUNT_CAP` means "more than COUNT_CAP" (the service
+ * answers `COUNT_CAP` with `totalCapped`). Beyond the cap, the best hits are the best of the
+ * first `COUNT_CAP + 1` matches the index yields.
+ *
+ * How the plan stays bounded: each tier is a `MATERIALIZED` CTE, which PostgreSQL plans for its
+ * whole result (an index scan) and runs only as far as its reader pulls — a `LIMIT` next to the
+ * match itself made the planner choose sequential scans for the trigram branches. `q`'s tsquery is
+ * an uncorrelated scalar subquery, computed once per execution instead of once per row (which is
+ * what a placeholder inside `websearch_to_tsquery` costs in a generic plan). Only the `limit` best
+ * ids leave the CTEs; the outer query joins them back to the table for the columns a hit shows.
  *
  * The query text is a placeholder (`q`; also `limit`, and `alias` for skills): the service prepares
- * each group's statement once per database (`lib/prepared.ts`), so a search is not planned anew
- * four times per request.
+ * each group's statement once per database (`lib/prepared.ts`). The same SQL runs on PostgreSQL and
+ * PGlite (which ships `pg_trgm`).
  */
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { COUNT_CAP } from '@campus/contract/envelope';
+import { SEARCH_LIMIT_MAX } from '@campus/contract/search';
 import type { Db } from '../../db/client.ts';
 import { lostFoundItems } from '../../db/schema/lost-found.ts';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
@@ -32,173 +44,185 @@ import { users } from '../../db/schema/users.ts';
 
 /** The query text (trimmed), a placeholder of every statement. */
 const q = sql.placeholder('q');
-/** Hits wanted, a placeholder of every statement. */
-const limit = sql.placeholder('limit');
+/** Hits wanted, a placeholder of every statement (a scalar subquery, like {@link qText}). */
+const limit = sql`(SELECT ${sql.placeholder('limit')}::int)`;
 
-/** The full-text query of `q` (websearch syntax: words, "quoted phrases", -excluded, or). */
-const tsQuery = sql`websearch_to_tsquery('simple', ${q})`;
+/** Matches a tier hands out at most: one more than the largest total answered exactly. */
+const TIER_CAP = sql.raw(String(COUNT_CAP + 1));
+/**
+ * The typo-and-prefix tier runs only when full text finds fewer matches than this: the most hits a
+ * group shows (contract `SEARCH_LIMIT_MAX`), so a group's hits and total do not depend on `limit`.
+ */
+export const FUZZY_BELOW = SEARCH_LIMIT_MAX;
 
-/** How a group's rows match `q`: its search vector, the fields searched by trigrams, those ranked by them. */
-interface Matching {
+/**
+ * `q` as an uncorrelated scalar subquery (an InitPlan, computed once per execution): the planner
+ * cannot see its value, so a custom plan is no cheaper than the generic one and PostgreSQL keeps the
+ * generic plan of the prepared statement instead of planning every search anew (it did, for the
+ * groups where a word matched nothing: ~1 ms of planning per group).
+ */
+const qText = sql`(SELECT ${q}::text)`;
+/** The full-text query of `q` (websearch syntax: words, "quoted phrases", -excluded, or), parsed once per execution. */
+const tsQuery = sql`(SELECT websearch_to_tsquery('simple', ${q}))`;
+
+/** The value a shown column carries: the column's type, with null when the column allows it. */
+type ValueOf<C> = C extends AnyColumn
+  ? C['_']['notNull'] extends true
+    ? C['_']['data']
+    : C['_']['data'] | null
+  : C extends SQL<infer T>
+    ? T
+    : never;
+
+/** What a group searches, what a hit shows, and how hits are ordered after relevance. */
+interface Searched<Shown extends Record<string, SQL | AnyColumn>> {
+  /** The FROM of a candidate row: a table, or a join. */
+  from: SQL;
+  /** The hit's id (uuid). */
+  id: AnyColumn;
+  /** What the viewer may see. */
+  visible: SQL | undefined;
+  /** The generated full-text document. */
   vector: AnyColumn;
+  /** Another exact way to match besides the words (skills: an alias). */
+  alsoExact?: SQL;
+  /** The fields searched by trigrams, in order (a row is taken by the first that matches). */
   fields: AnyColumn[];
+  /** The short fields whose word similarity ranks a typo or prefix match. */
   ranked: AnyColumn[];
-  /** Further ways to match (skills: an alias). */
-  extra?: SQL[];
-}
-
-/** The relevance columns every branch selects (full-text match, its rank, trigram similarity). */
-function scores(m: Matching) {
-  const fts = sql`${m.vector} @@ ${tsQuery}`;
-  const similarity = m.ranked.map((f) => sql`word_similarity(${q}, ${f})`);
-  return {
-    fts: sql<boolean>`${fts}`.as('fts'),
-    rank: sql<number>`ts_rank(${m.vector}, ${tsQuery})`.as('rank'),
-    // Only trigram-only matches need it (full-text ones sort first anyway).
-    similarity: sql<number>`CASE WHEN ${fts} THEN 0 ELSE greatest(${sql.join(similarity, sql`, `)}) END`.as(
-      'similarity',
-    ),
-  };
+  /** After relevance: the tie-break `key` and the direction of `key, id` (newest first, soonest, by name). */
+  tie: { key: SQL | AnyColumn; direction: SQL };
+  /** The columns a hit shows, read for the `limit` best matches only. */
+  shown: Shown;
 }
 
 /**
- * The matches of `q` as a `UNION ALL` of one branch per way of matching (full text, then each
- * trigram field, then `extra`), each branch excluding what an earlier one took; `branch(match,
- * score)` builds one branch's SELECT (with the visibility) around its condition.
+ * `SELECT id, <shown>, total FROM (…) best`: the `limit` best matches of `s` — exact matches first
+ * by `ts_rank`, then typo and prefix matches by word similarity, then `s.tie` — each with the
+ * columns of `s.shown` and `total`, the number of matches counted (at most `COUNT_CAP + 1`). The
+ * tiers carry only each match's id and sort keys; the shown columns are read for the best rows.
+ * Each way of matching is its own `UNION ALL` branch excluding what an earlier branch took, so
+ * each is answered by its own index.
  */
-function unionOfMatches<S extends { unionAll: (other: S) => unknown }>(
-  m: Matching,
-  branch: (match: SQL, score: ReturnType<typeof scores>) => S,
-): S {
-  const ways = [sql`${m.vector} @@ ${tsQuery}`, ...m.fields.map((f) => sql`${q} <% ${f}`), ...(m.extra ?? [])];
-  const branches = ways.map((way, i) =>
-    branch(and(way, ...ways.slice(0, i).map((earlier) => sql`(${earlier}) IS NOT TRUE`))!, scores(m)),
-  );
-  return branches.slice(1).reduce((all, b) => all.unionAll(b) as S, branches[0]!);
+function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: Searched<Shown>) {
+  const row = (tier: number, score: SQL) =>
+    sql`${s.id} AS id, ${sql.raw(String(tier))} AS tier, ${score} AS score, ${s.tie.key} AS tie`;
+  /** One branch per way of matching (`score(i)` its score), each excluding the ways before it and `excluded`. */
+  const branches = (ways: SQL[], score: (i: number) => SQL, tier: number, excluded: SQL[] = []) =>
+    sql.join(
+      ways.map(
+        (way, i) =>
+          sql`SELECT ${row(tier, score(i))} FROM ${s.from} WHERE ${and(
+            s.visible,
+            way,
+            ...[...excluded, ...ways.slice(0, i)].map((earlier) => sql`(${earlier}) IS NOT TRUE`),
+          )}`,
+      ),
+      sql` UNION ALL `,
+    );
+  const exactWays = [sql`${s.vector} @@ ${tsQuery}`, ...(s.alsoExact ? [s.alsoExact] : [])];
+  const rank = sql`ts_rank(${s.vector}, ${tsQuery})`;
+  // The best word similarity of the ranked fields. A ranked field that an earlier branch tried is
+  // below the threshold, and so below the field this branch matched: leaving it out changes no score.
+  const similarity = (i: number) => {
+    const tried = s.fields.slice(0, i);
+    const ranked = s.ranked.includes(s.fields[i]!) ? s.ranked.filter((f) => !tried.includes(f)) : s.ranked;
+    return sql`greatest(${sql.join(
+      ranked.map((f) => sql`word_similarity(${qText}, ${f})`),
+      sql`, `,
+    )})`;
+  };
+  const fuzzyWays = s.fields.map((field) => sql`${qText} <% ${field}`);
+  const dir = s.tie.direction;
+  const cap = TIER_CAP;
+  const few = sql.raw(String(FUZZY_BELOW));
+  const best = sql`(WITH exact AS MATERIALIZED (${branches(exactWays, () => rank, 1)}
+    ), fuzzy AS MATERIALIZED (${branches(fuzzyWays, similarity, 2, exactWays)}
+    ), matches AS (
+      (SELECT * FROM exact LIMIT ${cap})
+      UNION ALL
+      (SELECT * FROM fuzzy WHERE (SELECT count(*) FROM (SELECT FROM exact LIMIT ${few}) f) < ${few} LIMIT ${cap})
+      LIMIT ${cap}
+    )
+    SELECT *, (count(*) OVER ())::int AS total FROM matches
+    ORDER BY tier, score DESC, tie ${dir}, id ${dir} LIMIT ${limit}) AS best`;
+  // The shown columns of the few best rows, one primary-key look-up each (OFFSET 0 keeps the
+  // subquery from being flattened into a join the planner may answer by scanning the table).
+  const shown = Object.entries(s.shown).map(([name, column]) => sql`${column} AS ${sql.identifier(name)}`);
+  const lookUp = sql`LATERAL (SELECT ${sql.join(shown, sql`, `)} FROM ${s.from} WHERE ${s.id} = best.id OFFSET 0) AS hit`;
+  const columns = Object.fromEntries(Object.keys(s.shown).map((name) => [name, sql`hit.${sql.identifier(name)}`])) as {
+    [K in keyof Shown]: SQL<ValueOf<Shown[K]>>;
+  };
+  return db
+    .select({ id: sql<string>`best.id`, ...columns, total: sql<number>`best.total`.mapWith(Number) })
+    .from(sql`${best} CROSS JOIN ${lookUp}`)
+    .orderBy(sql`best.tier`, sql`best.score DESC`, sql`best.tie ${dir}`, sql`best.id ${dir}`);
 }
 
-/** ORDER BY over a union's relevance columns: full text first, by rank, then trigram similarity. */
-function relevance(hits: { fts: SQL.Aliased; rank: SQL.Aliased; similarity: SQL.Aliased }): SQL[] {
-  return [desc(hits.fts), desc(hits.rank), desc(hits.similarity)];
-}
+const NEWEST_FIRST = sql.raw('DESC');
+const SOONEST_FIRST = sql.raw('ASC');
 
-/** How many matches in all, on every row. */
-const total = sql<number>`(count(*) OVER ())::int`.mapWith(Number);
-
-/** Marketplace listings matching `q` by name or description, best first. */
+/** Marketplace listings matching `q` by name or description, best first, then newest. */
 export function marketplaceHits(db: Db, visible: SQL | undefined) {
   const t = marketplaceItems;
-  const m = { vector: t.searchVector, fields: [t.itemName, t.description], ranked: [t.itemName] };
-  const hits = unionOfMatches(m, (match, score) =>
-    db
-      .select({ id: t.id, name: t.itemName, description: t.description, createdAt: t.createdAt, ...score })
-      .from(t)
-      .where(and(visible, match)),
-  ).as('hits');
-  return db
-    .select({ id: hits.id, name: hits.name, description: hits.description, total })
-    .from(hits)
-    .orderBy(...relevance(hits), desc(hits.createdAt), desc(hits.id))
-    .limit(limit);
+  return bestMatches(db, {
+    from: sql`${t}`,
+    id: t.id,
+    visible,
+    vector: t.searchVector,
+    fields: [t.itemName, t.description],
+    ranked: [t.itemName],
+    tie: { key: t.createdAt, direction: NEWEST_FIRST },
+    shown: { name: t.itemName, description: t.description },
+  });
 }
 
-/** Lost & found items matching `q` by name, description or place, best first. */
+/** Lost & found items matching `q` by name, description or place, best first, then newest. */
 export function lostFoundHits(db: Db, visible: SQL | undefined) {
   const t = lostFoundItems;
-  const m = {
+  return bestMatches(db, {
+    from: sql`${t}`,
+    id: t.id,
+    visible,
     vector: t.searchVector,
     fields: [t.itemName, t.locationFound, t.description],
     ranked: [t.itemName, t.locationFound],
-  };
-  const hits = unionOfMatches(m, (match, score) =>
-    db
-      .select({
-        id: t.id,
-        name: t.itemName,
-        description: t.description,
-        location: t.locationFound,
-        createdAt: t.createdAt,
-        ...score,
-      })
-      .from(t)
-      .where(and(visible, match)),
-  ).as('hits');
-  return db
-    .select({ id: hits.id, name: hits.name, description: hits.description, location: hits.location, total })
-    .from(hits)
-    .orderBy(...relevance(hits), desc(hits.createdAt), desc(hits.id))
-    .limit(limit);
+    tie: { key: t.createdAt, direction: NEWEST_FIRST },
+    shown: { name: t.itemName, description: t.description, location: t.locationFound },
+  });
 }
 
 /** Rides matching `q` by pickup, drop or description, best first, then soonest. */
 export function rideHits(db: Db, visible: SQL | undefined) {
   const t = rides;
-  const m = {
+  return bestMatches(db, {
+    from: sql`${t}`,
+    id: t.id,
+    visible,
     vector: t.searchVector,
     fields: [t.pickupLocation, t.dropLocation, t.description],
     ranked: [t.pickupLocation, t.dropLocation],
-  };
-  const hits = unionOfMatches(m, (match, score) =>
-    db
-      .select({
-        id: t.id,
-        pickupLocation: t.pickupLocation,
-        dropLocation: t.dropLocation,
-        description: t.description,
-        departureAt: t.departureAt,
-        ...score,
-      })
-      .from(t)
-      .where(and(visible, match)),
-  ).as('hits');
-  return db
-    .select({
-      id: hits.id,
-      pickupLocation: hits.pickupLocation,
-      dropLocation: hits.dropLocation,
-      description: hits.description,
-      total,
-    })
-    .from(hits)
-    .orderBy(...relevance(hits), asc(hits.departureAt), asc(hits.id))
-    .limit(limit);
+    tie: { key: t.departureAt, direction: SOONEST_FIRST },
+    shown: { pickupLocation: t.pickupLocation, dropLocation: t.dropLocation, description: t.description },
+  });
 }
 
 /**
  * Students who teach a skill matching `q` (by name, or exactly by one of its aliases, the
  * placeholder `alias` = contract `skillKey(q)`: "js" → JavaScript), best skill match first, then
- * by name. Only the teacher's public profile (name,
- * branch, semester) is read — never the e-mail.
+ * by name. Only the teacher's public profile (name, branch, semester) is read — never the e-mail.
  */
 export function teacherHits(db: Db, visible: SQL | undefined) {
-  const byAlias = sql`${skills.id} IN (SELECT ${skillAliases.skillId} FROM ${skillAliases} WHERE ${skillAliases.aliasKey} = ${sql.placeholder('alias')})`;
-  const m = { vector: skills.searchVector, fields: [skills.name], ranked: [skills.name], extra: [byAlias] };
-  const hits = unionOfMatches(m, (match, score) =>
-    db
-      .select({
-        id: userSkills.id,
-        // Two columns called "name": the subquery needs distinct names.
-        skill: sql<string>`${skills.name}`.as('skill'),
-        name: users.name,
-        branch: users.branch,
-        semester: users.semester,
-        ...score,
-      })
-      .from(userSkills)
-      .innerJoin(skills, eq(skills.id, userSkills.skillId))
-      .innerJoin(users, eq(users.id, userSkills.userId))
-      .where(and(eq(userSkills.type, 'teach'), visible, match)),
-  ).as('hits');
-  return db
-    .select({
-      id: hits.id,
-      skill: hits.skill,
-      name: hits.name,
-      branch: hits.branch,
-      semester: hits.semester,
-      total,
-    })
-    .from(hits)
-    .orderBy(...relevance(hits), sql`${hits.name} ASC NULLS LAST`, asc(hits.id))
-    .limit(limit);
+  const byAlias = sql`${skills.id} IN (SELECT ${skillAliases.skillId} FROM ${skillAliases} WHERE ${skillAliases.aliasKey} = (SELECT ${sql.placeholder('alias')}::text))`;
+  return bestMatches(db, {
+    from: sql`${userSkills} JOIN ${skills} ON ${skills.id} = ${userSkills.skillId} JOIN ${users} ON ${users.id} = ${userSkills.userId}`,
+    id: userSkills.id,
+    visible: and(eq(userSkills.type, 'teach'), visible),
+    vector: skills.searchVector,
+    alsoExact: byAlias,
+    fields: [skills.name],
+    ranked: [skills.name],
+    tie: { key: users.name, direction: sql.raw('ASC NULLS LAST') },
+    shown: { skill: skills.name, name: users.name, branch: users.branch, semester: users.semester },
+  });
 }

@@ -14,6 +14,7 @@
  * `/skill-exchange?skill=<skill name>`.
  */
 import { and, gt, isNull, ne, not, sql } from 'drizzle-orm';
+import { COUNT_CAP } from '@campus/contract/envelope';
 import { rideRoute } from '@campus/contract/rides';
 import { skillKey } from '@campus/contract/skill-exchange';
 import {
@@ -120,20 +121,27 @@ function teacherSnippet(skill: string, q: string, branch: string | null, semeste
   ];
 }
 
-/** A group from its rows (each carrying the total) mapped to hits. */
+/**
+ * A group from its rows mapped to hits. Each row carries the number of matches counted, at most
+ * `COUNT_CAP + 1` (`search.queries.ts`): more than `COUNT_CAP` answers `COUNT_CAP` with
+ * `totalCapped: true` (issue 24 item 4).
+ */
 function group<R extends { total: number }>(
   type: SearchType,
   rows: R[],
   toHit: (row: R) => SearchGroup['items'][number],
 ): SearchGroup {
-  return { type, total: rows[0]?.total ?? 0, items: rows.map(toHit) };
+  const counted = rows[0]?.total ?? 0;
+  const total = counted > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true as const } : { total: counted };
+  return { type, ...total, items: rows.map(toHit) };
 }
 
 /**
  * GET /api/search (issue 24): the groups of `query.type` (all four, in `SEARCH_TYPES` order, when
- * absent), each with at most `query.limit` hits, best first, and its `total` — the exact number of
- * matches `viewer` may see (not capped). `query` is already validated by the contract (`q` trimmed,
- * 1–100 characters; bad input answers 400 before this runs).
+ * absent), each with at most `query.limit` hits, best first, and its `total` — the number of
+ * matches `viewer` may see, exact up to `COUNT_CAP` and capped beyond (`totalCapped`). `query` is
+ * already validated by the contract (`q` trimmed, 1–100 characters; bad input answers 400 before
+ * this runs).
  */
 export async function search(ctx: ServiceContext, viewer: SessionUser, query: SearchQuery): Promise<SearchData> {
   const types = query.type ? [query.type] : SEARCH_TYPES;

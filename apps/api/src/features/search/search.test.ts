@@ -4,11 +4,14 @@
  * sold, expired, returned or departed record, or one of a deactivated owner, never appears; another
  * student's records do); skills show the teacher's name, branch and semester, never the e-mail, and
  * never the viewer; `type` narrows and `limit` caps each group; relevance puts full-text matches
- * first; snippets mark the match as plain parts; 400 with the contract's messages; 401 for a guest.
+ * first; a count stops at COUNT_CAP (`totalCapped`), and typos are looked for only when full text
+ * finds fewer than FUZZY_BELOW (issue 24 item 4); snippets mark the match as plain parts; 400 with
+ * the contract's messages; 401 for a guest.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { COUNT_CAP } from '@campus/contract/envelope';
 import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { ITEM_CONDITIONS, MARKETPLACE_CATEGORIES } from '@campus/contract/marketplace';
 import { SEARCH_MESSAGES as S, SEARCH_TYPES, type SearchData, type SearchGroup } from '@campus/contract/search';
@@ -17,6 +20,7 @@ import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { rides } from '../../db/schema/rides.ts';
 import { users } from '../../db/schema/users.ts';
 import { testWorldHooks, type SignedIn } from '../../test/helpers.ts';
+import { FUZZY_BELOW } from './search.queries.ts';
 import { markedSnippet } from './search.snippet.ts';
 
 const { t, users: people, as } = testWorldHooks(['me', 'other', 'gone']);
@@ -229,6 +233,57 @@ describe('type, limit and relevance', () => {
     expect(found.indexOf(ids.typo!)).toBeGreaterThan(found.indexOf(ids.cover!));
     // The name weighs more than the description.
     expect(found.indexOf(ids.calculator!)).toBeLessThan(found.indexOf(ids.cover!));
+  });
+});
+
+describe('bounded cost: counts stop at COUNT_CAP, typo matching only when full text finds few', () => {
+  /** Inserts `n` listings of `other` named `name #1` … `name #n` (in SQL: cheap on both databases). */
+  async function manyListings(name: string, n: number) {
+    await t.database.db.execute(sql`
+      INSERT INTO marketplace_items (id, user_id, item_name, price, category, description, item_condition, owner_contact, expires_at, created_at)
+      SELECT gen_random_uuid(), ${other.userId}, ${name} || ' #' || g, 100, ${MARKETPLACE_CATEGORIES[0]}, 'Seeded', ${ITEM_CONDITIONS[0]},
+             '9812345678', now() + interval '30 days', now() - g * interval '1 minute'
+      FROM generate_series(1, ${n}) AS g`);
+  }
+
+  beforeAll(async () => {
+    await manyListings('Harmonium', COUNT_CAP + 5);
+    await manyListings('Dholak', COUNT_CAP);
+    await manyListings('Tanpura', FUZZY_BELOW);
+    await listing('tanpuraTypo', other, 'Tanpurra cover', 'Padded');
+  });
+
+  it('answers COUNT_CAP with totalCapped beyond the cap, for full-text and for typo matches', async () => {
+    for (const q of ['harmonium', 'harmonum']) {
+      const g = groupOf(await search({ q, type: 'marketplace', limit: '20' }), 'marketplace');
+      expect(g.total, q).toBe(COUNT_CAP);
+      expect(g.totalCapped, q).toBe(true);
+      expect(g.items, q).toHaveLength(20);
+      for (const hit of g.items) expect(hit.title, q).toMatch(/^Harmonium #\d+$/);
+    }
+  });
+
+  it('counts exactly up to the cap: COUNT_CAP matches are not capped', async () => {
+    const g = groupOf(await search({ q: 'dholak', type: 'marketplace' }), 'marketplace');
+    expect(g.total).toBe(COUNT_CAP);
+    expect(g).not.toHaveProperty('totalCapped');
+    // Newest first among equally ranked matches.
+    expect(g.items.map((i) => i.title)).toEqual(['Dholak #1', 'Dholak #2', 'Dholak #3', 'Dholak #4', 'Dholak #5']);
+  });
+
+  it(`looks for typos only when full text finds fewer than ${FUZZY_BELOW}, whatever the limit`, async () => {
+    // FUZZY_BELOW full-text matches: the misspelt "Tanpurra cover" is neither counted nor shown.
+    for (const limit of ['5', '20']) {
+      const g = groupOf(await search({ q: 'tanpura', type: 'marketplace', limit }), 'marketplace');
+      expect(g.total, limit).toBe(FUZZY_BELOW);
+      expect(g.items.map((i) => i.id)).not.toContain(ids.tanpuraTypo);
+    }
+    // The other spelling: full text finds only the cover (fewer than FUZZY_BELOW), so trigrams add
+    // every Tanpura after it.
+    const typo = groupOf(await search({ q: 'tanpurra', type: 'marketplace', limit: '20' }), 'marketplace');
+    expect(typo.total).toBe(FUZZY_BELOW + 1);
+    expect(typo.items[0]!.id).toBe(ids.tanpuraTypo);
+    expect(typo.items.slice(1).map((i) => i.title)).toEqual(Array.from({ length: 19 }, (_, i) => `Tanpura #${i + 1}`));
   });
 });
 
