@@ -1,12 +1,14 @@
 /**
- * The /search page (issue 24) against a stubbed `GET /api/search`: the groups with their hits
- * (matched words in `<mark>`, links to the records), "See all in …" with the feature's search
- * parameter filled, the document title, searching again, and the empty, no-query and error states.
+ * The /search page (issue 24) against a stubbed `GET /api/search`: the groups with their counts
+ * (a capped one as "1,000+") and hits (matched words in `<mark>`, links to the records), "See all
+ * in …" with the feature's search parameter filled, the document title, searching again, and the
+ * empty, no-query and error states.
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COUNT_CAP } from '@campus/contract/envelope';
 import { SEARCH_MESSAGES, type SearchData } from '@campus/contract/search';
 import { json, stubFetch } from '../../test/http';
 import { LocationProbe, makeUser, renderApp } from '../../test/render';
@@ -78,6 +80,19 @@ describe('SearchPage', () => {
     expect(screen.queryByRole('region', { name: /Rides/ })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search results for “calc”');
     expect(document.title).toBe('Search results for “calc” · Campus Companion');
+  });
+
+  it('shows the count of each group, and a capped count as 1,000+', async () => {
+    const capped: SearchData = {
+      ...found,
+      groups: found.groups.map((g) => (g.type === 'skills' ? { ...g, total: COUNT_CAP, totalCapped: true } : g)),
+    };
+    stubFetch(() => json(200, { success: true, data: capped }));
+    renderPage('/search?q=calc');
+    const market = await screen.findByRole('region', { name: /Marketplace/ });
+    expect(within(market).getByRole('heading', { level: 2 })).toHaveTextContent('Marketplace(7)');
+    const skills = screen.getByRole('region', { name: /Skill Exchange/ });
+    expect(within(skills).getByRole('heading', { level: 2 })).toHaveTextContent('Skill Exchange(1,000+)');
   });
 
   it('searches again from its own box', async () => {

@@ -1,7 +1,8 @@
 /**
- * `/search?q=…` (issue 24): every group the query found, each with its hits (title linking to the
- * record, snippet with the matched words marked) and "See all in <feature>" opening the feature's
- * own page with its search filled in. A box at the top searches again (the query lives in the URL).
+ * `/search?q=…` (issue 24): every group the query found, each with its count ("(7)", or "(1,000+)"
+ * when the API stopped counting: issue 24 item 4), its hits (title linking to the record, snippet
+ * with the matched words marked) and "See all in <feature>" opening the feature's own page with its
+ * search filled in. A box at the top searches again (the query lives in the URL).
  * Loading, empty ("No results for …", or the contract's "enter something" without a query) and
  * error (with Retry) states; the document title names the query.
  */
@@ -56,7 +57,7 @@ export default function SearchPage() {
               <h2 id={headingId} className="mb-3 flex items-center gap-2 text-lg font-semibold text-fg">
                 <Icon aria-hidden="true" size={20} className="text-accent" />
                 {label}
-                <span className="text-sm font-normal text-muted">({group.total})</span>
+                <span className="text-sm font-normal text-muted">({SEARCH_MESSAGES.total(group)})</span>
               </h2>
               <ul className="divide-y divide-line">
                 {group.items.map((hit) => (
