@@ -13,10 +13,21 @@
  *
  * Run: `npm run bench:api` (embedded PGlite in a temporary data directory), or with
  * `BENCH_DATABASE_URL=postgres://…/postgres` (a scratch database on that server, dropped after).
+ * On PostgreSQL it also measures the list route against the database's own ceiling (issue 23 item
+ * 4, `ceiling.ts`): the statements one list request sends, captured from the server log, run by
+ * pgbench at the same concurrency for the same time on the same data — with the session cache on
+ * (the page only) and off (`SESSION_CACHE_TTL_MS=0`, a second server: session lookup + page) —
+ * and prints `list ÷ pgbench` and `list ÷ health`.
+ *
  * Options: `DURATION` s per route (default 10), `CONNECTIONS` (default 50), `LISTINGS` (10000, also
- * the number of lost & found items, rides and taught skills), `ROUTES=list` (or `unread`, `search`,
- * `searchTypo`) measures only those routes beside health; `PROFILE=1` writes a V8 CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/`; `KEEP_DB=1` keeps the
- * PostgreSQL scratch database (its name is printed) to study query plans.
+ * the number of lost & found items, rides and taught skills), `ROUTES=list` (or `listDefault`,
+ * `listSearch`, `lostFound`, `rides`, `unread`, `search`, `searchTypo`, comma-separated) measures
+ * only those routes beside health; `SCALE=100` then grows listings, lost & found items and rides to
+ * 100× in SQL (`scale.ts`), restarts the server and measures every list route again, printing each
+ * list's req/s and p99 at both sizes and their ratios (issue 23 item 5); `PROFILE=1` writes a V8
+ * CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/`; `KEEP_DB=1` keeps the
+ * PostgreSQL scratch database (its name is printed) to study query plans. The load average
+ * (`os.loadavg()`) is printed beside the figures: the machine may be shared.
  */
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -34,7 +45,9 @@ import { skills, userSkills } from '../../apps/api/src/db/schema/skill-exchange.
 import { notifications } from '../../apps/api/src/db/schema/notifications.ts';
 import { users } from '../../apps/api/src/db/schema/users.ts';
 import { createSession } from '../../apps/api/src/lib/auth.ts';
+import { growTables, ITEM_WORDS } from './scale.ts';
 import { createServerDatabase } from './scratch-db.ts';
+import { logOffset, logStatements, runPgbench, statementsSince, type CapturedStatement } from './ceiling.ts';
 import { cpuMsOf, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
 
 const LISTINGS = Number(process.env.LISTINGS ?? 10_000);
@@ -42,6 +55,7 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const PROFILE = process.env.PROFILE === '1';
 const KEEP_DB = process.env.KEEP_DB === '1';
+const SCALE = Number(process.env.SCALE ?? 1);
 const SELLERS = 200;
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -71,7 +85,7 @@ async function seedData(database: Database): Promise<string[]> {
       };
     }),
   );
-  const words = ['Laptop', 'Chair', 'Textbook', 'Jacket', 'Cycle', 'Cricket bat', 'Lamp', 'Watch', 'Headphones'];
+  const words = ITEM_WORDS;
   const now = Date.now();
   for (let i = 0; i < LISTINGS; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, LISTINGS - i) }, (_, j) => {
@@ -106,7 +120,7 @@ async function seedData(database: Database): Promise<string[]> {
  * found items (a tenth returned), LISTINGS rides (a tenth departed) and up to LISTINGS taught skills
  * (each seller teaches catalogue skills in turn), by the same sellers.
  */
-async function seedSearchable(database: Database, ids: string[], words: string[], now: number): Promise<void> {
+async function seedSearchable(database: Database, ids: string[], words: readonly string[], now: number): Promise<void> {
   const places = ['Library reading room', 'Mess hall', 'Sonipat bus stand', 'Academic block A', 'Sports complex'];
   const stops = [
     'Sonipat Railway Station',
@@ -151,6 +165,16 @@ async function seedSearchable(database: Database, ids: string[], words: string[]
   for (let i = 0; i < taught.length; i += 1000) await database.db.insert(userSkills).values(taught.slice(i, i + 1000));
 }
 
+/** One measured route: its figures and the CPU per request of the server's Node and PostgreSQL. */
+type Measured = LoadResult & { key: string; name: string; nodeMs: number; pgMs: number };
+
+const fmt = (n: number, d = 0) => n.toLocaleString('en-IN', { maximumFractionDigits: d, minimumFractionDigits: d });
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
 const target = await createServerDatabase(pgUrl, 'cc_bench');
 const { dataDir, databaseUrl: serverUrl, scratchName: scratch } = target;
 let server: ChildProcess | undefined;
@@ -166,20 +190,17 @@ try {
   await database.db.execute(sql`CHECKPOINT`); // PGlite runs with fsync off: flush before the server opens it
   await database.close();
 
-  server = await startServer(
-    PORT,
-    {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: dataDir,
-      ...(serverUrl ? { DATABASE_URL: serverUrl } : {}),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SEED_DEMO: 'false',
-    },
-    PROFILE ? path.join(root, '.bench-profiles') : undefined,
-  );
+  const serverEnv = (extra: Record<string, string> = {}) => ({
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${PORT}`,
+    DATA_DIR: dataDir,
+    ...(serverUrl ? { DATABASE_URL: serverUrl } : {}),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SEED_DEMO: 'false',
+    ...extra,
+  });
   const base = `http://127.0.0.1:${PORT}`;
   const query = 'category=Electronics&minPrice=500&maxPrice=3000&sort=priceLowToHigh&page=3&limit=20';
   const allRoutes = [
@@ -190,39 +211,144 @@ try {
       name: 'GET /api/buy-and-sell/items (filter+sort+page 3)',
       url: `${base}/api/buy-and-sell/items?${query}`,
     },
+    // Issue 23 item 5: every growing list, measured again at 100× with SCALE=100.
+    {
+      key: 'listDefault',
+      name: 'GET /api/buy-and-sell/items (default filters, page 1)',
+      url: `${base}/api/buy-and-sell/items?page=1&limit=20`,
+    },
+    {
+      key: 'listSearch',
+      name: 'GET /api/buy-and-sell/items?search=cycle',
+      url: `${base}/api/buy-and-sell/items?search=cycle&page=1&limit=20`,
+    },
+    {
+      key: 'lostFound',
+      name: 'GET /api/lost-and-found/lost-items',
+      url: `${base}/api/lost-and-found/lost-items?page=1&limit=20`,
+    },
+    { key: 'rides', name: 'GET /api/rides', url: `${base}/api/rides?page=1&limit=20` },
     // Issue 24 item 4: all four groups, 5 hits each; a word (full text) and a typo (trigrams only).
     { key: 'search', name: 'GET /api/search?q=cycle (4 groups)', url: `${base}/api/search?q=cycle` },
     { key: 'searchTypo', name: 'GET /api/search?q=headphnes (typo)', url: `${base}/api/search?q=headphnes` },
   ];
+  const LIST_KEYS = ['list', 'listDefault', 'listSearch', 'lostFound', 'rides'];
+  const route = (key: string) => allRoutes.find((r) => r.key === key)!;
   // ROUTES=list (comma-separated keys) measures only those, e.g. to profile one route; health stays first.
   const only = process.env.ROUTES?.split(',');
   const routes = allRoutes.filter((r) => r.key === 'health' || !only || only.includes(r.key));
-  const pid = server.pid!;
-  const check = await fetch(allRoutes[2]!.url, { headers: { cookie: cookies[0]! } });
-  const body = (await check.json()) as { data: unknown[] };
-  if (check.status !== 200 || body.data.length !== 20) throw new Error(`list answered ${check.status}`);
-  const found = await fetch(allRoutes[3]!.url, { headers: { cookie: cookies[0]! } });
-  const groups = ((await found.json()) as { data: { groups: Array<{ items: unknown[] }> } }).data.groups;
-  if (found.status !== 200 || groups.length !== 4 || !groups[0]!.items.length)
-    throw new Error(`search answered ${found.status}`);
 
-  const results: Array<LoadResult & { name: string; nodeMs: number; pgMs: number }> = [];
-  for (const route of routes) {
-    await runLoad({ url: route.url, cookies, connections: CONNECTIONS, duration: 2 }); // warm-up
-    const [node0, pg0] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
-    const r = await runLoad({ url: route.url, cookies, connections: CONNECTIONS, duration: DURATION });
-    const [node1, pg1] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
-    results.push({ ...r, name: route.name, nodeMs: (node1 - node0) / r.requests, pgMs: (pg1 - pg0) / r.requests });
+  /** Checks that every list route answers a full page and search its four groups (the data is there). */
+  async function checkRoutes(): Promise<void> {
+    for (const key of LIST_KEYS) {
+      const res = await fetch(route(key).url, { headers: { cookie: cookies[0]! } });
+      const body = (await res.json()) as { data: unknown[] };
+      if (res.status !== 200 || body.data.length !== 20) throw new Error(`${key} answered ${res.status}`);
+    }
+    const found = await fetch(route('search').url, { headers: { cookie: cookies[0]! } });
+    const groups = ((await found.json()) as { data: { groups: Array<{ items: unknown[] }> } }).data.groups;
+    if (found.status !== 200 || groups.length !== 4 || !groups[0]!.items.length)
+      throw new Error(`search answered ${found.status}`);
   }
+
+  /** Measures `list` on the running server (2 s warm-up, then DURATION s), with CPU per request. */
+  async function measure(list: typeof allRoutes): Promise<Measured[]> {
+    const pid = server!.pid!;
+    const out: Measured[] = [];
+    for (const r of list) {
+      await runLoad({ url: r.url, cookies, connections: CONNECTIONS, duration: 2 }); // warm-up
+      const [node0, pg0] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
+      const result = await runLoad({ url: r.url, cookies, connections: CONNECTIONS, duration: DURATION });
+      const [node1, pg1] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
+      out.push({
+        ...result,
+        key: r.key,
+        name: r.name,
+        nodeMs: (node1 - node0) / result.requests,
+        pgMs: (pg1 - pg0) / result.requests,
+      });
+    }
+    return out;
+  }
+
+  // 1. PostgreSQL: capture the statements of one list request from the server log (cache on: the
+  //    first request also looks the session up, the second answers it from the cache).
+  let captured: { cold: CapturedStatement[]; cached: CapturedStatement[] } | undefined;
+  if (serverUrl && scratch) {
+    await logStatements(pgUrl!, scratch, true);
+    server = await startServer(PORT, serverEnv());
+    await new Promise((r) => setTimeout(r, 2000)); // the server's start-up statements (clean-ups) finish first
+    const request = async () => {
+      const from = logOffset();
+      const res = await fetch(route('list').url, { headers: { cookie: cookies[1]! } });
+      if (res.status !== 200) throw new Error(`list answered ${res.status}`);
+      await new Promise((r) => setTimeout(r, 300)); // the log is written asynchronously
+      return statementsSince(from, scratch);
+    };
+    captured = { cold: await request(), cached: await request() };
+    await stopServer(server);
+    server = undefined;
+    await logStatements(pgUrl!, scratch, false);
+  }
+
+  // 2. The routes at 10k with the session cache on (the default), then pgbench on the page alone.
+  console.log(`\nload average (1/5/15 min) before the run: ${load()}`);
+  server = await startServer(PORT, serverEnv(), PROFILE ? path.join(root, '.bench-profiles') : undefined);
+  await checkRoutes();
+  const results = await measure(routes);
   await stopServer(server);
   server = undefined;
+  const loadMain = load();
+  const ceiling: Array<{ cache: string; list: Measured; health: Measured; tps: number; statements: number }> = [];
+  if (captured && serverUrl) {
+    const listOn = results.find((r) => r.key === 'list');
+    if (listOn) {
+      const { tps } = await runPgbench(serverUrl, captured.cached, CONNECTIONS, DURATION);
+      ceiling.push({ cache: 'on (30 s)', list: listOn, health: results[0]!, tps, statements: captured.cached.length });
+    }
+    // 3. The session cache off: a second server; pgbench on session lookup + page.
+    server = await startServer(PORT, serverEnv({ SESSION_CACHE_TTL_MS: '0' }));
+    const off = await measure([route('health'), route('list')]);
+    await stopServer(server);
+    server = undefined;
+    const { tps } = await runPgbench(serverUrl, captured.cold, CONNECTIONS, DURATION);
+    ceiling.push({
+      cache: 'off (`SESSION_CACHE_TTL_MS=0`)',
+      list: off[1]!,
+      health: off[0]!,
+      tps,
+      statements: captured.cold.length,
+    });
+  }
+  const loadCeiling = load();
+
+  // 4. SCALE: grow the tables in SQL, restart the server, measure every list route again.
+  let scaled: { rows: number; seconds: number; results: Measured[]; load: string } | undefined;
+  const listRoutes = routes.filter((r) => LIST_KEYS.includes(r.key));
+  if (SCALE > 1 && listRoutes.length) {
+    const grown = await openDatabase({ databaseUrl: serverUrl, dataDir });
+    const seconds = await growTables(grown, 1, LISTINGS * (SCALE - 1));
+    await grown.db.execute(sql`VACUUM ANALYZE`);
+    await grown.db.execute(sql`CHECKPOINT`);
+    await grown.close();
+    server = await startServer(PORT, serverEnv());
+    await checkRoutes();
+    scaled = {
+      rows: LISTINGS * SCALE,
+      seconds,
+      results: await measure([route('health'), ...listRoutes]),
+      load: load(),
+    };
+    await stopServer(server);
+    server = undefined;
+  }
 
   const health = results[0]!;
-  const fmt = (n: number, d = 0) => n.toLocaleString('en-IN', { maximumFractionDigits: d, minimumFractionDigits: d });
   console.log(`\nAPI request cost — ${serverUrl ? 'PostgreSQL' : 'PGlite (embedded, in the server process)'}`);
   console.log(
     `${fmt(LISTINGS)} listings, ${CONNECTIONS} connections (one student each), ${DURATION} s per route, ` +
-      `load generator in its own process, ${os.cpus().length} cores, Node ${process.version}\n`,
+      `load generator in its own process, ${os.cpus().length} cores, Node ${process.version}; ` +
+      `load average after: ${loadMain}\n`,
   );
   const head = ['route', 'req/s', 'p50 ms', 'p99 ms', 'Node CPU ms/req', 'PG CPU ms/req', '% of health', 'failed'];
   console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
@@ -232,8 +358,63 @@ try {
         serverUrl ? fmt(r.pgMs, 3) : 'in Node'
       } | ${fmt((100 * r.reqPerSec) / health.reqPerSec, 1)}% | ${r.non2xx + r.errors} |`,
     );
+
+  if (captured && ceiling.length) {
+    console.log(
+      `\nThe list route (filter+sort+page 3) against pgbench running its statements — load average after: ${loadCeiling}\n`,
+    );
+    const h = [
+      'session cache',
+      'statements',
+      'list req/s',
+      'list p99 ms',
+      'Node CPU ms/req',
+      'PG CPU ms/req',
+      'pgbench TPS',
+      'list ÷ pgbench',
+      'health req/s',
+      'list ÷ health',
+    ];
+    console.log(`| ${h.join(' | ')} |\n|${h.map(() => '---').join('|')}|`);
+    for (const c of ceiling)
+      console.log(
+        `| ${c.cache} | ${c.statements} | ${fmt(c.list.reqPerSec)} | ${fmt(c.list.p99)} | ${fmt(c.list.nodeMs, 3)} | ${fmt(c.list.pgMs, 3)} | ${fmt(c.tps)} | ${fmt(
+          c.list.reqPerSec / c.tps,
+          2,
+        )} | ${fmt(c.health.reqPerSec)} | ${fmt(c.list.reqPerSec / c.health.reqPerSec, 3)} |`,
+      );
+    console.log('\nStatements of one list request (from the PostgreSQL log; the cache-on request sends the last):');
+    for (const st of captured.cold)
+      console.log(`- ${st.sql.replace(/\s+/g, ' ').slice(0, 160)}… [${st.params.length} parameters]`);
+  }
+
+  if (scaled) {
+    console.log(
+      `\nEach list at ${fmt(LISTINGS)} and at ${fmt(scaled.rows)} rows per table (${SCALE}×, grown in SQL in ${fmt(scaled.seconds)} s) — load average after: ${scaled.load}\n`,
+    );
+    const h = [
+      'list',
+      '10k req/s',
+      `${SCALE}× req/s`,
+      'req/s ratio',
+      '10k p99 ms',
+      `${SCALE}× p99 ms`,
+      'p99 ratio',
+      'failed',
+    ];
+    console.log(`| ${h.join(' | ')} |\n|${h.map(() => '---').join('|')}|`);
+    for (const big of scaled.results) {
+      const small = results.find((r) => r.key === big.key)!;
+      console.log(
+        `| ${big.name} | ${fmt(small.reqPerSec)} | ${fmt(big.reqPerSec)} | ${fmt(big.reqPerSec / small.reqPerSec, 2)} | ${fmt(
+          small.p99,
+        )} | ${fmt(big.p99)} | ${fmt(big.p99 / Math.max(small.p99, 1), 2)} | ${big.non2xx + big.errors} |`,
+      );
+    }
+  }
   if (PROFILE) console.log(`\nCPU profile of the server: ${path.join(root, '.bench-profiles')}`);
-  if (results.some((r) => r.non2xx || r.errors)) process.exitCode = 1;
+  const all = [...results, ...ceiling.map((c) => c.list), ...(scaled?.results ?? [])];
+  if (all.some((r) => r.non2xx || r.errors)) process.exitCode = 1;
 } finally {
   if (server) await stopServer(server);
   await target.drop({ keep: KEEP_DB });
