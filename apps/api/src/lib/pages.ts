@@ -4,8 +4,9 @@
  * its table (issue 23 item 5: flat cost at 100× data).
  */
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Subquery } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, UNPAGED_LIMIT } from '@campus/contract/envelope';
 import type { Db } from '../db/client.ts';
 import { pageOffset } from './envelope.ts';
@@ -78,6 +79,18 @@ export async function listPage<R, T>(
 export async function countUpTo(db: Db, matching: Subquery): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The columns a list page reads from `table`: all but the full-text document `searchVector`
+ * (issue 24: kept by the database for search, never shown), which the driver would otherwise
+ * receive and parse as text on every row (issue 23 item 4: request cost).
+ */
+export function listColumns<T extends PgTable>(table: T): Omit<T['_']['columns'], 'searchVector'> {
+  const { searchVector: _unused, ...columns } = getTableColumns(table) as T['_']['columns'] & {
+    searchVector?: unknown;
+  };
+  return columns;
 }
 
 /**

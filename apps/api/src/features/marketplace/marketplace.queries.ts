@@ -11,13 +11,18 @@ import { users } from '../../db/schema/users.ts';
 import type { Db } from '../../db/client.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import { moderationOf, type OwnedTable } from '../../lib/listing.ts';
+import { listColumns } from '../../lib/pages.ts';
 import { preparedStatements } from '../../lib/prepared.ts';
 
 /** A stored listing. */
 export type ItemRow = typeof marketplaceItems.$inferSelect;
 
 /** Maps a row to the API shape (spec §3); `image_url` absolute from `APP_URL` (DESIGN §4). */
-export function toApiItem(row: ItemRow, ownerName: string | null, appUrl: string): MarketplaceItem {
+export function toApiItem(
+  row: Omit<ItemRow, 'searchVector'>,
+  ownerName: string | null,
+  appUrl: string,
+): MarketplaceItem {
   return {
     id: row.id,
     userId: row.userId,
@@ -116,7 +121,7 @@ export function browseStatements(visible: (db: Db, t: OwnedTable) => SQL) {
   const page = preparedStatements('marketplace_browse', (db, name, shape: BrowseShape) =>
     db
       .select({
-        item: marketplaceItems,
+        item: listColumns(marketplaceItems),
         ownerName: users.name,
         total: sql<number>`(${cappedCount(db, shape, counted)})`.mapWith(Number),
       })
