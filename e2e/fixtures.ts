@@ -143,6 +143,8 @@ type Fixtures = {
    * application errors and are ignored.
    */
   consoleErrors: string[];
+  /** Makes `page.goto` and `page.reload` wait until a server-rendered page is hydrated. */
+  hydratedNavigation: void;
 };
 
 export const test = base.extend<Fixtures>({
@@ -155,6 +157,30 @@ export const test = base.extend<Fixtures>({
       page.on('pageerror', (e) => errors.push(e.message));
       await use(errors);
       expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A server-rendered page (issue 23 item 1) shows its controls before the app hydrates them: a
+  // journey acts only once the app has taken over (`<html data-hydrated>`), as after a plain load.
+  hydratedNavigation: [
+    async ({ page }, use) => {
+      const hydrated = () =>
+        page.waitForFunction(
+          () => !document.getElementById('ssr-state') || document.documentElement.dataset.hydrated !== undefined,
+        );
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const res = await goto(...args);
+        await hydrated().catch(() => undefined);
+        return res;
+      };
+      page.reload = async (...args) => {
+        const res = await reload(...args);
+        await hydrated().catch(() => undefined);
+        return res;
+      };
+      await use();
     },
     { auto: true },
   ],

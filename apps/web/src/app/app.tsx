@@ -4,7 +4,7 @@
  * server (issue 23 item 1). `store` is the store to use (the server's, or the client's built from
  * the server's state); `ready` starts the health gate open (the server reached the database).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, StaticRouter } from 'react-router';
 import { ErrorBoundary } from './error-boundary';
@@ -25,6 +25,11 @@ export interface AppProps {
 
 export function App({ store: given, location, ready = false }: AppProps) {
   const [store] = useState(() => given ?? makeStore());
+  // Marks the page as interactive once the first render (or the hydration of the server's markup)
+  // is committed: `<html data-hydrated>`, which the browser journeys wait for (issue 23 item 1).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <ErrorBoundary>
       <Provider store={store}>

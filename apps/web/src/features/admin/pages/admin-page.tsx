@@ -17,7 +17,6 @@ import { SubjectsAdmin } from '../components/subjects-admin';
 import { ReportsTab } from '../components/reports-tab';
 
 const WIDE = `(min-width: ${ADMIN_SIDEBAR_BREAKPOINT}px)`;
-const isWide = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(WIDE).matches : true);
 
 const TABS = [
   { to: '/admin', label: ADMIN_UI.dashboard, icon: LayoutDashboard, end: true },
@@ -30,12 +29,15 @@ const TABS = [
 
 export default function AdminPage() {
   useDocumentTitle(ADMIN_UI.panel);
-  const [open, setOpen] = useState(isWide);
-  const [wide, setWide] = useState(isWide);
+  // The first render is the same on the server and in the browser (issue 23 item 1: hydration):
+  // closed, which CSS shows as the sidebar from 768 px up; the window's width is read after mount.
+  const [open, setOpen] = useState(false);
+  const [wide, setWide] = useState(true);
 
   useEffect(() => {
     const mql = window.matchMedia?.(WIDE);
     if (!mql) return;
+    setWide(mql.matches);
     const onChange = () => {
       setWide(mql.matches);
       setOpen(mql.matches);
@@ -76,7 +78,8 @@ export default function AdminPage() {
         className={cn(
           'fixed inset-y-0 left-0 z-40 w-64 border-r border-line bg-surface p-4 shadow-xl',
           'md:static md:z-auto md:block md:w-56 md:shrink-0 md:rounded-2xl md:border md:shadow-sm',
-          open ? 'block' : 'hidden',
+          // Closed: hidden below 768 px by CSS until the width is known, then by the state.
+          open ? 'block' : wide ? 'max-md:hidden' : 'hidden',
         )}
       >
         <nav aria-label="Admin">
