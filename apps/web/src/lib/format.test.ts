@@ -4,6 +4,7 @@ import {
   displayTimeZone,
   formatDateIN,
   formatDateTimeIN,
+  formatDayDate,
   formatIsoDate,
   formatRupees,
   formatTime,
@@ -23,6 +24,7 @@ describe('formatting in the institute time zone (issue 23 item 1)', () => {
     expect(formatTime(LATE_EVENING_UTC)).toBe('01:40');
     expect(formatDateIN(LATE_EVENING_UTC)).toBe('25/11/2026');
     expect(formatDateTimeIN(LATE_EVENING_UTC)).toBe('25/11/2026, 01:40');
+    expect(formatDayDate(LATE_EVENING_UTC)).toBe('Wed, 25 Nov 2026');
   });
 
   it('follows the zone it is given and ignores an unknown one', () => {

@@ -17,6 +17,7 @@ let timeZone = DEFAULT_TIME_ZONE;
 let isoDate = makeIsoDate(timeZone);
 let clock = makeClock(timeZone);
 let dateIN = makeDateIN(timeZone);
+let dayDate = makeDayDate(timeZone);
 
 function makeIsoDate(zone: string) {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -28,6 +29,16 @@ function makeDateIN(zone: string) {
   return new Intl.DateTimeFormat('en-IN', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' });
 }
 
+function makeDayDate(zone: string) {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+}
+
 /**
  * Sets the IANA time zone dates are shown in (the institute's `timezone`). The server entry sets
  * it before rendering and the client entry before hydrating, from the same value. An unknown zone
@@ -36,8 +47,8 @@ function makeDateIN(zone: string) {
 export function setDisplayTimeZone(zone: string): void {
   if (zone === timeZone) return;
   try {
-    const next = [makeIsoDate(zone), makeClock(zone), makeDateIN(zone)] as const;
-    [isoDate, clock, dateIN] = next;
+    const next = [makeIsoDate(zone), makeClock(zone), makeDateIN(zone), makeDayDate(zone)] as const;
+    [isoDate, clock, dateIN, dayDate] = next;
     timeZone = zone;
   } catch {
     /* RangeError: not a time zone this runtime knows */
@@ -71,6 +82,17 @@ export function formatTime(value: string | Date): string {
 /** ISO timestamp → en-IN date such as "22/11/2026" or "5/1/2026" in the display time zone. */
 export function formatDateIN(value: string | Date): string {
   return dateIN.format(toDate(value));
+}
+
+/**
+ * ISO timestamp or Date → "Tue, 24 Nov 2026" in the display time zone, assembled from its parts so
+ * the punctuation does not depend on the runtime's locale data (Node and the browser differ).
+ */
+export function formatDayDate(value: string | Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes, parts: Intl.DateTimeFormatPart[]) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  const parts = dayDate.formatToParts(toDate(value));
+  return `${part('weekday', parts)}, ${part('day', parts)} ${part('month', parts)} ${part('year', parts)}`;
 }
 
 /** ISO timestamp or Date → en-IN date and time such as "22/11/2026, 14:05" in the display time zone. */

@@ -3,11 +3,10 @@
  * local time, date "Tue, 24 Nov" and time HH:mm per spec §9), the seats line with a Full badge, and
  * the cost with its per-head share beside it (₹, issue 11).
  */
-import { format } from 'date-fns';
 import { ArrowRight } from 'lucide-react';
 import { RIDE_DIRECTION_LABELS, costPerHead, type Ride } from '@campus/contract/rides';
 import { Badge } from '../../../components/ui/badge';
-import { formatRupees } from '../../../lib/format';
+import { formatDayDate, formatRupees, formatTime } from '../../../lib/format';
 
 /** "Railway Station → Campus" with an arrow icon (the arrow is read as "to"). */
 export function RouteTitle({ ride }: { ride: Pick<Ride, 'pickupLocation' | 'dropLocation'> }) {
@@ -22,9 +21,9 @@ export function RouteTitle({ ride }: { ride: Pick<Ride, 'pickupLocation' | 'drop
 }
 
 /** "Tue, 24 Nov 2026" of an ISO instant. */
-export const rideDate = (iso: string) => format(new Date(iso), 'EEE, d MMM yyyy');
-/** "14:30" of an ISO instant. */
-export const rideTime = (iso: string) => format(new Date(iso), 'HH:mm');
+export const rideDate = (iso: string) => formatDayDate(iso);
+/** "14:30" of an ISO instant (the institute's time zone, as on the server: issue 23 item 1). */
+export const rideTime = (iso: string) => formatTime(iso);
 
 /** "2 of 3 seats available", or the Full badge; Departed for past rides. */
 export function SeatsLine({ ride }: { ride: Ride }) {
