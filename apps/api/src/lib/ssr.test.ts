@@ -112,10 +112,14 @@ describe('server-rendered pages', () => {
     expect(res.json()).toMatchObject({ success: false });
   });
 
-  it('is off without a server bundle', async () => {
+  it('is off without a server bundle, or with one that cannot be loaded', async () => {
     const empty = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-ssr-none-'));
     await fs.mkdir(path.join(empty, 'dist'));
     await fs.writeFile(path.join(empty, 'dist', 'index.html'), SHELL);
+    await expect(loadServerRenderer(t.app, path.join(empty, 'dist'))).resolves.toBeNull();
+    // A bundle that fails to load (a build half-way) leaves the API serving the shell.
+    await fs.mkdir(path.join(empty, 'dist-server'));
+    await fs.writeFile(path.join(empty, 'dist-server', 'entry-server.js'), 'export const render = ;');
     await expect(loadServerRenderer(t.app, path.join(empty, 'dist'))).resolves.toBeNull();
     await fs.rm(empty, { recursive: true, force: true });
   });

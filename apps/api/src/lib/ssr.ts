@@ -123,15 +123,24 @@ export function inProcessFetch(app: FastifyInstance, visitor: FastifyRequest): S
 }
 
 /**
- * Loads the server bundle and the shell of `webDist` once; null when either is missing (the API
- * then serves the plain shell). Rejects only when the bundle exists but cannot be imported.
+ * Loads the server bundle and the shell of `webDist` once; null when either is missing or cannot be
+ * loaded (logged; the API then serves the plain shell). Never rejects.
  */
 export async function loadServerRenderer(app: FastifyInstance, webDist: string): Promise<ServerRenderer | null> {
   const entryFile = serverEntryPath(webDist);
   const shellFile = path.join(webDist, 'index.html');
   if (!fs.existsSync(entryFile) || !fs.existsSync(shellFile)) return null;
-  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  const shell = fs.readFileSync(shellFile, 'utf8');
+  let entry: ServerEntry;
+  let shell: string;
+  try {
+    entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+    shell = fs.readFileSync(shellFile, 'utf8');
+  } catch (err) {
+    // A bundle that cannot be loaded (e.g. half-written by a build running now) must not stop the
+    // API: pages are then served as the plain shell.
+    app.log.warn({ err: logSafeError(err), entryFile }, 'Server render bundle not loaded; serving the plain shell');
+    return null;
+  }
 
   return {
     async send(request, reply) {
