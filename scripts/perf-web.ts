@@ -95,8 +95,8 @@ interface PageFigures {
   benchmarkIndex: number;
 }
 
-/** One Lighthouse run of `url` (mobile defaults), with `cookie` when signed in. */
-async function audit(url: string, cookie?: string): Promise<PageFigures> {
+/** One Lighthouse run of `url` (mobile defaults), with `cookie` when signed in; null when Lighthouse refuses the page. */
+async function audit(url: string, cookie?: string): Promise<PageFigures | null> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -110,6 +110,8 @@ async function audit(url: string, cookie?: string): Promise<PageFigures> {
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
     const lhr = result!.lhr;
+    // Lighthouse audits only a page answered 2xx: a 404 page gives a runtime error, not figures.
+    if (lhr.runtimeError) return null;
     if (REPORT_DIR) {
       await fs.mkdir(REPORT_DIR, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
@@ -159,7 +161,17 @@ try {
   const benchmarkIndexes: number[] = [];
   for (const [page, c] of pages.filter(([p]) => !only || only.includes(p))) {
     const runs: PageFigures[] = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${base}${page}`, c));
+    for (let i = 0; i < RUNS; i += 1) {
+      const figures = await audit(`${base}${page}`, c);
+      if (figures) runs.push(figures);
+    }
+    if (!runs.length) {
+      rows.push(
+        `| ${page} | ${c === undefined ? 'guest' : 'signed in'} | not audited: Lighthouse refuses a non-2xx answer |`,
+      );
+      console.log(rows.at(-1));
+      continue;
+    }
     benchmarkIndexes.push(...runs.map((r) => r.benchmarkIndex));
     const m = (k: keyof PageFigures) => median(runs.map((r) => r[k]));
     const who = c === undefined ? 'guest' : c === admin ? 'admin' : 'student';

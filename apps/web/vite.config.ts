@@ -54,7 +54,7 @@ const browserBuild = {
     }),
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script',
+      injectRegister: 'script-defer',
       includeAssets: ['favicon.svg', 'default-avatar.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'Campus Companion',
