@@ -16,10 +16,10 @@
  *    matches: a common word answers from full text alone.
  *
  * A group's cost is bounded, whatever the number of matches (issue 24 item 4; issue 23 item 5):
- * each tier hands out at most `COUNT_CAP + 1` matches, so at most that many are ranked and
- * counted. `total` is that count — more than `COUNT_CAP` means "more than COUNT_CAP" (the service
- * answers `COUNT_CAP` with `totalCapped`). Beyond the cap, the best hits are the best of the
- * first `COUNT_CAP + 1` matches the index yields.
+ * each tier hands out at most `SEARCH_COUNT_CAP + 1` matches, so at most that many are ranked and
+ * counted. `total` is that count — more than `SEARCH_COUNT_CAP` means "more than SEARCH_COUNT_CAP" (the service
+ * answers `SEARCH_COUNT_CAP` with `totalCapped`). Beyond the cap, the best hits are the best of the
+ * first `SEARCH_COUNT_CAP + 1` matches the index yields.
  *
  * How the plan stays bounded: each tier is a `MATERIALIZED` CTE, which PostgreSQL plans for its
  * whole result (an index scan) and runs only as far as its reader pulls — a `LIMIT` next to the
@@ -32,9 +32,8 @@
  * each group's statement once per database (`lib/prepared.ts`). The same SQL runs on PostgreSQL and
  * PGlite (which ships `pg_trgm`).
  */
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { COUNT_CAP } from '@campus/contract/envelope';
-import { SEARCH_LIMIT_MAX } from '@campus/contract/search';
+import { and, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { SEARCH_COUNT_CAP, SEARCH_LIMIT_MAX } from '@campus/contract/search';
 import type { Db } from '../../db/client.ts';
 import { lostFoundItems } from '../../db/schema/lost-found.ts';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
@@ -48,7 +47,7 @@ const q = sql.placeholder('q');
 const limit = sql`(SELECT ${sql.placeholder('limit')}::int)`;
 
 /** Matches a tier hands out at most: one more than the largest total answered exactly. */
-const TIER_CAP = sql.raw(String(COUNT_CAP + 1));
+const TIER_CAP = sql.raw(String(SEARCH_COUNT_CAP + 1));
 /**
  * The typo-and-prefix tier runs only when full text finds fewer matches than this: the most hits a
  * group shows (contract `SEARCH_LIMIT_MAX`), so a group's hits and total do not depend on `limit`.
@@ -99,7 +98,7 @@ interface Searched<Shown extends Record<string, SQL | AnyColumn>> {
 /**
  * `SELECT id, <shown>, total FROM (…) best`: the `limit` best matches of `s` — exact matches first
  * by `ts_rank`, then typo and prefix matches by word similarity, then `s.tie` — each with the
- * columns of `s.shown` and `total`, the number of matches counted (at most `COUNT_CAP + 1`). The
+ * columns of `s.shown` and `total`, the number of matches counted (at most `SEARCH_COUNT_CAP + 1`). The
  * tiers carry only each match's id and sort keys; the shown columns are read for the best rows.
  * Each way of matching is its own `UNION ALL` branch excluding what an earlier branch took, so
  * each is answered by its own index.
@@ -153,10 +152,38 @@ function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: S
   const columns = Object.fromEntries(Object.keys(s.shown).map((name) => [name, sql`hit.${sql.identifier(name)}`])) as {
     [K in keyof Shown]: SQL<ValueOf<Shown[K]>>;
   };
+  const order = sql`best.tier, best.score DESC, best.tie ${dir}, best.id ${dir}`;
   return db
-    .select({ id: sql<string>`best.id`, ...columns, total: sql<number>`best.total`.mapWith(Number) })
+    .select({
+      id: sql<string>`best.id`,
+      ...columns,
+      total: sql<number>`best.total`.mapWith(Number),
+      // The hit's place, 1 = best: orders the group inside `everyGroup`'s JSON array.
+      position: sql<number>`row_number() OVER (ORDER BY ${order})`.mapWith(Number).as('position'),
+    })
     .from(sql`${best} CROSS JOIN ${lookUp}`)
-    .orderBy(sql`best.tier`, sql`best.score DESC`, sql`best.tie ${dir}`, sql`best.id ${dir}`);
+    .orderBy(sql`${order}`);
+}
+
+/** What one group's statement answers per hit (its shown columns, `id`, `total` and `position`). */
+export type HitRow<Q> = Q extends PromiseLike<Array<infer R>> ? R : never;
+
+/**
+ * Every group's hits in ONE statement (a search without `type`): a single row whose column per
+ * group is that group's statement's rows as a JSON array, best first. One round trip instead of
+ * four — on this machine each statement's socket write and read cost the API more CPU than the
+ * rows themselves (a `--cpu-prof` profile of the search bench: ~30 % of the Node process in
+ * socket writes). The groups run one after another in one backend; each is bounded as above.
+ * JSON keeps each row's column names; `total` and `position` are JSON numbers.
+ */
+export function everyGroup<G extends Record<string, SQLWrapper>>(db: Db, groups: G) {
+  const columns = Object.fromEntries(
+    Object.entries(groups).map(([type, group]) => [
+      type,
+      sql`(SELECT coalesce(json_agg(g ORDER BY g.position), '[]'::json) FROM (${group}) g)`,
+    ]),
+  ) as { [K in keyof G]: SQL<HitRow<G[K]>[]> };
+  return db.select(columns).from(sql`(VALUES (1)) AS one (x)`);
 }
 
 const NEWEST_FIRST = sql.raw('DESC');

@@ -14,10 +14,10 @@
  * `/skill-exchange?skill=<skill name>`.
  */
 import { and, gt, isNull, ne, not, sql } from 'drizzle-orm';
-import { COUNT_CAP } from '@campus/contract/envelope';
 import { rideRoute } from '@campus/contract/rides';
 import { skillKey } from '@campus/contract/skill-exchange';
 import {
+  SEARCH_COUNT_CAP,
   SEARCH_MESSAGES,
   SEARCH_TYPES,
   type SearchData,
@@ -26,6 +26,7 @@ import {
   type SearchType,
   type SnippetPart,
 } from '@campus/contract/search';
+import type { Db } from '../../db/client.ts';
 import { lostFoundItems } from '../../db/schema/lost-found.ts';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { rides } from '../../db/schema/rides.ts';
@@ -41,72 +42,61 @@ import * as queries from './search.queries.ts';
 import { bestSnippet, hasMatch, markedSnippet } from './search.snippet.ts';
 
 /**
- * Each group's statement over what a viewer may see, prepared once per database (`lib/prepared.ts`);
- * executed with the query text `q`, `limit` (and skills: `alias`, `viewer`).
+ * Each group's query over what a viewer may see, with the placeholders `q` and `limit` (skills also
+ * `alias` and `viewer`).
  */
-const statements = {
-  marketplace: preparedStatements('search_marketplace', (db, name) => {
+const hitsOf = {
+  marketplace: (db: Db) => {
     const t = marketplaceItems;
-    return queries
-      .marketplaceHits(db, and(not(t.isSold), gt(t.expiresAt, sql`now()`), marketplace.listVisible(db)))
-      .prepare(name);
-  }),
-  lostFound: preparedStatements('search_lost_found', (db, name) =>
-    queries.lostFoundHits(db, and(not(lostFoundItems.isReturned), lostFound.listVisible(db))).prepare(name),
-  ),
-  rides: preparedStatements('search_rides', (db, name) =>
-    queries.rideHits(db, and(gt(rides.departureAt, sql`now()`), ridesService.listVisible(db))).prepare(name),
-  ),
-  skills: preparedStatements('search_skills', (db, name) =>
-    queries
-      .teacherHits(db, and(ne(userSkills.userId, sql.placeholder('viewer')), isNull(users.deactivatedAt)))
-      .prepare(name),
-  ),
+    return queries.marketplaceHits(db, and(not(t.isSold), gt(t.expiresAt, sql`now()`), marketplace.listVisible(db)));
+  },
+  'lost-found': (db: Db) => queries.lostFoundHits(db, and(not(lostFoundItems.isReturned), lostFound.listVisible(db))),
+  rides: (db: Db) => queries.rideHits(db, and(gt(rides.departureAt, sql`now()`), ridesService.listVisible(db))),
+  skills: (db: Db) =>
+    queries.teacherHits(db, and(ne(userSkills.userId, sql.placeholder('viewer')), isNull(users.deactivatedAt))),
 };
+type Rows = { [T in SearchType]: queries.HitRow<ReturnType<(typeof hitsOf)[T]>>[] };
 
-/** One group's search for `viewer`: `q` trimmed, at most `limit` hits. */
-type GroupSearcher = (ctx: ServiceContext, viewer: SessionUser, q: string, limit: number) => Promise<SearchGroup>;
+/** One group's statement (`type` given), prepared once per database and group (`lib/prepared.ts`). */
+const oneGroup = preparedStatements('search_group', (db, name, type: SearchType) => hitsOf[type](db).prepare(name));
+/** The four groups in one statement (no `type`: the header box and `/search`), prepared once per database. */
+const everyGroup = preparedStatements('search_every_group', (db, name) =>
+  queries
+    .everyGroup(db, {
+      marketplace: hitsOf.marketplace(db),
+      'lost-found': hitsOf['lost-found'](db),
+      rides: hitsOf.rides(db),
+      skills: hitsOf.skills(db),
+    })
+    .prepare(name),
+);
 
-const GROUPS: Record<SearchType, GroupSearcher> = {
-  async marketplace(ctx, _viewer, q, limit) {
-    const rows = await statements.marketplace(ctx.db).execute({ q, limit });
-    return group('marketplace', rows, (r) => ({
-      id: r.id,
-      title: r.name,
-      snippet: bestSnippet([r.description, r.name], q),
-      link: `/marketplace/${r.id}`,
-    }));
-  },
-
-  async 'lost-found'(ctx, _viewer, q, limit) {
-    const rows = await statements.lostFound(ctx.db).execute({ q, limit });
-    return group('lost-found', rows, (r) => ({
-      id: r.id,
-      title: r.name,
-      snippet: bestSnippet([r.description, r.location, r.name], q),
-      link: `/lost-found/${r.id}`,
-    }));
-  },
-
-  async rides(ctx, _viewer, q, limit) {
-    const rows = await statements.rides(ctx.db).execute({ q, limit });
-    return group('rides', rows, (r) => ({
-      id: r.id,
-      title: rideRoute(r),
-      snippet: bestSnippet([r.description, rideRoute(r)], q),
-      link: `/rides/${r.id}`,
-    }));
-  },
-
-  async skills(ctx, viewer, q, limit) {
-    const rows = await statements.skills(ctx.db).execute({ q, limit, alias: skillKey(q), viewer: viewer.id });
-    return group('skills', rows, (r) => ({
-      id: r.id,
-      title: r.name ?? SEARCH_MESSAGES.unnamedStudent,
-      snippet: teacherSnippet(r.skill, q, r.branch, r.semester),
-      link: `/skill-exchange?skill=${encodeURIComponent(r.skill)}`,
-    }));
-  },
+/** Each group's rows mapped to hits: title, snippet with the match marked, deep link. */
+const HITS: { [T in SearchType]: (row: Rows[T][number], q: string) => SearchGroup['items'][number] } = {
+  marketplace: (r, q) => ({
+    id: r.id,
+    title: r.name,
+    snippet: bestSnippet([r.description, r.name], q),
+    link: `/marketplace/${r.id}`,
+  }),
+  'lost-found': (r, q) => ({
+    id: r.id,
+    title: r.name,
+    snippet: bestSnippet([r.description, r.location, r.name], q),
+    link: `/lost-found/${r.id}`,
+  }),
+  rides: (r, q) => ({
+    id: r.id,
+    title: rideRoute(r),
+    snippet: bestSnippet([r.description, rideRoute(r)], q),
+    link: `/rides/${r.id}`,
+  }),
+  skills: (r, q) => ({
+    id: r.id,
+    title: r.name ?? SEARCH_MESSAGES.unnamedStudent,
+    snippet: teacherSnippet(r.skill, q, r.branch, r.semester),
+    link: `/skill-exchange?skill=${encodeURIComponent(r.skill)}`,
+  }),
 };
 
 /** "Teaches **Python** · CSE · Fifth semester": the skill marked (whole, when it matched by an alias). */
@@ -123,28 +113,30 @@ function teacherSnippet(skill: string, q: string, branch: string | null, semeste
 
 /**
  * A group from its rows mapped to hits. Each row carries the number of matches counted, at most
- * `COUNT_CAP + 1` (`search.queries.ts`): more than `COUNT_CAP` answers `COUNT_CAP` with
- * `totalCapped: true` (issue 24 item 4).
+ * `SEARCH_COUNT_CAP + 1` (`search.queries.ts`): more than `SEARCH_COUNT_CAP` answers
+ * `SEARCH_COUNT_CAP` with `totalCapped: true` (issue 24 item 4).
  */
-function group<R extends { total: number }>(
-  type: SearchType,
-  rows: R[],
-  toHit: (row: R) => SearchGroup['items'][number],
-): SearchGroup {
+function group<T extends SearchType>(type: T, rows: Rows[T], q: string): SearchGroup {
   const counted = rows[0]?.total ?? 0;
-  const total = counted > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true as const } : { total: counted };
-  return { type, ...total, items: rows.map(toHit) };
+  const total =
+    counted > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, totalCapped: true as const } : { total: counted };
+  return { type, ...total, items: rows.map((row) => HITS[type](row, q)) };
 }
 
 /**
  * GET /api/search (issue 24): the groups of `query.type` (all four, in `SEARCH_TYPES` order, when
- * absent), each with at most `query.limit` hits, best first, and its `total` — the number of
- * matches `viewer` may see, exact up to `COUNT_CAP` and capped beyond (`totalCapped`). `query` is
- * already validated by the contract (`q` trimmed, 1–100 characters; bad input answers 400 before
- * this runs).
+ * absent — one statement for the four), each with at most `query.limit` hits, best first, and its
+ * `total` — the number of matches `viewer` may see, exact up to `SEARCH_COUNT_CAP` and capped
+ * beyond (`totalCapped`). `query` is already validated by the contract (`q` trimmed, 1–100
+ * characters; bad input answers 400 before this runs).
  */
 export async function search(ctx: ServiceContext, viewer: SessionUser, query: SearchQuery): Promise<SearchData> {
-  const types = query.type ? [query.type] : SEARCH_TYPES;
-  const groups = await Promise.all(types.map((type) => GROUPS[type](ctx, viewer, query.q, query.limit)));
-  return { q: query.q, groups };
+  const { q, limit, type } = query;
+  const params = { q, limit, alias: skillKey(q), viewer: viewer.id };
+  if (type) {
+    const rows = (await oneGroup(ctx.db, type).execute(params)) as Rows[typeof type];
+    return { q, groups: [group(type, rows, q)] };
+  }
+  const [rows] = (await everyGroup(ctx.db).execute(params)) as [Rows];
+  return { q, groups: SEARCH_TYPES.map((t) => group(t, rows[t], q)) };
 }

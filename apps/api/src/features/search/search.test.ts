@@ -4,17 +4,22 @@
  * sold, expired, returned or departed record, or one of a deactivated owner, never appears; another
  * student's records do); skills show the teacher's name, branch and semester, never the e-mail, and
  * never the viewer; `type` narrows and `limit` caps each group; relevance puts full-text matches
- * first; a count stops at COUNT_CAP (`totalCapped`), and typos are looked for only when full text
+ * first; a count stops at SEARCH_COUNT_CAP (`totalCapped`), and typos are looked for only when full text
  * finds fewer than FUZZY_BELOW (issue 24 item 4); snippets mark the match as plain parts; 400 with
  * the contract's messages; 401 for a guest.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { COUNT_CAP } from '@campus/contract/envelope';
 import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { ITEM_CONDITIONS, MARKETPLACE_CATEGORIES } from '@campus/contract/marketplace';
-import { SEARCH_MESSAGES as S, SEARCH_TYPES, type SearchData, type SearchGroup } from '@campus/contract/search';
+import {
+  SEARCH_COUNT_CAP,
+  SEARCH_MESSAGES as S,
+  SEARCH_TYPES,
+  type SearchData,
+  type SearchGroup,
+} from '@campus/contract/search';
 import { lostFoundItems } from '../../db/schema/lost-found.ts';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { rides } from '../../db/schema/rides.ts';
@@ -217,6 +222,16 @@ describe('type, limit and relevance', () => {
     }
   });
 
+  it('answers each group the same whether searched alone (type) or with the others (one statement)', async () => {
+    for (const q of ['calc', 'calculater', 'nimbus', 'python', 'sonipat stn']) {
+      const together = await search({ q, limit: '20' });
+      for (const type of SEARCH_TYPES) {
+        const alone = groupOf(await search({ q, type, limit: '20' }), type);
+        expect(groupOf(together, type), `${q} ${type}`).toEqual(alone);
+      }
+    }
+  });
+
   it('limit caps each group; total counts every match', async () => {
     const g = groupOf(await search({ q: 'nimbus', limit: '2' }), 'marketplace');
     expect(g.items).toHaveLength(2);
@@ -236,7 +251,7 @@ describe('type, limit and relevance', () => {
   });
 });
 
-describe('bounded cost: counts stop at COUNT_CAP, typo matching only when full text finds few', () => {
+describe('bounded cost: counts stop at SEARCH_COUNT_CAP, typo matching only when full text finds few', () => {
   /** Inserts `n` listings of `other` named `name #1` … `name #n` (in SQL: cheap on both databases). */
   async function manyListings(name: string, n: number) {
     await t.database.db.execute(sql`
@@ -247,25 +262,25 @@ describe('bounded cost: counts stop at COUNT_CAP, typo matching only when full t
   }
 
   beforeAll(async () => {
-    await manyListings('Harmonium', COUNT_CAP + 5);
-    await manyListings('Dholak', COUNT_CAP);
+    await manyListings('Harmonium', SEARCH_COUNT_CAP + 5);
+    await manyListings('Dholak', SEARCH_COUNT_CAP);
     await manyListings('Tanpura', FUZZY_BELOW);
     await listing('tanpuraTypo', other, 'Tanpurra cover', 'Padded');
   });
 
-  it('answers COUNT_CAP with totalCapped beyond the cap, for full-text and for typo matches', async () => {
+  it('answers SEARCH_COUNT_CAP with totalCapped beyond the cap, for full-text and for typo matches', async () => {
     for (const q of ['harmonium', 'harmonum']) {
       const g = groupOf(await search({ q, type: 'marketplace', limit: '20' }), 'marketplace');
-      expect(g.total, q).toBe(COUNT_CAP);
+      expect(g.total, q).toBe(SEARCH_COUNT_CAP);
       expect(g.totalCapped, q).toBe(true);
       expect(g.items, q).toHaveLength(20);
       for (const hit of g.items) expect(hit.title, q).toMatch(/^Harmonium #\d+$/);
     }
   });
 
-  it('counts exactly up to the cap: COUNT_CAP matches are not capped', async () => {
+  it('counts exactly up to the cap: SEARCH_COUNT_CAP matches are not capped', async () => {
     const g = groupOf(await search({ q: 'dholak', type: 'marketplace' }), 'marketplace');
-    expect(g.total).toBe(COUNT_CAP);
+    expect(g.total).toBe(SEARCH_COUNT_CAP);
     expect(g).not.toHaveProperty('totalCapped');
     // Newest first among equally ranked matches.
     expect(g.items.map((i) => i.title)).toEqual(['Dholak #1', 'Dholak #2', 'Dholak #3', 'Dholak #4', 'Dholak #5']);

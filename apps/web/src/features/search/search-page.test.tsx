@@ -1,6 +1,6 @@
 /**
  * The /search page (issue 24) against a stubbed `GET /api/search`: the groups with their counts
- * (a capped one as "1,000+") and hits (matched words in `<mark>`, links to the records), "See all
+ * (a capped one as "100+") and hits (matched words in `<mark>`, links to the records), "See all
  * in …" with the feature's search parameter filled, the document title, searching again, and the
  * empty, no-query and error states.
  */
@@ -8,8 +8,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COUNT_CAP } from '@campus/contract/envelope';
-import { SEARCH_MESSAGES, type SearchData } from '@campus/contract/search';
+import { SEARCH_COUNT_CAP, SEARCH_MESSAGES, type SearchData } from '@campus/contract/search';
 import { json, stubFetch } from '../../test/http';
 import { LocationProbe, makeUser, renderApp } from '../../test/render';
 import SearchPage, { RESULTS_PER_GROUP } from './pages/search-page';
@@ -82,17 +81,17 @@ describe('SearchPage', () => {
     expect(document.title).toBe('Search results for “calc” · Campus Companion');
   });
 
-  it('shows the count of each group, and a capped count as 1,000+', async () => {
+  it('shows the count of each group, and a capped count as 100+', async () => {
     const capped: SearchData = {
       ...found,
-      groups: found.groups.map((g) => (g.type === 'skills' ? { ...g, total: COUNT_CAP, totalCapped: true } : g)),
+      groups: found.groups.map((g) => (g.type === 'skills' ? { ...g, total: SEARCH_COUNT_CAP, totalCapped: true } : g)),
     };
     stubFetch(() => json(200, { success: true, data: capped }));
     renderPage('/search?q=calc');
     const market = await screen.findByRole('region', { name: /Marketplace/ });
     expect(within(market).getByRole('heading', { level: 2 })).toHaveTextContent('Marketplace(7)');
     const skills = screen.getByRole('region', { name: /Skill Exchange/ });
-    expect(within(skills).getByRole('heading', { level: 2 })).toHaveTextContent('Skill Exchange(1,000+)');
+    expect(within(skills).getByRole('heading', { level: 2 })).toHaveTextContent('Skill Exchange(100+)');
   });
 
   it('searches again from its own box', async () => {
