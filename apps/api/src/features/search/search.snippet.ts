@@ -30,17 +30,31 @@ function trigrams(word: string): Set<string> {
   return set;
 }
 
+/** A query word, with its trigrams when it is long enough to match a typo. */
+interface Term {
+  word: string;
+  trigrams: Set<string> | null;
+}
+
+/** The query words of `q`, each with its trigrams computed once (a search marks many texts with one `q`). */
+let lastTerms: { q: string; terms: Term[] } | undefined;
+function termsOf(q: string): Term[] {
+  if (lastTerms?.q !== q)
+    lastTerms = { q, terms: wordsOf(q).map((word) => ({ word, trigrams: word.length >= 4 ? trigrams(word) : null })) };
+  return lastTerms.terms;
+}
+
 /** Whether the lower-cased text word `word` matches one of the query words `terms` (see the module). */
-function matches(word: string, terms: string[]): boolean {
+function matches(word: string, terms: Term[]): boolean {
+  let have: Set<string> | undefined;
   return terms.some((term) => {
-    if (word === term) return true;
-    if (term.length >= 2 && word.startsWith(term)) return true;
-    if (term.length < 4) return false;
-    const want = trigrams(term);
-    const have = trigrams(word);
+    if (word === term.word) return true;
+    if (term.word.length >= 2 && word.startsWith(term.word)) return true;
+    if (!term.trigrams) return false;
+    have ??= trigrams(word);
     let shared = 0;
-    for (const g of want) if (have.has(g)) shared += 1;
-    return shared / want.size >= TYPO_SHARE;
+    for (const g of term.trigrams) if (have.has(g)) shared += 1;
+    return shared / term.trigrams.size >= TYPO_SHARE;
   });
 }
 
@@ -51,7 +65,7 @@ function matches(word: string, terms: string[]): boolean {
  */
 export function markedSnippet(text: string, q: string, max = SNIPPET_MAX): SnippetPart[] {
   let body = text.replace(/\s+/g, ' ').trim();
-  const terms = wordsOf(q);
+  const terms = termsOf(q);
   const found = [...body.matchAll(WORD)].map((m) => ({
     start: m.index,
     end: m.index + m[0].length,
