@@ -124,6 +124,9 @@ const browserBuild = {
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // dist/.vite/manifest.json: the API names from it the modules a server-rendered page needs
+    // when it hydrates, downloaded ahead (apps/api/src/lib/ssr.ts, issue 23 item 1).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Every icon in one chunk (~4 KB as transferred) instead of one sub-kilobyte request per

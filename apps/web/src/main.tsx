@@ -1,24 +1,30 @@
 /**
- * Browser entry. Two ways in:
- * - the server rendered the page (issue 23 item 1: `#ssr-state` is present): the auth state, the
- *   institute's time zone and the page's RTK Query cache come from that block, the page's module is
- *   loaded first (so the first client render suspends nowhere the server did not), then the app
- *   hydrates the server's markup as a transition — no health check, no session check at start;
- * - the plain shell (dev server, or the server fell back): starts the start-up health check, the
- *   first session check and the current page's module download at once (issue 10: in parallel),
- *   then mounts the app into #root.
- * Both arrange for the first visit's API reads to reach the offline cache (issue 25). StrictMode.
+ * Browser entry, kept tiny (no React: it is all the JavaScript a server-rendered page evaluates
+ * during its load, issue 23 item 1 — Lighthouse ≥ 95 needs TBT ≤ 200 ms). Two ways in:
+ * - the server rendered the page (`#ssr-state` is present): the page is complete and usable as
+ *   HTML, so the app is evaluated and hydrated at the visitor's first interaction
+ *   ({@link onFirstInteraction}: pointer, touch, key, focus, hover, wheel/scroll, or the tab becoming
+ *   visible again), through `./app/startup/start-app` (`hydrateApp`). Clicks on buttons and form
+ *   submissions made before the app has hydrated are held and replayed after it
+ *   ({@link holdActionsUntil}). The app's modules are downloaded ahead, at low priority, once the
+ *   page has painted: the server lists them in the `#ssr-modules` block (apps/api/src/lib/ssr.ts)
+ *   and {@link prefetchModulesAfterLoad} prefetches them, so the first interaction waits for
+ *   evaluation and hydration only. The start-up effects (live
+ *   notifications, the session manager) start with the app. What must run at once stays here: the
+ *   offline copy of the page's API reads (issue 25) and the "database reachable" mark that lets a
+ *   reload skip the health check;
+ * - the plain shell (dev server, or the server fell back): the app is loaded and mounted at once
+ *   (`mountApp`: health check, session check and page module in parallel, issue 10).
  */
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadPage } from './app/routes';
-import { HEALTH_STORAGE_KEY, primeHealthCheck } from './app/startup/health-check';
-import { primeSessionCheck, type AuthState } from './lib/auth-slice';
-import { setDisplayTimeZone } from './lib/format';
-import { warmOfflineCache, warmOfflineCacheFrom } from './lib/offline-cache';
-import { readSsrState, ssrHydrated } from './lib/ssr';
-import { makeStore } from './lib/store';
+import { HEALTH_STORAGE_KEY } from './app/startup/health-check';
+import {
+  holdActionsUntil,
+  onFirstInteraction,
+  prefetchModulesAfterLoad,
+  whenHydrated,
+} from './app/startup/hydrate-on-interaction';
+import { warmOfflineCacheFrom } from './lib/offline-cache';
+import { readSsrState } from './lib/ssr-state';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -26,7 +32,6 @@ if (!root) throw new Error('Missing #root element in index.html');
 const ssr = readSsrState();
 
 if (ssr) {
-  setDisplayTimeZone(ssr.timeZone);
   try {
     // The server reached the database: a reload in this browser session skips the health check.
     sessionStorage.setItem(HEALTH_STORAGE_KEY, '1');
@@ -34,32 +39,16 @@ if (ssr) {
     /* storage disabled */
   }
   warmOfflineCacheFrom(ssr.reads);
-  void Promise.all([preloadPage(window.location.pathname), ssr.api ? import('./lib/api') : null]).then(() => {
-    const store = makeStore({ auth: ssr.auth as AuthState });
-    if (ssr.api) store.dispatch(ssrHydrated({ api: ssr.api }));
-    // A transition hydrates in slices that yield to the browser (issue 10: Total Blocking Time).
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App store={store} ready />
-        </StrictMode>,
-      );
-    });
-  });
+  void prefetchModulesAfterLoad();
+  const interacted = new Promise<void>((resolve) => onFirstInteraction(resolve));
+  const hydrated = interacted
+    .then(() => import('./app/startup/start-app'))
+    .then(({ hydrateApp }) => hydrateApp(root, ssr))
+    .then(() => whenHydrated());
+  // Registered after the interaction listeners (same phase, same target): a click that is itself the
+  // first interaction starts the app before it is held. A failed download (offline) releases the
+  // held actions at once to the page's native behaviour.
+  holdActionsUntil(hydrated);
 } else {
-  primeHealthCheck();
-  primeSessionCheck();
-  void preloadPage(window.location.pathname);
-  warmOfflineCache();
-
-  // A transition renders in slices that yield to the browser every few ms instead of one long task,
-  // so the first render never blocks input (issue 10: Total Blocking Time).
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  void import('./app/startup/start-app').then(({ mountApp }) => mountApp(root));
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogin, type SignedIn, type TestApp } from '../test/helpers.ts';
-import { fillShell, loadServerRenderer, pageEncoding } from './ssr.ts';
+import { fillShell, loadServerRenderer, modulesToPreload, pageEncoding, type BuildManifest } from './ssr.ts';
 
 const SHELL = `<!doctype html><html><head><title>Campus Companion</title></head><body><div id="root"></div><noscript>Campus Companion needs JavaScript to run.</noscript><script type="module" src="/assets/index.js"></script></body></html>`;
 
@@ -132,6 +132,58 @@ describe('fillShell', () => {
       '<div id="root"><p>hi</p></div><script type="application/json" id="ssr-state">{"text":"\\u003c/script>\\u003c!--"}</script>',
     );
     expect(page).not.toContain('noscript');
+    expect(page).not.toContain('ssr-modules');
+  });
+
+  it('lists the modules to download ahead in a JSON block after the state', () => {
+    const page = fillShell(SHELL, '<p>hi</p>', {}, ['/assets/start-app.js', '/assets/x</script>.js']);
+    expect(page).toContain(
+      '<script type="application/json" id="ssr-modules">["/assets/start-app.js","/assets/x\\u003c/script>.js"]</script>',
+    );
+  });
+});
+
+describe('modulesToPreload', () => {
+  const manifest: BuildManifest = {
+    'index.html': {
+      file: 'assets/index.js',
+      isEntry: true,
+      imports: ['_runtime.js'],
+      dynamicImports: ['src/app/startup/start-app.tsx'],
+    },
+    '_runtime.js': { file: 'assets/runtime.js' },
+    '_react.js': { file: 'assets/react.js', imports: ['_runtime.js'] },
+    '_form.js': { file: 'assets/form.js', imports: ['_react.js'] },
+    'src/app/startup/start-app.tsx': { file: 'assets/start-app.js', imports: ['_react.js', 'index.html'] },
+    'src/features/home/pages/home-page.tsx': { file: 'assets/home-page.js', imports: ['_react.js'] },
+    'src/features/internships/pages/internships-page.tsx': {
+      file: 'assets/internships-page.js',
+      imports: ['_form.js'],
+    },
+    'src/features/marketplace/pages/marketplace-page.tsx': {
+      file: 'assets/marketplace-page.js',
+      imports: ['_form.js'],
+    },
+  };
+
+  it("names the start module and the page's module with their imports, not the entry's own chunks", () => {
+    expect(modulesToPreload(manifest, '/marketplace/42')).toEqual([
+      '/assets/start-app.js',
+      '/assets/react.js',
+      '/assets/marketplace-page.js',
+      '/assets/form.js',
+    ]);
+    expect(modulesToPreload(manifest, '/')).toEqual([
+      '/assets/start-app.js',
+      '/assets/react.js',
+      '/assets/home-page.js',
+    ]);
+    expect(modulesToPreload(manifest, '/intern-connect')).toContain('/assets/internships-page.js');
+  });
+
+  it('names the start module alone for a path without a page module, and nothing without a manifest', () => {
+    expect(modulesToPreload(manifest, '/no-such-page')).toEqual(['/assets/start-app.js', '/assets/react.js']);
+    expect(modulesToPreload({}, '/marketplace')).toEqual([]);
   });
 });
 

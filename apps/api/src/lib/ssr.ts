@@ -40,19 +40,77 @@ export function serverEntryPath(webDist: string): string {
   return path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
 }
 
+/** Id of the JSON block listing the modules to download ahead (read by apps/web/src/main.tsx). */
+export const SSR_MODULES_ID = 'ssr-modules';
+
 /**
- * The page's `index.html` with the rendered markup in `#root` and `state` as a JSON data block.
- * `<` is escaped in the JSON so no text in it can close the block. The "needs JavaScript" notice
- * is dropped: the page reads without it.
+ * The page's `index.html` with the rendered markup in `#root`, `state` as a JSON data block and
+ * `modules` (URL paths of JavaScript modules) as a JSON list in `#ssr-modules`, which the browser
+ * entry prefetches once the page has loaded and painted (apps/web/src/app/startup/
+ * hydrate-on-interaction.ts) — not as `modulepreload` links in the head: there they would share
+ * the slow connection with the page's CSS and delay its first paint (measured with Lighthouse,
+ * README "Server-rendered first screens"). `<` is escaped in the JSON so
+ * no text in it can close a block. The "needs JavaScript" notice is dropped: the page reads without it.
  */
-export function fillShell(shell: string, html: string, state: unknown): string {
-  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+export function fillShell(shell: string, html: string, state: unknown, modules: readonly string[] = []): string {
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+  const list = modules.length ? `<script type="application/json" id="${SSR_MODULES_ID}">${json(modules)}</script>` : '';
   return shell
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${json}</script>`,
+      `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${json(state)}</script>${list}`,
     );
+}
+
+/** The part of Vite's build manifest (`dist/.vite/manifest.json`) read here: chunks by source path. */
+export type BuildManifest = Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+>;
+
+/** The browser module that starts the app (dynamically imported by the entry, apps/web/src/main.tsx). */
+export const START_MODULE = 'src/app/startup/start-app.tsx';
+
+/**
+ * Page modules whose file is not named after the path's first segment (`/<segment>` →
+ * `src/features/<feature>/pages/<segment>-page.tsx`, the web app's convention, apps/web/src/app/routes.tsx).
+ */
+const PAGE_OF_SEGMENT: Record<string, string> = { '': 'home', 'intern-connect': 'internships' };
+
+/**
+ * The URL paths of the JavaScript modules the page at `pathname` needs to hydrate, from Vite's
+ * build `manifest`: the app's start module ({@link START_MODULE}) and the page's module, each with
+ * every chunk it imports statically, minus the entry's own chunks (already loaded). Empty when the
+ * manifest has no start module; without the page's module (an unknown path) the list has the
+ * start module's chunks only, and the app fetches the page's module itself when it starts.
+ */
+export function modulesToPreload(manifest: BuildManifest, pathname: string): string[] {
+  if (!manifest[START_MODULE]) return [];
+  const loaded = new Set<string>();
+  const visit = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return;
+    into.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key, loaded);
+  const segment = pathname.split('/')[1] ?? '';
+  const page = `/pages/${PAGE_OF_SEGMENT[segment] ?? segment}-page.tsx`;
+  const pageKey = Object.keys(manifest).find((key) => key.endsWith(page));
+  const wanted = new Set<string>();
+  visit(START_MODULE, wanted);
+  if (pageKey) visit(pageKey, wanted);
+  return [...wanted].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
+}
+
+/** Reads Vite's build manifest beside `webDist`'s assets; an empty one when missing or unreadable. */
+export function readBuildManifest(webDist: string): BuildManifest {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+  } catch {
+    return {};
+  }
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -142,6 +200,8 @@ export async function loadServerRenderer(app: FastifyInstance, webDist: string):
     return null;
   }
 
+  const manifest = readBuildManifest(webDist);
+
   return {
     async send(request, reply) {
       reply.header('cache-control', 'no-store').header('vary', 'Cookie, Accept-Encoding');
@@ -153,7 +213,8 @@ export async function loadServerRenderer(app: FastifyInstance, webDist: string):
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-      const page = fillShell(shell, result.html, result.state);
+      const pathname = new URL(request.url, 'http://page.internal').pathname;
+      const page = fillShell(shell, result.html, result.state, modulesToPreload(manifest, pathname));
       const encoding = pageEncoding(request.headers['accept-encoding']);
       reply.code(result.status).type('text/html; charset=utf-8');
       if (!encoding) return reply.send(page);

@@ -7,12 +7,11 @@
  *   instead of acting, since a server render cannot navigate.
  * - {@link ssrHydrated}: the action that hands the server's RTK Query cache to the client's `api`
  *   slice (its `extractRehydrationInfo`, RTK Query's documented SSR hydration).
- * - {@link readSsrState}: the JSON block the server wrote (`<script type="application/json">`).
+ * The JSON block the server wrote is read by `./ssr-state` (no React: the tiny browser entry uses it).
  */
 import { createContext, useContext } from 'react';
 import { createAction } from '@reduxjs/toolkit';
 import { Navigate } from 'react-router';
-import { SSR_STATE_ID, type SsrState } from '@campus/contract/ssr';
 
 /** What one server render learnt: the first redirect a guard asked for, and the page's status. */
 export interface ServerRenderRecord {
@@ -45,14 +44,3 @@ export function GuardRedirect({ to, from }: { to: string; from?: string }) {
 
 /** Hands the server's RTK Query state (`SsrState.api`) to the `api` slice. */
 export const ssrHydrated = createAction<unknown>('ssr/hydrated');
-
-/** The state the server rendered with, or null when the page is the plain shell. */
-export function readSsrState(): SsrState | null {
-  const block = typeof document === 'undefined' ? null : document.getElementById(SSR_STATE_ID);
-  if (!block?.textContent) return null;
-  try {
-    return JSON.parse(block.textContent) as SsrState;
-  } catch {
-    return null;
-  }
-}
