@@ -25,7 +25,7 @@
  * only those routes beside health; `SCALE=100` then grows listings, lost & found items and rides to
  * 100× in SQL (`scale.ts`), restarts the server and measures every list route again, printing each
  * list's req/s and p99 at both sizes and their ratios (issue 23 item 5); `PROFILE=1` writes a V8
- * CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/`; `KEEP_DB=1` keeps the
+ * CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/` (or `PROFILE_DIR`); `KEEP_DB=1` keeps the
  * PostgreSQL scratch database (its name is printed) to study query plans. The load average
  * (`os.loadavg()`) is printed beside the figures: the machine may be shared.
  */
@@ -60,6 +60,8 @@ const SELLERS = 200;
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '../..');
+/** Where `PROFILE=1` writes the server's `.cpuprofile` (default `.bench-profiles/` at the root). */
+const PROFILE_DIR = path.resolve(process.env.PROFILE_DIR ?? path.join(root, '.bench-profiles'));
 
 /** Deterministic pseudo-random numbers so runs are comparable. */
 let seed = 20_250_101;
@@ -293,7 +295,7 @@ try {
 
   // 2. The routes at 10k with the session cache on (the default), then pgbench on the page alone.
   console.log(`\nload average (1/5/15 min) before the run: ${load()}`);
-  server = await startServer(PORT, serverEnv(), PROFILE ? path.join(root, '.bench-profiles') : undefined);
+  server = await startServer(PORT, serverEnv(), PROFILE ? PROFILE_DIR : undefined);
   await checkRoutes();
   const results = await measure(routes);
   await stopServer(server);
@@ -370,6 +372,7 @@ try {
       'list p99 ms',
       'Node CPU ms/req',
       'PG CPU ms/req',
+      'load generator CPU ms/req',
       'pgbench TPS',
       'list ÷ pgbench',
       'health req/s',
@@ -378,7 +381,7 @@ try {
     console.log(`| ${h.join(' | ')} |\n|${h.map(() => '---').join('|')}|`);
     for (const c of ceiling)
       console.log(
-        `| ${c.cache} | ${c.statements} | ${fmt(c.list.reqPerSec)} | ${fmt(c.list.p99)} | ${fmt(c.list.nodeMs, 3)} | ${fmt(c.list.pgMs, 3)} | ${fmt(c.tps)} | ${fmt(
+        `| ${c.cache} | ${c.statements} | ${fmt(c.list.reqPerSec)} | ${fmt(c.list.p99)} | ${fmt(c.list.nodeMs, 3)} | ${fmt(c.list.pgMs, 3)} | ${fmt(c.list.cpuMs / c.list.requests, 3)} | ${fmt(c.tps)} | ${fmt(
           c.list.reqPerSec / c.tps,
           2,
         )} | ${fmt(c.health.reqPerSec)} | ${fmt(c.list.reqPerSec / c.health.reqPerSec, 3)} |`,
@@ -412,7 +415,7 @@ try {
       );
     }
   }
-  if (PROFILE) console.log(`\nCPU profile of the server: ${path.join(root, '.bench-profiles')}`);
+  if (PROFILE) console.log(`\nCPU profile of the server: ${PROFILE_DIR}`);
   const all = [...results, ...ceiling.map((c) => c.list), ...(scaled?.results ?? [])];
   if (all.some((r) => r.non2xx || r.errors)) process.exitCode = 1;
 } finally {

@@ -48,6 +48,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU time (ms) the load generator itself used during the run (user + system). */
+  cpuMs: number;
 }
 
 /** Runs the load generator (`load-client.ts`, autocannon) in its own process; resolves its figures. */

@@ -5,7 +5,9 @@
  * `headers` and `idReplacement`, autocannon's `[<id>]` placeholder, e.g. one X-Forwarded-For per
  * request; `paths`, one request path per connection, e.g. each student's own `?userId=`), drives it with autocannon — each connection signed in as its own student
  * (`cookies[i]`) — and prints one JSON line:
- * `{ requests, reqPerSec, p50, p99, non2xx, errors }` (latencies in ms).
+ * `{ requests, reqPerSec, p50, p99, non2xx, errors, cpuMs }` (latencies in ms; `cpuMs`: this process's
+ * own CPU time, user + system, during the run — the load generator shares the machine's cores with
+ * the server and the database, so its cost per request belongs beside theirs).
  */
 import autocannon from 'autocannon';
 
@@ -24,6 +26,7 @@ export interface Job {
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 let next = 0;
+const cpuBefore = process.cpuUsage();
 const result = await autocannon({
   url: job.url,
   connections: job.connections,
@@ -49,5 +52,6 @@ console.log(
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    cpuMs: ((cpu) => (cpu.user + cpu.system) / 1000)(process.cpuUsage(cpuBefore)),
   }),
 );
