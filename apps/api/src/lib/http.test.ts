@@ -4,6 +4,7 @@
  * over-long requests answer in the envelope with a message that fits the case.
  */
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -54,6 +55,24 @@ describe('caching of API answers', () => {
     expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await t.app.inject(url)).statusCode).toBe(401);
     expect(up.headers['cross-origin-resource-policy']).toBe('same-site');
+  });
+});
+
+describe('compression of API answers', () => {
+  // JSON over 2 KB goes out compressed (issue 10): brotli (quality 1, issue 23 item 4) for a client
+  // that accepts it, else gzip, else plain; each decodes to the same answer.
+  it('brotli for a client that accepts it, gzip for one that only takes gzip, plain for one that takes neither', async () => {
+    const plain = await t.app.inject({ url: '/api/institute' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(2048);
+    const br = await t.app.inject({ url: '/api/institute', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await t.app.inject({ url: '/api/institute', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
   });
 });
 
