@@ -132,6 +132,24 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
   ).toEqual([]);
 }
 
+/**
+ * Hydrates a server-rendered page the way a visitor does (apps/web/src/main.tsx hydrates at the
+ * first interaction): moves the mouse over it and waits, up to 15 s, for `<html data-hydrated>`.
+ * Does nothing on a page without `#ssr-state` (the plain shell mounts by itself). For pages the
+ * fixtures do not cover (a second tab, another context); `page.goto` and `page.reload` of the
+ * test's `page` do it already.
+ */
+export async function hydrateServerPage(page: Page): Promise<void> {
+  const serverRendered = await page.evaluate(() => !!document.getElementById('ssr-state'));
+  if (!serverRendered) return;
+  // Two positions, so the pointer moves wherever it was before (and enters an element).
+  await page.mouse.move(3, 3);
+  await page.mouse.move(1, 1);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, {
+    timeout: 15_000,
+  });
+}
+
 type Fixtures = {
   /** A page signed in as a fresh student with a complete profile. */
   studentPage: Page;
@@ -172,16 +190,7 @@ export const test = base.extend<Fixtures>({
   hydratedNavigation: [
     async ({ page, hydrateOnNavigation }, use) => {
       if (!hydrateOnNavigation) return use();
-      const hydrated = async () => {
-        const serverRendered = await page.evaluate(() => !!document.getElementById('ssr-state')).catch(() => false);
-        if (!serverRendered) return;
-        // Two positions, so the pointer moves wherever it was before (and enters an element).
-        await page.mouse.move(3, 3);
-        await page.mouse.move(1, 1);
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, {
-          timeout: 15_000,
-        });
-      };
+      const hydrated = () => hydrateServerPage(page);
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
       page.goto = async (...args) => {

@@ -6,7 +6,8 @@
  * page of issue 23 Build 1 — the open pages as a guest, the others with the real session cookie.
  * Prints the host's `benchmarkIndex` (Lighthouse's CPU speed figure) and per page the median of
  * `RUNS` runs (default 3): performance score, LCP, TBT, CLS, the HTML document's bytes and the bytes
- * transferred (all, and JavaScript).
+ * transferred (all; the JavaScript the page ran as scripts; the JavaScript it prefetched for later,
+ * `<link rel="prefetch">`, which Lighthouse lists as "Other").
  *
  * Run: `npm run perf:web`. Options: `RUNS`, `PAGES` (comma-separated paths, e.g. `/,/marketplace`), `SKIP_BUILD=1` (use the last build), `CHROMIUM_PATH` (default /usr/bin/chromium),
  * `PERF_PORT` (default 3295), `REPORT_DIR` (also writes each run's full Lighthouse JSON there).
@@ -92,6 +93,7 @@ interface PageFigures {
   bytes: number;
   htmlBytes: number;
   jsBytes: number;
+  prefetchedJsBytes: number;
   benchmarkIndex: number;
 }
 
@@ -128,6 +130,9 @@ async function audit(url: string, cookie?: string): Promise<PageFigures | null> 
       bytes: lhr.audits['total-byte-weight']!.numericValue ?? 0,
       htmlBytes: sum('Document'),
       jsBytes: sum('Script'),
+      prefetchedJsBytes: items
+        .filter((i) => i.resourceType === 'Other' && /\.js(\?|$)/.test(String(i.url)))
+        .reduce((s, i) => s + Number(i.transferSize ?? 0), 0),
       benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
@@ -176,7 +181,7 @@ try {
     const m = (k: keyof PageFigures) => median(runs.map((r) => r[k]));
     const who = c === undefined ? 'guest' : c === admin ? 'admin' : 'student';
     rows.push(
-      `| ${page} | ${who} | ${Math.round(m('score') * 100)} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${(m('htmlBytes') / 1024).toFixed(1)} | ${(m('bytes') / 1024).toFixed(1)} | ${(m('jsBytes') / 1024).toFixed(1)} |`,
+      `| ${page} | ${who} | ${Math.round(m('score') * 100)} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${(m('htmlBytes') / 1024).toFixed(1)} | ${(m('bytes') / 1024).toFixed(1)} | ${(m('jsBytes') / 1024).toFixed(1)} | ${(m('prefetchedJsBytes') / 1024).toFixed(1)} |`,
     );
     console.log(rows.at(-1));
   }
@@ -189,7 +194,7 @@ try {
         .join(' ')}\n`,
   );
   console.log(
-    '| page | as | score | LCP ms | TBT ms | CLS | HTML KB | transferred KB | JS KB |\n|---|---|---|---|---|---|---|---|---|',
+    '| page | as | score | LCP ms | TBT ms | CLS | HTML KB | transferred KB | JS KB run | JS KB prefetched |\n|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const row of rows) console.log(row);
 } finally {

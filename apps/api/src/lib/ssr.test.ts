@@ -154,7 +154,16 @@ describe('modulesToPreload', () => {
     '_runtime.js': { file: 'assets/runtime.js' },
     '_react.js': { file: 'assets/react.js', imports: ['_runtime.js'] },
     '_form.js': { file: 'assets/form.js', imports: ['_react.js'] },
-    'src/app/startup/start-app.tsx': { file: 'assets/start-app.js', imports: ['_react.js', 'index.html'] },
+    'src/app/startup/start-app.tsx': {
+      file: 'assets/start-app.js',
+      imports: ['_react.js', 'index.html'],
+      dynamicImports: [
+        'src/features/search/components/header-search.tsx',
+        'src/features/home/pages/home-page.tsx',
+        'src/features/marketplace/pages/marketplace-page.tsx',
+      ],
+    },
+    'src/features/search/components/header-search.tsx': { file: 'assets/header-search.js', imports: ['_react.js'] },
     'src/features/home/pages/home-page.tsx': { file: 'assets/home-page.js', imports: ['_react.js'] },
     'src/features/internships/pages/internships-page.tsx': {
       file: 'assets/internships-page.js',
@@ -166,23 +175,29 @@ describe('modulesToPreload', () => {
     },
   };
 
-  it("names the start module and the page's module with their imports, not the entry's own chunks", () => {
+  it("names the start module, the page's module and the start's other lazy parts with their imports, not the entry's own chunks nor other pages", () => {
     expect(modulesToPreload(manifest, '/marketplace/42')).toEqual([
       '/assets/start-app.js',
       '/assets/react.js',
       '/assets/marketplace-page.js',
       '/assets/form.js',
+      '/assets/header-search.js',
     ]);
     expect(modulesToPreload(manifest, '/')).toEqual([
       '/assets/start-app.js',
       '/assets/react.js',
       '/assets/home-page.js',
+      '/assets/header-search.js',
     ]);
     expect(modulesToPreload(manifest, '/intern-connect')).toContain('/assets/internships-page.js');
   });
 
-  it('names the start module alone for a path without a page module, and nothing without a manifest', () => {
-    expect(modulesToPreload(manifest, '/no-such-page')).toEqual(['/assets/start-app.js', '/assets/react.js']);
+  it('names no page module for a path without one, and nothing without a manifest', () => {
+    expect(modulesToPreload(manifest, '/no-such-page')).toEqual([
+      '/assets/start-app.js',
+      '/assets/react.js',
+      '/assets/header-search.js',
+    ]);
     expect(modulesToPreload({}, '/marketplace')).toEqual([]);
   });
 });

@@ -80,8 +80,9 @@ const PAGE_OF_SEGMENT: Record<string, string> = { '': 'home', 'intern-connect': 
 
 /**
  * The URL paths of the JavaScript modules the page at `pathname` needs to hydrate, from Vite's
- * build `manifest`: the app's start module ({@link START_MODULE}) and the page's module, each with
- * every chunk it imports statically, minus the entry's own chunks (already loaded). Empty when the
+ * build `manifest`: the app's start module ({@link START_MODULE}), the page's module and the start
+ * module's lazy parts that are not pages, each with every chunk it imports statically, minus the
+ * entry's own chunks (already loaded). Empty when the
  * manifest has no start module; without the page's module (an unknown path) the list has the
  * start module's chunks only, and the app fetches the page's module itself when it starts.
  */
@@ -101,6 +102,9 @@ export function modulesToPreload(manifest: BuildManifest, pathname: string): str
   const wanted = new Set<string>();
   visit(START_MODULE, wanted);
   if (pageKey) visit(pageKey, wanted);
+  // The start module's other lazy parts (the header's search, the notifications panel, the API
+  // slice…), not the other pages.
+  for (const lazy of manifest[START_MODULE].dynamicImports ?? []) if (!lazy.includes('/pages/')) visit(lazy, wanted);
   return [...wanted].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
 }
 

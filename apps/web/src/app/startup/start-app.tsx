@@ -2,8 +2,9 @@
  * The app's start, loaded by the tiny browser entry (main.tsx) as its own chunk: React, the router,
  * the store and the current page's module are downloaded and evaluated only through this module.
  * - {@link hydrateApp}: a server-rendered page (issue 23 item 1) — the auth state, the institute's
- *   time zone and the page's RTK Query cache come from the server's state, the page's module is
- *   loaded first (so the first client render suspends nowhere the server did not), then the app
+ *   time zone and the page's RTK Query cache come from the server's state, the page's module and
+ *   the layout's lazy parts are loaded first (so the first client render waits for no download the
+ *   server did not), then the app
  *   hydrates the server's markup as a transition; no health check, no session check at start.
  * - {@link mountApp}: the plain shell (dev server, or the server fell back) — the start-up health
  *   check, the first session check and the current page's module download start at once (issue
@@ -24,12 +25,23 @@ import { ssrHydrated } from '../../lib/ssr';
 import { makeStore } from '../../lib/store';
 
 /**
+ * The layout's lazy parts the server renders on every page (the header's search box): loaded with
+ * the page's module before hydrating, so their boundaries hydrate with the rest of the page instead
+ * of after a download — text typed into the search box meanwhile stays in React's hands.
+ */
+const layoutModules = () => [import('../../features/search/components/header-search')];
+
+/**
  * Hydrates the server's markup in `root` from `ssr`, the state it was rendered with. Resolves once
  * `hydrateRoot` has been called (the commit follows in a transition; `<html data-hydrated>` marks it).
  */
 export async function hydrateApp(root: HTMLElement, ssr: SsrState): Promise<void> {
   setDisplayTimeZone(ssr.timeZone);
-  await Promise.all([preloadPage(window.location.pathname), ssr.api ? import('../../lib/api') : null]);
+  await Promise.all([
+    preloadPage(window.location.pathname),
+    ssr.api ? import('../../lib/api') : null,
+    ...layoutModules(),
+  ]);
   const store = makeStore({ auth: ssr.auth as AuthState });
   if (ssr.api) store.dispatch(ssrHydrated({ api: ssr.api }));
   startTransition(() => {
