@@ -301,24 +301,43 @@ try {
   await stopServer(server);
   server = undefined;
   const loadMain = load();
-  const ceiling: Array<{ cache: string; list: Measured; health: Measured; tps: number; statements: number }> = [];
+  const ceiling: Array<{
+    cache: string;
+    list: Measured;
+    health: Measured;
+    tps: number;
+    /** PostgreSQL's and pgbench's own CPU ms per pgbench transaction. */
+    pgbenchPgMs: number;
+    pgbenchClientMs: number;
+    statements: number;
+  }> = [];
   if (captured && serverUrl) {
     const listOn = results.find((r) => r.key === 'list');
     if (listOn) {
-      const { tps } = await runPgbench(serverUrl, captured.cached, CONNECTIONS, DURATION);
-      ceiling.push({ cache: 'on (30 s)', list: listOn, health: results[0]!, tps, statements: captured.cached.length });
+      const { tps, pgMs, clientMs } = await runPgbench(serverUrl, captured.cached, CONNECTIONS, DURATION);
+      ceiling.push({
+        cache: 'on (30 s)',
+        list: listOn,
+        health: results[0]!,
+        tps,
+        pgbenchPgMs: pgMs,
+        pgbenchClientMs: clientMs,
+        statements: captured.cached.length,
+      });
     }
     // 3. The session cache off: a second server; pgbench on session lookup + page.
     server = await startServer(PORT, serverEnv({ SESSION_CACHE_TTL_MS: '0' }));
     const off = await measure([route('health'), route('list')]);
     await stopServer(server);
     server = undefined;
-    const { tps } = await runPgbench(serverUrl, captured.cold, CONNECTIONS, DURATION);
+    const { tps, pgMs, clientMs } = await runPgbench(serverUrl, captured.cold, CONNECTIONS, DURATION);
     ceiling.push({
       cache: 'off (`SESSION_CACHE_TTL_MS=0`)',
       list: off[1]!,
       health: off[0]!,
       tps,
+      pgbenchPgMs: pgMs,
+      pgbenchClientMs: clientMs,
       statements: captured.cold.length,
     });
   }
@@ -374,6 +393,8 @@ try {
       'PG CPU ms/req',
       'load generator CPU ms/req',
       'pgbench TPS',
+      'pgbench: PG CPU ms/txn',
+      'pgbench: client CPU ms/txn',
       'list ÷ pgbench',
       'health req/s',
       'list ÷ health',
@@ -381,7 +402,7 @@ try {
     console.log(`| ${h.join(' | ')} |\n|${h.map(() => '---').join('|')}|`);
     for (const c of ceiling)
       console.log(
-        `| ${c.cache} | ${c.statements} | ${fmt(c.list.reqPerSec)} | ${fmt(c.list.p99)} | ${fmt(c.list.nodeMs, 3)} | ${fmt(c.list.pgMs, 3)} | ${fmt(c.list.cpuMs / c.list.requests, 3)} | ${fmt(c.tps)} | ${fmt(
+        `| ${c.cache} | ${c.statements} | ${fmt(c.list.reqPerSec)} | ${fmt(c.list.p99)} | ${fmt(c.list.nodeMs, 3)} | ${fmt(c.list.pgMs, 3)} | ${fmt(c.list.cpuMs / c.list.requests, 3)} | ${fmt(c.tps)} | ${fmt(c.pgbenchPgMs, 3)} | ${fmt(c.pgbenchClientMs, 3)} | ${fmt(
           c.list.reqPerSec / c.tps,
           2,
         )} | ${fmt(c.health.reqPerSec)} | ${fmt(c.list.reqPerSec / c.health.reqPerSec, 3)} |`,

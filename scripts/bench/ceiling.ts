@@ -11,6 +11,7 @@ import fs2 from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { cpuMsOf, postgresBackends } from './harness.ts';
 
 /** One statement as the server executed it: its SQL text (`$n` placeholders) and parameter values. */
 export interface CapturedStatement {
@@ -121,24 +122,57 @@ function pgbenchBinary(): string {
 /**
  * Runs `statements` with pgbench against `databaseUrl`: `-M prepared` (as the app's driver
  * prepares them), `connections` clients on 2 threads, `duration` s. Resolves its TPS (without
- * the initial connection time) and the script it ran.
+ * the initial connection time), the script it ran, and the CPU per transaction (ms) of
+ * PostgreSQL's backends serving it (`pgMs`) and of pgbench itself (`clientMs`): both read from
+ * /proc every 100 ms while it runs (its backends exit with it), over the span between the first
+ * reading after its clients connected and the last before it ended, divided by TPS × that span.
  */
 export async function runPgbench(
   databaseUrl: string,
   statements: CapturedStatement[],
   connections: number,
   duration: number,
-): Promise<{ tps: number; script: string }> {
+): Promise<{ tps: number; script: string; pgMs: number; clientMs: number }> {
   const { file, defines } = await pgbenchScript(statements);
   const args = ['-n', '-M', 'prepared', '-c', String(connections), '-j', '2', '-T', String(duration), '-f', file];
   const child = spawn(pgbenchBinary(), [...args, ...defines, databaseUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let running = true;
+  void exited.then(() => (running = false));
+  const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  let backends: number[] = [];
+  // Exactly its clients' backends: a server stopped just before may still have some exiting.
+  for (let i = 0; i < 50 && running && backends.length !== connections; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    backends = await postgresBackends(database);
+  }
+  /** CPU ms of the backends and of pgbench, and when it was read. */
+  const read = async () => {
+    let pgMs = 0;
+    for (const pid of backends) pgMs += await cpuMsOf(pid);
+    return { at: performance.now(), pgMs, clientMs: await cpuMsOf(child.pid!) };
+  };
+  const first = await read();
+  let last = first;
+  while (running) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = await read();
+    // Once a backend has exited its reading is NaN: keep the last complete reading before the end.
+    if (running && Number.isFinite(now.pgMs) && Number.isFinite(now.clientMs)) last = now;
+  }
+  const code = await exited;
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
   if (code !== 0 || !tps) throw new Error(`pgbench failed (${code}):\n${out}`);
   const script = await fs2.readFile(file, 'utf8');
   await fs2.rm(path.dirname(file), { recursive: true, force: true });
-  return { tps: Number(tps[1]), script };
+  const transactions = (Number(tps[1]) * (last.at - first.at)) / 1000;
+  return {
+    tps: Number(tps[1]),
+    script,
+    pgMs: transactions > 0 ? (last.pgMs - first.pgMs) / transactions : NaN,
+    clientMs: transactions > 0 ? (last.clientMs - first.clientMs) / transactions : NaN,
+  };
 }

@@ -30,14 +30,24 @@ export async function cpuMsOf(pid: number): Promise<number> {
  */
 export async function postgresCpuMs(name: string): Promise<number> {
   let total = 0;
+  for (const pid of await postgresBackends(name)) total += await cpuMsOf(pid);
+  return total;
+}
+
+/**
+ * The pids of the PostgreSQL backends serving database `name` now (their process titles name the
+ * database).
+ */
+export async function postgresBackends(name: string): Promise<number[]> {
+  const pids: number[] = [];
   for (const entry of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const comm = (await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')).trim();
     if (comm !== 'postgres') continue;
     const title = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (title.includes(` ${name} `)) total += await cpuMsOf(Number(entry));
+    if (title.includes(` ${name} `)) pids.push(Number(entry));
   }
-  return total;
+  return pids;
 }
 
 /** What one load run measured (latencies in ms). */
