@@ -22,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SSR_STATE_ID, type SsrRequest, type SsrResult } from '@campus/contract/ssr';
+import { SSR_MODULES_ID, SSR_STATE_ID, type SsrRequest, type SsrResult } from '@campus/contract/ssr';
 import { logSafeError } from '../db/faults.ts';
 
 /** What the server bundle exports. */
@@ -39,9 +39,6 @@ export interface ServerRenderer {
 export function serverEntryPath(webDist: string): string {
   return path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
 }
-
-/** Id of the JSON block listing the modules to download ahead (read by apps/web/src/main.tsx). */
-export const SSR_MODULES_ID = 'ssr-modules';
 
 /**
  * The page's `index.html` with the rendered markup in `#root`, `state` as a JSON data block and

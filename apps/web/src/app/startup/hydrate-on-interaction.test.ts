@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  holdActionsUntil,
-  onFirstInteraction,
-  prefetchModulesAfterLoad,
-  SSR_MODULES_ID,
-  whenHydrated,
-} from './hydrate-on-interaction';
+import { SSR_MODULES_ID } from '@campus/contract/ssr';
+import { holdActionsUntil, onFirstInteraction, prefetchModulesAfterLoad, whenHydrated } from './hydrate-on-interaction';
 
 /** A promise with its resolve and reject at hand. */
 function deferred() {

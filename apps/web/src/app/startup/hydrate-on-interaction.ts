@@ -12,6 +12,7 @@
  *   element afterwards (React keeps the server's DOM nodes), each element once; links, form
  *   fields and other native controls keep working natively meanwhile.
  */
+import { SSR_MODULES_ID } from '@campus/contract/ssr';
 
 /**
  * Events that mean "the visitor is about to use the page": a pointer or finger going down, a key,
@@ -128,9 +129,6 @@ export function whenHydrated(doc: Document = document): Promise<void> {
     observer.observe(html, { attributes: true, attributeFilter: ['data-hydrated'] });
   });
 }
-
-/** Id of the JSON list of module URLs the server names for the page (apps/api/src/lib/ssr.ts). */
-export const SSR_MODULES_ID = 'ssr-modules';
 
 /**
  * Calls `then` once the page has loaded and painted its largest content (the first
