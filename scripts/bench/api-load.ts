@@ -3,8 +3,9 @@
  * database (10 000 listings from 200 sellers, a few unread notifications per student, and for the
  * campus-wide search of issue 24 as many lost & found items, rides and taught skills), starts the
  * real server (`apps/api/src/server.ts`) as a child process on 127.0.0.1, and runs the load
- * generator (`load-client.ts`, autocannon) as another child process — so load generation never
- * shares the server's event loop. Each connection is signed in as its own student.
+ * generator as another child process — wrk (C) when installed, else `load-client.ts` (autocannon;
+ * `harness.ts` `runLoad`) — so load generation never shares the server's event loop. The requests
+ * carry the session cookies of as many students as connections.
  *
  * For each route it prints req/s, p50 and p99 latency (ms), and the CPU milliseconds per request
  * spent by the server's Node process and by PostgreSQL (its server processes; the embedded PGlite
@@ -48,7 +49,7 @@ import { createSession } from '../../apps/api/src/lib/auth.ts';
 import { growTables, ITEM_WORDS } from './scale.ts';
 import { createServerDatabase } from './scratch-db.ts';
 import { logOffset, logStatements, runPgbench, statementsSince, type CapturedStatement } from './ceiling.ts';
-import { cpuMsOf, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
+import { cpuMsOf, loadGenerator, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
 
 const LISTINGS = Number(process.env.LISTINGS ?? 10_000);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -365,10 +366,11 @@ try {
   }
 
   const health = results[0]!;
-  console.log(`\nAPI request cost — ${serverUrl ? 'PostgreSQL' : 'PGlite (embedded, in the server process)'}`);
+  const via = serverUrl ? ` via ${decodeURIComponent(new URL(serverUrl).host)}` : '';
+  console.log(`\nAPI request cost — ${serverUrl ? `PostgreSQL${via}` : 'PGlite (embedded, in the server process)'}`);
   console.log(
-    `${fmt(LISTINGS)} listings, ${CONNECTIONS} connections (one student each), ${DURATION} s per route, ` +
-      `load generator in its own process, ${os.cpus().length} cores, Node ${process.version}; ` +
+    `${fmt(LISTINGS)} listings, ${CONNECTIONS} connections (${CONNECTIONS} students), ${DURATION} s per route, ` +
+      `load generator (${loadGenerator()}) in its own process, ${os.cpus().length} cores, Node ${process.version}; ` +
       `load average after: ${loadMain}\n`,
   );
   const head = ['route', 'req/s', 'p50 ms', 'p99 ms', 'Node CPU ms/req', 'PG CPU ms/req', '% of health', 'failed'];

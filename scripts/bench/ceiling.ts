@@ -100,7 +100,7 @@ export async function statementsSince(offset: number, name: string): Promise<Cap
 async function pgbenchScript(statements: CapturedStatement[]): Promise<{ file: string; defines: string[] }> {
   const defines: string[] = [];
   const lines = statements.map((s, i) =>
-    s.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    withoutLiteralColons(s.sql).replace(/\$(\d+)/g, (_, n: string) => {
       const value = s.params[Number(n) - 1];
       if (value === null || value === undefined) return 'NULL';
       defines.push('-D', `s${i}p${n}=${value}`);
@@ -112,6 +112,17 @@ async function pgbenchScript(statements: CapturedStatement[]): Promise<{ file: s
   // One statement per line (pgbench ends a statement at a newline without backslash continuation).
   await fs2.writeFile(file, lines.map((l) => `${l.replace(/\s*\n\s*/g, ' ')};`).join('\n') + '\n');
   return { file, defines };
+}
+
+/**
+ * `sql` with each string literal that holds a colon (e.g. a `to_char` format `'HH24:MI'`) written
+ * as the same string in PostgreSQL's escape form, the colon as `\x3a`: pgbench ignores quotes
+ * and would read `:MI` as a variable (a parameter in `-M prepared`).
+ */
+export function withoutLiteralColons(sql: string): string {
+  return sql.replace(/'((?:[^']|'')*)'/g, (literal, body: string) =>
+    body.includes(':') ? `E'${body.replace(/\\/g, '\\\\').replace(/:/g, '\\x3a')}'` : literal,
+  );
 }
 
 /** The pgbench binary: on PATH, else PostgreSQL 15's. */
