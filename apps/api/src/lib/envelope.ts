@@ -2,6 +2,7 @@
  * Success envelopes (DESIGN §4): `{ success: true, message, data }`, plus the closed list of routes
  * whose spec client reads top-level keys (skill exchange, internships), which use `topLevel`.
  */
+import type { FastifyReply } from 'fastify';
 import type { Pagination } from '@campus/contract/envelope';
 
 /** `{ success: true, message, data }`. */
@@ -20,6 +21,20 @@ export function done(message: string) {
  */
 export function page<T>(data: T[], pagination: Pagination, message = 'OK') {
   return { success: true as const, message, data, pagination };
+}
+
+/** JSON text built by PostgreSQL for an answer's `data` (issue 23 item 4), sent as it is. */
+export type JsonText = string & { readonly __jsonText: true };
+
+/**
+ * Sends {@link page}'s envelope as JSON text around `data`, JSON text already (a list page
+ * PostgreSQL built: issue 23 item 4). With `content-type: application/json` Fastify sends a string
+ * as it is, without the response schema's serializer: the route's tests hold its answer to that
+ * schema instead.
+ */
+export function sendPageText(reply: FastifyReply, data: JsonText, pagination: Pagination, message = 'OK') {
+  const text = `{"success":true,"message":${JSON.stringify(message)},"data":${data},"pagination":${JSON.stringify(pagination)}}`;
+  return reply.type('application/json; charset=utf-8').send(text);
 }
 
 /** Rows to skip for the requested page of a paginated query (DESIGN §4: `page` from 1). */

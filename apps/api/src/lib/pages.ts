@@ -9,7 +9,7 @@ import type { Subquery } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, UNPAGED_LIMIT } from '@campus/contract/envelope';
 import type { Db } from '../db/client.ts';
-import { pageOffset } from './envelope.ts';
+import { pageOffset, type JsonText } from './envelope.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,14 +61,48 @@ export async function listPage<R, T>(
   count: (rows: R[], countLimit: number) => PromiseLike<number | string> | number,
   map: (row: R) => T,
 ): Promise<Page<T>> {
+  const window = windowOf(q);
+  const found = await rows(window);
+  return { items: found.map(map), ...(await totalOf(q, window, found.length, () => count(found, window.countLimit))) };
+}
+
+/**
+ * {@link listPage} for a page PostgreSQL answers as one row of JSON text (issue 23 item 4): `row`
+ * gives the page's `items` (a JSON array, null when empty), how many `rows` it holds and the
+ * `total` it carried (null when empty); `count(countLimit)` counts a page past the end.
+ */
+export async function listPageText(
+  q: { page: number; limit: number },
+  row: (window: PageWindow) => PromiseLike<{ items: JsonText | null; rows: number; total: number | null } | undefined>,
+  count: (countLimit: number) => PromiseLike<number | string>,
+): Promise<{ items: JsonText; total: number; totalCapped?: true }> {
+  const window = windowOf(q);
+  const found = await row(window);
+  const rows = found?.rows ?? 0;
+  const total = () => found?.total ?? count(window.countLimit);
+  return { items: found?.items ?? ('[]' as JsonText), ...(await totalOf(q, window, rows, total)) };
+}
+
+/** The window of page `q.page` (1-based) of `q.limit` rows, its count stopping past {@link countCap}. */
+function windowOf(q: { page: number; limit: number }): PageWindow {
   const offset = pageOffset(q);
-  const cap = countCap({ limit: q.limit, offset });
-  const found = await rows({ limit: q.limit, offset, countLimit: cap + 1 });
-  const short = found.length < q.limit && (found.length > 0 || offset === 0);
-  const items = found.map(map);
-  if (short) return { items, total: offset + found.length };
-  const counted = Number(await count(found, cap + 1));
-  return counted > cap ? { items, total: cap, totalCapped: true } : { items, total: counted };
+  return { limit: q.limit, offset, countLimit: countCap({ limit: q.limit, offset }) + 1 };
+}
+
+/**
+ * The total of a page holding `rows` rows: a short page that is not past the end tells it
+ * (`offset + rows`); otherwise `count()` — at `countLimit` or more, the cap with `totalCapped`.
+ */
+async function totalOf(
+  q: { limit: number },
+  window: PageWindow,
+  rows: number,
+  count: () => PromiseLike<number | string> | number | string,
+): Promise<{ total: number; totalCapped?: true }> {
+  if (rows < q.limit && (rows > 0 || window.offset === 0)) return { total: window.offset + rows };
+  const counted = Number(await count());
+  const cap = window.countLimit - 1;
+  return counted > cap ? { total: cap, totalCapped: true } : { total: counted };
 }
 
 /**

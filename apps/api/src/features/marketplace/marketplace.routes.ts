@@ -14,7 +14,7 @@ import {
   marketplaceList,
   updateItemBody,
 } from '@campus/contract/marketplace';
-import { done, ok, page } from '../../lib/envelope.ts';
+import { done, ok, page, sendPageText } from '../../lib/envelope.ts';
 import { paginationOf } from '../../lib/pages.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { signedIn } from '../../lib/auth.ts';
@@ -32,9 +32,9 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
   app.get(
     '/items',
     { schema: { tags, querystring: listItemsQuery, response: { 200: marketplaceList } } },
-    async (req) => {
+    async (req, reply) => {
       const found = await service.listItems(ctx, req.query);
-      return page(found.items, paginationOf(req.query, found));
+      return sendPageText(reply, found.items, paginationOf(req.query, found));
     },
   );
 

@@ -22,7 +22,8 @@ import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
-import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
+import type { JsonText } from '../../lib/envelope.ts';
+import { countUpTo, listPage, listPageText, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { browseShape, browseStatements, toApiItem, type ItemRow } from './marketplace.queries.ts';
 
@@ -130,7 +131,10 @@ export function renewItem(
  * category, search (name or description, case-insensitive, literal), and inclusive price bounds;
  * sorted and paginated in SQL. Returns the page and the total matching count.
  */
-export async function listItems(ctx: ServiceContext, q: ListItemsQuery): Promise<Page<MarketplaceItem>> {
+export function listItems(
+  ctx: ServiceContext,
+  q: ListItemsQuery,
+): Promise<{ items: JsonText; total: number; totalCapped?: true }> {
   const shape = browseShape(q);
   const values = {
     category: q.category ?? null,
@@ -138,15 +142,14 @@ export async function listItems(ctx: ServiceContext, q: ListItemsQuery): Promise
     minPrice: q.minPrice ?? null,
     maxPrice: q.maxPrice ?? null,
   };
-  // Each row carries the total (an uncorrelated count subquery, computed once, stopping at the
-  // window's countLimit): page and total in one round trip. Only a page past the end has no row to
-  // carry it and counts separately.
-  return listPage(
+  // One row carries the page as JSON text and the total (an uncorrelated count subquery, computed
+  // once, stopping at the window's countLimit): page and total in one round trip. Only a page past
+  // the end has no row to carry it and counts separately.
+  return listPageText(
     q,
-    (window) => browse.page(ctx.db, shape).execute({ ...values, ...window }),
-    async (rows, countLimit) =>
-      rows[0]?.total ?? (await browse.count(ctx.db, shape).execute({ ...values, countLimit }))[0]?.total ?? 0,
-    (r) => toApiItem(r.item, r.ownerName, ctx.config.appUrl),
+    async (window) =>
+      (await browse.page(ctx.db, shape).execute({ ...values, ...window, appUrl: ctx.config.appUrl }))[0],
+    async (countLimit) => (await browse.count(ctx.db, shape).execute({ ...values, countLimit }))[0]?.total ?? 0,
   );
 }
 

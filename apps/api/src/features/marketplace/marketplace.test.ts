@@ -14,6 +14,7 @@ import {
   MARKETPLACE_MESSAGES as M,
   MARKETPLACE_SORTS,
   isSqlStatement,
+  marketplaceList,
   type MarketplaceItem,
 } from '@campus/contract/marketplace';
 import { files } from '../../db/schema/files.ts';
@@ -259,6 +260,25 @@ describe('create', () => {
     expect(injected.description).toBe('[removed]');
     const ordinary = 'Will update the price soon. Select your slot, drop me a message; delete this ad later.';
     expect((await createItem(owner.cookie, { ...valid, description: ordinary })).description).toBe(ordinary);
+  });
+});
+
+describe('the browse answer, built by PostgreSQL (issue 23 item 4)', () => {
+  it('holds each item exactly as the listing\u2019s own answer has it, in the contract\u2019s shape', async () => {
+    const withPhoto = await createItem(owner.cookie, { ...valid, item_name: 'Lamp "desk" \\ café' }, await photo());
+    const plain = await createItem(other.cookie, { ...valid, item_name: 'Plain chair', price: '0' });
+    const res = await send('GET', '/api/buy-and-sell/items?limit=100', other.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = marketplaceList.parse(res.json());
+    expect(Object.keys(res.json()).sort()).toEqual(['data', 'message', 'pagination', 'success']);
+    const browsed = new Map(body.data.map((item) => [item.id, item]));
+    for (const item of [withPhoto, plain]) {
+      const own = (await json('GET', `/api/buy-and-sell/items/${item.id}`, other.cookie)).json();
+      expect(browsed.get(item.id)).toStrictEqual(own.data);
+    }
+    expect(browsed.get(withPhoto.id)!.image_thumb_url).toBe(`${withPhoto.image_url}?variant=thumb`);
+    expect(browsed.get(plain.id)!.image_url).toBeNull();
   });
 });
 
