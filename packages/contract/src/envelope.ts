@@ -52,16 +52,18 @@ export function idParams(notFoundMessage: string = COMMON_MESSAGES.notFound) {
 }
 
 /**
- * Largest count a list or search answers exactly (issue 23 item 5: flat cost at 100× data): a
- * count stops at this many matches, so its cost does not grow with the table; a larger total is
- * shown as "1,000+".
+ * Largest count a list answers exactly (issue 23 item 5: flat cost at 100× data): a count stops
+ * at this many matches, so its cost does not grow with the table; a larger total is shown as
+ * "1,000+". A list filtered by a search word, and the campus-wide search, count up to
+ * `SEARCH_COUNT_CAP` (100, `search.ts`).
  */
 export const COUNT_CAP = 1000;
 
 /**
  * `pagination` key placed beside `data` on paginated lists. `total` is exact unless `totalCapped`
  * is `true` (issue 23 item 5): the count stopped early and `total` is a lower bound — at least
- * {@link COUNT_CAP}, or the end of the requested page when that is further — shown as "1,000+".
+ * {@link COUNT_CAP} (`SEARCH_COUNT_CAP` for a list filtered by a search word), or the end of the
+ * requested page when that is further — shown as "1,000+" ("100+").
  * `totalCapped` is absent when the total is exact, so the spec's `{ page, limit, total }` stays.
  */
 export const pagination = z.object({

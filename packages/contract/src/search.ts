@@ -20,8 +20,9 @@ export const SEARCH_LIMIT_MAX = 20;
  * Matches a group counts at most (issue 24 item 4): a group with more answers `total: 100,
  * totalCapped: true`, shown as "100+". A search reads at most this many matches (+1) per tier, so
  * its cost stays flat however many rows match — measured 4–6× less database time per group than
- * the lists' `COUNT_CAP` (1,000) for a common word or a typo (README "Search"). The feature's own
- * page ("See all in …") counts its list up to `COUNT_CAP`.
+ * the lists' `COUNT_CAP` (1,000) for a common word or a typo (README "Search"). A list filtered by
+ * a search word — the feature's own page that "See all in …" opens — counts up to this too
+ * (issue 23 item 5: flat cost at 100× data).
  */
 export const SEARCH_COUNT_CAP = 100;
 

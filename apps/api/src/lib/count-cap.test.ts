@@ -1,7 +1,8 @@
 /**
  * Capped totals through HTTP on a real database (issue 23 item 5: flat cost at 100× data): a list
- * with more than COUNT_CAP matches answers `total: COUNT_CAP` and `totalCapped: true`, a deep full
- * page raises the bound to its end, and a list at or under the cap stays exact without the flag —
+ * with more than COUNT_CAP matches answers `total: COUNT_CAP` and `totalCapped: true` (a list
+ * filtered by a search word: SEARCH_COUNT_CAP), a deep full page raises the bound to its end, and a
+ * list at or under the cap stays exact without the flag —
  * for the marketplace browse (default, filtered, search filter and a page past the end), lost &
  * found, rides and notifications. Rows are seeded in SQL with generate_series (cheap on PGlite and
  * PostgreSQL).
@@ -9,6 +10,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COUNT_CAP } from '@campus/contract/envelope';
+import { SEARCH_COUNT_CAP } from '@campus/contract/search';
 import { testWorldHooks } from '../test/helpers.ts';
 
 const { t, users, as } = testWorldHooks(['owner']);
@@ -49,7 +51,6 @@ describe('a list above COUNT_CAP', () => {
       'marketplace filtered + sorted, page 3',
       '/api/buy-and-sell/items?category=Electronics&minPrice=100&sort=priceLowToHigh&page=3&limit=20',
     ],
-    ['marketplace search filter', '/api/buy-and-sell/items?search=seeded&page=1&limit=20'],
     ['marketplace my listings', '/api/buy-and-sell/user-items?page=1&limit=20'],
     ['lost & found', '/api/lost-and-found/lost-items?page=1&limit=20'],
     ['rides', '/api/rides?page=1&limit=20'],
@@ -84,12 +85,42 @@ describe('a list above COUNT_CAP', () => {
   });
 
   it('a filter with at most COUNT_CAP matches answers the exact total without the flag', async () => {
-    const bicycles = Math.floor(OVER / 2);
-    expect(bicycles).toBeLessThanOrEqual(COUNT_CAP);
-    expect(await paginationOf('/api/buy-and-sell/items?search=bicycle&page=1&limit=20')).toEqual({
+    const expensive = OVER - 600; // prices 100 + g: g > 600
+    expect(expensive).toBeLessThanOrEqual(COUNT_CAP);
+    expect(await paginationOf('/api/buy-and-sell/items?minPrice=701&page=1&limit=20')).toEqual({
       page: 1,
       limit: 20,
-      total: bicycles,
+      total: expensive,
+    });
+  });
+});
+
+describe('a list filtered by a search word counts up to SEARCH_COUNT_CAP', () => {
+  it.each([
+    ['marketplace', '/api/buy-and-sell/items?search=seeded&page=1&limit=20'],
+    ['marketplace, fewer matches than COUNT_CAP', '/api/buy-and-sell/items?search=bicycle&page=1&limit=20'],
+    ['lost & found', '/api/lost-and-found/lost-items?search=umbrella&page=1&limit=20'],
+    ['rides', '/api/rides?search=airport&page=1&limit=20'],
+  ])('%s answers SEARCH_COUNT_CAP and totalCapped', async (_, url) => {
+    expect(await paginationOf(url)).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+  });
+
+  it('a deeper full page raises the bound to its end; a rarer word is exact', async () => {
+    expect(await paginationOf('/api/buy-and-sell/items?search=bicycle&page=7&limit=20')).toEqual({
+      page: 7,
+      limit: 20,
+      total: 140,
+      totalCapped: true,
+    });
+    // 'Bicycle #10…': the even g whose digits start with 10, at most OVER.
+    const rare = Array.from({ length: OVER }, (_, i) => i + 1).filter(
+      (g) => g % 2 === 0 && String(g).startsWith('10'),
+    ).length;
+    expect(rare).toBeLessThanOrEqual(SEARCH_COUNT_CAP);
+    expect(await paginationOf('/api/buy-and-sell/items?search=bicycle%20%2310&page=1&limit=20')).toEqual({
+      page: 1,
+      limit: 20,
+      total: rare,
     });
   });
 });

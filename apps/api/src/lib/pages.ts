@@ -8,6 +8,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { Subquery } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, UNPAGED_LIMIT } from '@campus/contract/envelope';
+import { SEARCH_COUNT_CAP } from '@campus/contract/search';
 import type { Db } from '../db/client.ts';
 import { pageOffset, type JsonText } from './envelope.ts';
 
@@ -37,12 +38,16 @@ export interface PageWindow {
 }
 
 /**
- * The largest total answered exactly for a page at `offset` of `limit` rows: {@link COUNT_CAP},
- * or the end of that page when it lies further (a deep page's full rows already prove that many
- * exist, and reaching them cost the OFFSET as much).
+ * The largest total answered exactly for a page at `offset` of `limit` rows: {@link COUNT_CAP} —
+ * {@link SEARCH_COUNT_CAP} when the list is filtered by a search word — or the end of that page
+ * when it lies further (a deep page's full rows already prove that many exist, and reaching them
+ * cost the OFFSET as much). A word's matches are counted by testing each row's text, so 1,001 of
+ * them cost a scan of thousands of rows where the word is common (issue 23 item 5: 0.28× of the
+ * 10k throughput at 100× data); 101 cost a tenth of that, as the campus-wide search counts.
  */
-export function countCap(q: { limit: number; offset: number }): number {
-  return Math.max(COUNT_CAP, q.offset + q.limit);
+export function countCap(q: { limit: number; offset: number; search?: unknown }): number {
+  const searched = typeof q.search === 'string' && q.search.trim() !== '';
+  return Math.max(searched ? SEARCH_COUNT_CAP : COUNT_CAP, q.offset + q.limit);
 }
 
 /**
@@ -56,7 +61,7 @@ export function countCap(q: { limit: number; offset: number }): number {
  * however large its table grows. `map` turns a row into the API shape.
  */
 export async function listPage<R, T>(
-  q: { page: number; limit: number },
+  q: { page: number; limit: number; search?: unknown },
   rows: (window: PageWindow) => PromiseLike<R[]>,
   count: (rows: R[], countLimit: number) => PromiseLike<number | string> | number,
   map: (row: R) => T,
@@ -72,7 +77,7 @@ export async function listPage<R, T>(
  * `total` it carried (null when empty); `count(countLimit)` counts a page past the end.
  */
 export async function listPageText(
-  q: { page: number; limit: number },
+  q: { page: number; limit: number; search?: unknown },
   row: (window: PageWindow) => PromiseLike<{ items: JsonText | null; rows: number; total: number | null } | undefined>,
   count: (countLimit: number) => PromiseLike<number | string>,
 ): Promise<{ items: JsonText; total: number; totalCapped?: true }> {
@@ -83,10 +88,13 @@ export async function listPageText(
   return { items: found?.items ?? ('[]' as JsonText), ...(await totalOf(q, window, rows, total)) };
 }
 
-/** The window of page `q.page` (1-based) of `q.limit` rows, its count stopping past {@link countCap}. */
-function windowOf(q: { page: number; limit: number }): PageWindow {
+/**
+ * The window of page `q.page` (1-based) of `q.limit` rows, its count stopping past
+ * {@link countCap} (lower when `q.search` filters the list).
+ */
+function windowOf(q: { page: number; limit: number; search?: unknown }): PageWindow {
   const offset = pageOffset(q);
-  return { limit: q.limit, offset, countLimit: countCap({ limit: q.limit, offset }) + 1 };
+  return { limit: q.limit, offset, countLimit: countCap({ limit: q.limit, offset, search: q.search }) + 1 };
 }
 
 /**

@@ -288,12 +288,12 @@ export function listUserRides(ctx: ServiceContext, user: SessionUser, q: Paginat
 
 /**
  * One page of the rides matching `where` in `order` as `viewer` may see them, with the total
- * (`listPage`); the page's participants are loaded for all its rides in one query.
+ * (`listPage`; a `search` word lowers the count's cap); the page's participants are loaded for all its rides in one query.
  */
 async function ridesPage(
   ctx: ServiceContext,
   viewer: SessionUser,
-  q: PaginationQuery,
+  q: PaginationQuery & { search?: string },
   where: SQL | undefined,
   order: SQL[],
 ): Promise<Page<Ride>> {
