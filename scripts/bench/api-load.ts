@@ -213,7 +213,7 @@ try {
   });
   const base = `http://127.0.0.1:${PORT}`;
   const query = 'category=Electronics&minPrice=500&maxPrice=3000&sort=priceLowToHigh&page=3&limit=20';
-  const allRoutes = [
+  const allRoutes: Array<{ key: string; name: string; url: string; connections?: number }> = [
     { key: 'health', name: 'GET /api/users/health', url: `${base}/api/users/health` },
     { key: 'unread', name: 'GET /api/notification/unread/count', url: `${base}/api/notification/unread/count` },
     {
@@ -276,7 +276,7 @@ try {
     const pid = server!.pid!;
     const out: Measured[] = [];
     for (const r of list) {
-      const connections = 'connections' in r ? r.connections : CONNECTIONS;
+      const connections = r.connections ?? CONNECTIONS;
       await runLoad({ url: r.url, cookies, connections, duration: 2 }); // warm-up
       const [node0, pg0] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
       const result = await runLoad({ url: r.url, cookies, connections, duration: DURATION });
