@@ -29,6 +29,9 @@ export interface Page<T> {
   totalCapped?: true;
 }
 
+/** A {@link Page} whose items are one JSON array built by PostgreSQL (issue 23 item 4). */
+export type PageText = Omit<Page<never>, 'items'> & { items: JsonText };
+
 /** The window of one page: SQL `LIMIT`/`OFFSET`, and the most rows its count may visit. */
 export interface PageWindow {
   limit: number;
@@ -80,7 +83,7 @@ export async function listPageText(
   q: { page: number; limit: number; search?: unknown },
   row: (window: PageWindow) => PromiseLike<{ items: JsonText | null; rows: number; total: number | null } | undefined>,
   count: (countLimit: number) => PromiseLike<number | string>,
-): Promise<{ items: JsonText; total: number; totalCapped?: true }> {
+): Promise<PageText> {
   const window = windowOf(q);
   const found = await row(window);
   const rows = found?.rows ?? 0;

@@ -22,8 +22,7 @@ import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
-import type { JsonText } from '../../lib/envelope.ts';
-import { countUpTo, listPage, listPageText, type Page } from '../../lib/pages.ts';
+import { countUpTo, listPage, listPageText, type Page, type PageText } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { browseShape, browseStatements, toApiItem, type ItemRow } from './marketplace.queries.ts';
 
@@ -129,12 +128,10 @@ export function renewItem(
 /**
  * Browse list (GET /api/buy-and-sell/items): unsold, unexpired items of active owners, filtered by
  * category, search (name or description, case-insensitive, literal), and inclusive price bounds;
- * sorted and paginated in SQL. Returns the page and the total matching count.
+ * sorted and paginated in SQL. Returns the page — its items one JSON array of `MarketplaceItem`s
+ * built by PostgreSQL (issue 23 item 4) — and the total matching count (capped: `lib/pages.ts`).
  */
-export function listItems(
-  ctx: ServiceContext,
-  q: ListItemsQuery,
-): Promise<{ items: JsonText; total: number; totalCapped?: true }> {
+export function listItems(ctx: ServiceContext, q: ListItemsQuery): Promise<PageText> {
   const shape = browseShape(q);
   const values = {
     category: q.category ?? null,
