@@ -25,7 +25,7 @@ import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@campus/contract/files';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logSafeError } from './db/faults.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isTimeLimitExceeded, logSafeError } from './db/faults.ts';
 import { fillUnpagedLimit } from './lib/pages.ts';
 import {
   cachedSessionLookup,
@@ -319,6 +319,15 @@ export async function buildApp(opts: BuildOptions) {
     // The database is away (restart, failover, terminated backend): 503, the client retries (issue 20).
     if (isDatabaseUnavailable(err)) {
       logError(request.log, 'warn', { err: logSafeError(err), url: pathOnly(request.url) }, 'Database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ success: false, message: COMMON_MESSAGES.unavailable });
+    }
+    // A statement cancelled by `statement_timeout` or `lock_timeout` (a table locked by a migration,
+    // an overloaded database): 503, the client retries, instead of a hang (docs/security.md "Time limits").
+    if (isTimeLimitExceeded(err)) {
+      logError(request.log, 'warn', { err: logSafeError(err), url: pathOnly(request.url) }, 'Database time limit');
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))

@@ -7,6 +7,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { instituteConfig, type InstituteConfig } from '@campus/contract/institute';
+import type { PgTimeouts } from './db/client.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -67,6 +68,10 @@ const envSchema = z.object({
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
   CROSS_SITE_COOKIES: bool.default(false),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(10),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_500),
+  IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   INSTITUTE_CONFIG: z.string().min(1).optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -143,6 +148,13 @@ export interface AppConfig {
   cookies: CookieAttributes;
   /** How long a session lookup is cached in process, ms; 0 = off (issue 23, `SESSION_CACHE_TTL_MS`). */
   sessionCacheTtlMs: number;
+  /**
+   * PostgreSQL pool size (`DATABASE_POOL_SIZE`) and the time limits of the app's connections
+   * (`STATEMENT_TIMEOUT_MS`, `LOCK_TIMEOUT_MS`, `IDLE_IN_TRANSACTION_TIMEOUT_MS`, ms; 0 = none;
+   * migrations are exempt). Not applied to the embedded database, whose one connection never
+   * waits for another's lock (docs/security.md "Time limits").
+   */
+  database: { poolSize: number; timeouts: PgTimeouts };
   institute: InstituteConfig;
   /** Demo seed on first start: explicit value, else on for the embedded DB only (issue 3). */
   seedDemo: boolean;
@@ -236,6 +248,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     cookies: e.CROSS_SITE_COOKIES ? { sameSite: 'none', secure: true } : { sameSite: 'lax', secure: https },
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    database: {
+      poolSize: e.DATABASE_POOL_SIZE,
+      timeouts: {
+        statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+        lockTimeoutMs: e.LOCK_TIMEOUT_MS,
+        idleInTransactionTimeoutMs: e.IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+    },
     institute: loadInstituteConfig(e.INSTITUTE_CONFIG && path.resolve(base, e.INSTITUTE_CONFIG)),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -38,9 +38,12 @@ export interface Database {
   useLogger(log: ListenerLog): void;
   /**
    * Runs `fn` while holding the lock `key` (waits for other holders): a session-level advisory lock
-   * on PostgreSQL; on PGlite, which one process owns, an in-process lock (see `fromPglite`).
+   * on PostgreSQL; on PGlite, which one process owns, an in-process lock (see `fromPglite`). `fn`
+   * gets a Drizzle database on the lock's own connection, with no `statement_timeout` or
+   * `lock_timeout` (migrations are exempt from the app's time limits, docs/security.md
+   * "Time limits"); on PGlite it is `db`.
    */
-  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  withAdvisoryLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
   /** Runs `SELECT 1`; throws when the database does not answer. */
   ping(): Promise<void>;
   /** Checkpoints (PGlite), closes connections and releases the data-directory lock. */
@@ -182,6 +185,7 @@ export type PgliteClient = PGlite | PgliteWorkerClient;
 export function fromPglite(client: PgliteClient, release: () => void = () => {}): Database {
   // A PgliteWorkerClient has every method drizzle-orm/pglite calls, with PGlite's signatures.
   const db = drizzlePglite(client as PGlite) as unknown as Db;
+  const lock = keyedLock();
   return {
     db,
     driver: 'pglite',
@@ -193,7 +197,7 @@ export function fromPglite(client: PgliteClient, release: () => void = () => {})
     listenerState: () => 'ok',
     onListenerReconnect: () => () => {},
     useLogger: () => {},
-    withAdvisoryLock: keyedLock(),
+    withAdvisoryLock: (key, fn) => lock(key, () => fn(db)),
     ping: async () => {
       await client.query('SELECT 1');
     },
@@ -263,6 +267,26 @@ export async function openPglite(dataDir: string): Promise<Database> {
  */
 export const PG_CONNECT_TIMEOUT_MS = 8_000;
 
+/**
+ * Time limits of the app's PostgreSQL connections, ms (docs/security.md "Time limits"; 0 = none).
+ * Sent as startup parameters, so every pooled connection has them from its first statement.
+ */
+export interface PgTimeouts {
+  /** `statement_timeout`: a statement running longer is cancelled (SQLSTATE 57014). */
+  statementTimeoutMs: number;
+  /** `lock_timeout`: a statement waiting longer for a lock is cancelled (SQLSTATE 55P03). */
+  lockTimeoutMs: number;
+  /** `idle_in_transaction_session_timeout`: a session idle this long inside a transaction is ended. */
+  idleInTransactionTimeoutMs: number;
+}
+
+/** The defaults of {@link PgTimeouts} (also those of `config.ts`). */
+export const DEFAULT_PG_TIMEOUTS: PgTimeouts = {
+  statementTimeoutMs: 5_000,
+  lockTimeoutMs: 1_500,
+  idleInTransactionTimeoutMs: 15_000,
+};
+
 /** Logs through console until the app hands over its logger. */
 const consoleLog: ListenerLog = {
   info: (obj, msg) => console.info(msg, obj),
@@ -276,12 +300,19 @@ const consoleLog: ListenerLog = {
  * connection attempt gives up after {@link PG_CONNECT_TIMEOUT_MS}, and queries on a lost
  * connection reject with errors that `isDatabaseUnavailable` (faults.ts) recognises.
  */
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  timeouts: PgTimeouts = DEFAULT_PG_TIMEOUTS,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    statement_timeout: timeouts.statementTimeoutMs,
+    lock_timeout: timeouts.lockTimeoutMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
   });
   let log = consoleLog;
   let lastWarning = 0;
@@ -310,15 +341,23 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     withAdvisoryLock: async (key, fn) => {
       const conn = await pool.connect();
+      let broken: Error | undefined;
       try {
+        await conn.query('SET statement_timeout = 0; SET lock_timeout = 0');
         await conn.query('SELECT pg_advisory_lock($1)', [key]);
         try {
-          return await fn();
+          return await fn(drizzlePg(conn) as unknown as Db);
         } finally {
           await conn.query('SELECT pg_advisory_unlock($1)', [key]);
         }
+      } catch (err) {
+        broken = err as Error;
+        throw err;
       } finally {
-        conn.release();
+        // Back to the connection's startup values before it returns to the pool; a connection that
+        // failed is discarded rather than reused without its limits.
+        if (!broken) await conn.query('RESET statement_timeout; RESET lock_timeout').catch((e: Error) => (broken = e));
+        conn.release(broken);
       }
     },
     ping: async () => {
@@ -332,6 +371,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 /** Opens the configured database: PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir`. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  database?: { poolSize: number; timeouts: PgTimeouts };
+}): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.database?.poolSize, opts.database?.timeouts)
+    : openPglite(opts.dataDir);
 }

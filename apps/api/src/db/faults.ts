@@ -54,6 +54,26 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
+ * SQLSTATEs of a statement the database gave up on because of one of the app's time limits
+ * (docs/security.md "Time limits"): 57014 `query_canceled` (`statement_timeout`) and 55P03
+ * `lock_not_available` (`lock_timeout`).
+ */
+const TIME_LIMIT_CODES = new Set(['57014', '55P03']);
+
+/**
+ * True when `err` (or an error in its `cause` chain) is a statement cancelled by the app
+ * connections' `statement_timeout` or `lock_timeout`: the request answers 503 + `Retry-After`
+ * (another client holds a lock, or the database is overloaded) instead of waiting on.
+ */
+export function isTimeLimitExceeded(err: unknown): boolean {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && TIME_LIMIT_CODES.has(e.code)) return true;
+  }
+  return false;
+}
+
+/**
  * A log-safe view of an error: its type, message (a Drizzle "Failed query" message keeps the SQL
  * text but loses its `params:` line), code and stack, recursing into `cause`. Query parameters can
  * hold personal data and passwords' hashes; they never reach the log.

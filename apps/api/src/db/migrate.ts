@@ -14,13 +14,16 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzl
 const MIGRATION_LOCK_KEY = 727_001;
 
 /**
- * Runs pending migrations, each in its own transaction; throws on failure. `migrationsFolder` is
+ * Runs pending migrations, each in its own transaction, exempt from `statement_timeout` and
+ * `lock_timeout`; throws on failure. `migrationsFolder` is
  * the committed one; tests hand in a copy whose journal stops earlier (migrating a database up to
  * a given migration).
  */
 export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
-  await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
-    if (database.driver === 'pglite') await migratePglite(database.db as never, { migrationsFolder });
-    else await migratePg(database.db as never, { migrationsFolder });
+  // On the lock's own connection, without the app's statement and lock time limits: a migration may
+  // rewrite a table or wait for readers (docs/security.md "Time limits").
+  await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async (db) => {
+    if (database.driver === 'pglite') await migratePglite(db as never, { migrationsFolder });
+    else await migratePg(db as never, { migrationsFolder });
   });
 }
