@@ -173,6 +173,12 @@ export async function buildApp(opts: BuildOptions) {
           },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Time limits (docs/security.md "Time limits"): a whole request must arrive within
+    // requestTimeout, its headers (and a socket's first request) within headersTimeout, checked
+    // every second; a socket silent both ways for connectionTimeout is closed.
+    requestTimeout: config.limits.requestTimeoutMs,
+    connectionTimeout: config.limits.socketIdleTimeoutMs,
+    http: { headersTimeout: config.limits.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
     // The router's own refusals (a path segment over 100 characters, a malformed URL) answer in the
     // envelope too, without echoing the path (issue 9).
     frameworkErrors: (err, _request, reply: FastifyReply) => {

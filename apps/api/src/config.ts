@@ -63,7 +63,11 @@ const envSchema = z.object({
     })
     .default(false),
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(4096),
-  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(256),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(64),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(75_000),
+  MIN_BODY_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1024),
   STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(3),
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
   CROSS_SITE_COOKIES: bool.default(false),
@@ -118,6 +122,24 @@ export interface ConnectionLimits {
   streamsPerSession: number;
   /** Live notification streams per user, all sessions together; a new one closes the user's oldest. */
   streamsPerUser: number;
+  /**
+   * Time to receive a request's headers, ms (`HEADERS_TIMEOUT_MS`, Node's `headersTimeout`); also
+   * ends a socket that never sends a request. docs/security.md "Time limits".
+   */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request, headers and body, ms (`REQUEST_TIMEOUT_MS`, Fastify's `requestTimeout`). */
+  requestTimeoutMs: number;
+  /**
+   * A socket with no bytes in either direction this long is closed, ms (`SOCKET_IDLE_TIMEOUT_MS`,
+   * Fastify's `connectionTimeout`); above the longest handler (a 60 s internship search) and the
+   * 25 s stream ping.
+   */
+  socketIdleTimeoutMs: number;
+  /**
+   * A request body arriving slower than this, bytes/s over a 10 s window, is refused with 408 and
+   * its socket closed (`MIN_BODY_BYTES_PER_SECOND`; 0 = off).
+   */
+  minBodyBytesPerSecond: number;
 }
 
 /** `SameSite` and `Secure` of the app's cookies. */
@@ -243,6 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     limits: {
       maxConnections: e.MAX_CONNECTIONS,
       maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+      headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_MS,
+      minBodyBytesPerSecond: e.MIN_BODY_BYTES_PER_SECOND,
       streamsPerSession: e.STREAMS_PER_SESSION,
       streamsPerUser: e.STREAMS_PER_USER,
     },

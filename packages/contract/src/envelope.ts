@@ -98,6 +98,10 @@ export const COMMON_MESSAGES = {
   tooManyParts: 'The form has too many parts.',
   urlTooLong: 'The request address is too long.',
   unsupportedMediaType: 'This content type is not supported.',
+  /** 408 when a request body arrives too slowly (docs/security.md "Time limits"). */
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+  /** 503 during a shutdown: another instance answers the retry (docs/security.md "Time limits"). */
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
   busy: 'The server is busy. Please try again in a moment.',
   /** 503 while the database is away (issue 20): the client retries after `Retry-After`. */
   unavailable: 'The service is temporarily unavailable. Please try again in a moment.',

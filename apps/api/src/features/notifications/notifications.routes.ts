@@ -116,7 +116,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
         if (!open) return;
         open = false;
         clearInterval(ping);
-        res.end();
+        // A stream the server ends (cap, logout, shutdown) also closes its socket: a kept-alive
+        // socket would otherwise stay open with nothing on it (docs/security.md "Time limits").
+        const socket = res.socket;
+        res.end(() => socket?.destroy());
       },
     };
     const ping = setInterval(() => client.send(STREAM_EVENTS.ping, {}), STREAM_PING_SECONDS * 1000);
