@@ -88,6 +88,9 @@ const envSchema = z.object({
       z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i, 'must be host or host:port')),
     )
     .default([]),
+  SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
   /** Set by npm to the directory `npm …` was run from; relative DATA_DIR/INSTITUTE_CONFIG resolve against it. */
   INIT_CWD: z.string().optional(),
 });
@@ -186,6 +189,13 @@ export interface AppConfig {
   webDist: string;
   /** The internship source (issue 14); see {@link InternshipSourceConfig}. */
   internships: InternshipSourceConfig;
+  /**
+   * Campus-wide search's own limits (docs/performance.md "Search"): searches per minute per user
+   * (`SEARCH_PER_USER_PER_MINUTE`, 60) and per client address (`SEARCH_PER_ADDRESS_PER_MINUTE`,
+   * 600), and the search statement's time budget (`SEARCH_STATEMENT_TIMEOUT_MS`, ms, 1000; 0 = the
+   * connections' own limit), PostgreSQL only.
+   */
+  search: { perUserPerMinute: number; perAddressPerMinute: number; statementTimeoutMs: number };
 }
 
 /**
@@ -293,6 +303,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: 15_000,
       totalTimeoutMs: 60_000,
       pageDelayMs: 2_000,
+    },
+    search: {
+      perUserPerMinute: e.SEARCH_PER_USER_PER_MINUTE,
+      perAddressPerMinute: e.SEARCH_PER_ADDRESS_PER_MINUTE,
+      statementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     },
   };
 }

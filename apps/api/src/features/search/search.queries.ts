@@ -41,8 +41,10 @@ import { rides } from '../../db/schema/rides.ts';
 import { skillAliases, skills, userSkills } from '../../db/schema/skill-exchange.ts';
 import { users } from '../../db/schema/users.ts';
 
-/** The query text (trimmed), a placeholder of every statement. */
+/** The query's searched words joined by spaces (`search.terms.ts` `text`), a placeholder of every statement. */
 const q = sql.placeholder('q');
+/** The query's words long enough for trigrams (`search.terms.ts` `fuzzy`; '' skips the tier), a placeholder. */
+const fuzzy = sql.placeholder('fuzzy');
 /** Hits wanted, a placeholder of every statement (a scalar subquery, like {@link qText}). */
 const limit = sql`(SELECT ${sql.placeholder('limit')}::int)`;
 
@@ -60,9 +62,9 @@ export const FUZZY_BELOW = SEARCH_LIMIT_MAX;
  * generic plan of the prepared statement instead of planning every search anew (it did, for the
  * groups where a word matched nothing: ~1 ms of planning per group).
  */
-const qText = sql`(SELECT ${q}::text)`;
-/** The full-text query of `q` (websearch syntax: words, "quoted phrases", -excluded, or), parsed once per execution. */
-const tsQuery = sql`(SELECT websearch_to_tsquery('simple', ${q}))`;
+const qText = sql`(SELECT ${fuzzy}::text)`;
+/** The full-text query of `q`: every word (plain words, no operators), parsed once per execution. */
+const tsQuery = sql`(SELECT plainto_tsquery('simple', ${q}))`;
 
 /** The value a shown column carries: the column's type, with null when the column allows it. */
 type ValueOf<C> = C extends AnyColumn
@@ -140,7 +142,7 @@ function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: S
     ), matches AS (
       (SELECT * FROM exact LIMIT ${cap})
       UNION ALL
-      (SELECT * FROM fuzzy WHERE (SELECT count(*) FROM (SELECT FROM exact LIMIT ${few}) f) < ${few} LIMIT ${cap})
+      (SELECT * FROM fuzzy WHERE ${qText} <> '' AND (SELECT count(*) FROM (SELECT FROM exact LIMIT ${few}) f) < ${few} LIMIT ${cap})
       LIMIT ${cap}
     )
     SELECT *, (count(*) OVER ())::int AS total FROM matches

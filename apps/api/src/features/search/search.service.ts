@@ -40,6 +40,7 @@ import * as marketplace from '../marketplace/marketplace.service.ts';
 import * as ridesService from '../rides/rides.service.ts';
 import * as queries from './search.queries.ts';
 import { bestSnippet, hasMatch, markedSnippet } from './search.snippet.ts';
+import { searchTerms } from './search.terms.ts';
 
 /**
  * Each group's query over what a viewer may see, with the placeholders `q` and `limit` (skills also
@@ -128,15 +129,38 @@ function group<T extends SearchType>(type: T, rows: Rows[T], q: string): SearchG
  * absent — one statement for the four), each with at most `query.limit` hits, best first, and its
  * `total` — the number of matches `viewer` may see, exact up to `SEARCH_COUNT_CAP` and capped
  * beyond (`totalCapped`). `query` is already validated by the contract (`q` trimmed, 1–100
- * characters; bad input answers 400 before this runs).
+ * characters; bad input answers 400 before this runs); the database sees only `q`'s bounded terms
+ * (`search.terms.ts`, docs/decisions/0201-bounded-search-input.md), and snippets mark those.
  */
 export async function search(ctx: ServiceContext, viewer: SessionUser, query: SearchQuery): Promise<SearchData> {
   const { q, limit, type } = query;
-  const params = { q, limit, alias: skillKey(q), viewer: viewer.id };
-  if (type) {
-    const rows = (await oneGroup(ctx.db, type).execute(params)) as Rows[typeof type];
-    return { q, groups: [group(type, rows, q)] };
-  }
-  const [rows] = (await everyGroup(ctx.db).execute(params)) as [Rows];
-  return { q, groups: SEARCH_TYPES.map((t) => group(t, rows[t], q)) };
+  const terms = searchTerms(q);
+  const types = type ? [type] : SEARCH_TYPES;
+  // Nothing searchable (one-letter words, punctuation, emoji): no hits, and no statement.
+  if (!terms.text) return { q, groups: types.map((t) => group(t, [], q)) };
+  const params = { q: terms.text, fuzzy: terms.fuzzy, limit, alias: skillKey(q), viewer: viewer.id };
+  return withinBudget(ctx, async (db) => {
+    if (type) {
+      const rows = (await oneGroup(db, type).execute(params)) as Rows[typeof type];
+      return { q, groups: [group(type, rows, terms.text)] };
+    }
+    const [rows] = (await everyGroup(db).execute(params)) as [Rows];
+    return { q, groups: SEARCH_TYPES.map((t) => group(t, rows[t], terms.text)) };
+  });
+}
+
+/**
+ * Runs `work` on PostgreSQL inside a transaction whose `statement_timeout` is the search budget
+ * (config `search.statementTimeoutMs`, docs/performance.md "Search"), so one search never holds a
+ * pooled connection longer than that: PostgreSQL cancels it (SQLSTATE 57014), which the app's error
+ * handler answers with 503 + Retry-After (db/faults.ts). On the embedded database (one connection,
+ * no timer), or with a budget of 0, `work` runs as it is.
+ */
+async function withinBudget<T>(ctx: ServiceContext, work: (db: Db) => Promise<T>): Promise<T> {
+  const ms = ctx.config.search.statementTimeoutMs;
+  if (ctx.database.driver !== 'pg' || ms <= 0) return work(ctx.db);
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('statement_timeout', ${String(ms)}, true)`);
+    return work(tx);
+  });
 }

@@ -26,9 +26,17 @@ import { rides } from '../../db/schema/rides.ts';
 import { users } from '../../db/schema/users.ts';
 import { testWorldHooks, type SignedIn } from '../../test/helpers.ts';
 import { FUZZY_BELOW } from './search.queries.ts';
+import { PROBE_INPUTS } from './search.probe.ts';
 import { markedSnippet } from './search.snippet.ts';
 
-const { t, users: people, as } = testWorldHooks(['me', 'other', 'gone']);
+const {
+  t,
+  users: people,
+  as,
+} = testWorldHooks(['me', 'other', 'gone'], {
+  SEARCH_PER_USER_PER_MINUTE: '100000',
+  SEARCH_PER_ADDRESS_PER_MINUTE: '100000',
+});
 const { me, other, gone } = people;
 
 const DAY = 86_400_000;
@@ -360,6 +368,27 @@ describe('input and access', () => {
     expect((await search({ q: 'x'.repeat(100) })).groups).toHaveLength(4);
     const data = await search({ q: '!!! & | :*' });
     expect(data.groups.every((g) => Array.isArray(g.items))).toBe(true);
+  });
+
+  it.each(PROBE_INPUTS)('the probe input "$name" answers 200 with every group', async ({ q }) => {
+    expect(q.length).toBeLessThanOrEqual(100);
+    const data = await search({ q });
+    expect(data.groups.map((g) => g.type)).toEqual([...SEARCH_TYPES]);
+  });
+
+  it('finds nothing for one-letter words, emoji or pattern characters (never "every row")', async () => {
+    for (const q of ['a b c d e', '%', '_', '\\', '%_%', '😀']) {
+      const data = await search({ q });
+      expect(
+        data.groups.map((g) => g.total),
+        q,
+      ).toEqual([0, 0, 0, 0]);
+    }
+  });
+
+  it('normalises: full-width letters and repeated letters find the word', async () => {
+    expect(await hitIds('ＣＡＬＣＵＬＡＴＯＲ', 'marketplace')).toContain(ids.calculator);
+    expect(await hitIds('calculatooooor', 'marketplace')).toContain(ids.calculator);
   });
 
   it('401 for a guest', async () => {

@@ -1,0 +1,146 @@
+/**
+ * PostgreSQL CPU per campus-wide search, for each input of the probe's table (`PROBE_INPUTS`,
+ * docs/performance.md "Search"; goal ≤ 20 ms at 10k rows per table). Calls the search service
+ * in-process on one pooled PostgreSQL connection (no HTTP: only the database's cost is read) and
+ * reads that backend's CPU from /proc before and after each input's runs.
+ *
+ * Run: `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:search -w apps/api`.
+ * Seeds a scratch database (dropped after) with `ROWS` (10000) listings, lost & found items, rides
+ * and taught skills (`scale.ts`'s mix), measures, and with `SCALE=100` grows the tables to 100× in
+ * SQL and measures again, printing both and the ratio. `SECONDS_PER_INPUT` (2) bounds each input's
+ * runs; `USE_DB=<name>` measures an existing database on that server (e.g. one kept by
+ * `KEEP_DB=1 npm run bench:api`) as it is, without seeding or dropping it; `KEEP_DB=1` keeps the
+ * scratch database. Prints the load average: the machine may be shared.
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { openPostgres, type Database } from '../../apps/api/src/db/client.ts';
+import { runMigrations } from '../../apps/api/src/db/migrate.ts';
+import { users } from '../../apps/api/src/db/schema/users.ts';
+import { PROBE_INPUTS } from '../../apps/api/src/features/search/search.probe.ts';
+import { search } from '../../apps/api/src/features/search/search.service.ts';
+import type { SessionUser } from '../../apps/api/src/lib/auth.ts';
+import type { ServiceContext } from '../../apps/api/src/lib/context.ts';
+import { cpuMsOf, postgresBackends } from './harness.ts';
+import { growTables } from './scale.ts';
+import { createServerDatabase } from './scratch-db.ts';
+
+const pgUrl = process.env.BENCH_DATABASE_URL;
+if (!pgUrl) throw new Error('BENCH_DATABASE_URL (a PostgreSQL server) is required: the figure is PostgreSQL CPU');
+const ROWS = Number(process.env.ROWS ?? 10_000);
+const SCALE = Number(process.env.SCALE ?? 1);
+const SECONDS = Number(process.env.SECONDS_PER_INPUT ?? 2);
+const USE_DB = process.env.USE_DB;
+const KEEP_DB = process.env.KEEP_DB === '1';
+
+/** 200 sellers (every 50th deactivated), ROWS rows per table, ROWS taught skills; VACUUM ANALYZE. */
+async function seed(database: Database): Promise<void> {
+  await database.db.insert(users).values(
+    Array.from({ length: 200 }, (_, i) => {
+      const n = String(i).padStart(8, '0');
+      return {
+        id: uuidv7(),
+        email: `seller.${n}@iiitsonepat.ac.in`,
+        username: `seller.${n}`,
+        passwordHash: 'x',
+        name: `Seller ${i}`,
+        emailVerifiedAt: new Date(),
+        deactivatedAt: i % 50 === 49 ? new Date() : null,
+      };
+    }),
+  );
+  await growTables(database, 1, ROWS);
+  await database.db.execute(sql`
+    INSERT INTO user_skills (id, user_id, skill_id, type)
+    SELECT gen_random_uuid(), u.id, s.id, 'teach' FROM users u CROSS JOIN skills s LIMIT ${ROWS}`);
+  await database.db.execute(sql`VACUUM ANALYZE`);
+}
+
+/** PostgreSQL CPU ms and wall ms per search of each probe input, on `database` (one connection). */
+async function measure(
+  database: Database,
+  name: string,
+): Promise<Map<string, { pgMs: number; wallMs: number; runs: number }>> {
+  const found = (await database.db.execute(
+    sql`SELECT id FROM users WHERE deactivated_at IS NULL AND email LIKE 'seller.%' ORDER BY email LIMIT 1`,
+  )) as unknown as { rows: { id: string }[] };
+  const viewer = found.rows[0];
+  const config = loadConfig({ ...process.env, DATABASE_URL: pgUrl });
+  const ctx = { db: database.db, database, config } as unknown as ServiceContext;
+  const user = { id: viewer!.id } as SessionUser;
+  await search(ctx, user, { q: 'warm', limit: 5 });
+  const [pid] = await postgresBackends(name);
+  if (!pid) throw new Error(`no backend of ${name}`);
+  const out = new Map<string, { pgMs: number; wallMs: number; runs: number }>();
+  for (const input of PROBE_INPUTS) {
+    for (let i = 0; i < 3; i += 1) await search(ctx, user, { q: input.q, limit: 5 }); // warm-up
+    const cpu0 = await cpuMsOf(pid);
+    const t0 = performance.now();
+    let runs = 0;
+    while (performance.now() - t0 < SECONDS * 1000 || runs < 5) {
+      await search(ctx, user, { q: input.q, limit: 5 });
+      runs += 1;
+    }
+    const wall = performance.now() - t0;
+    out.set(input.name, { pgMs: ((await cpuMsOf(pid)) - cpu0) / runs, wallMs: wall / runs, runs });
+  }
+  return out;
+}
+
+const fmt = (n: number, d = 2) => n.toLocaleString('en-IN', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+const target = USE_DB ? undefined : await createServerDatabase(pgUrl, 'cc_search');
+const name = USE_DB ?? target!.scratchName!;
+const url = new URL(pgUrl);
+url.pathname = `/${name}`;
+try {
+  if (!USE_DB) {
+    const setup = await openPostgres(url.toString(), 4);
+    await runMigrations(setup);
+    await seed(setup);
+    await setup.close();
+  }
+  const database = await openPostgres(url.toString(), 1);
+  const rowsOf = async () =>
+    Number(
+      (
+        (await database.db.execute(sql`SELECT count(*)::int AS n FROM marketplace_items`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    );
+  const small = { rows: await rowsOf(), figures: await measure(database, name), load: os.loadavg()[0]!.toFixed(2) };
+  let big: typeof small | undefined;
+  if (SCALE > 1 && !USE_DB) {
+    const seconds = await growTables(database, ROWS + 1, ROWS * SCALE);
+    await database.db.execute(sql`VACUUM ANALYZE`);
+    console.log(`grew to ${fmt(ROWS * SCALE, 0)} rows per table in ${fmt(seconds, 0)} s`);
+    big = { rows: await rowsOf(), figures: await measure(database, name), load: os.loadavg()[0]!.toFixed(2) };
+  }
+  await database.close();
+  console.log(
+    `\nCampus-wide search (4 groups, limit 5): PostgreSQL CPU ms per search, ${SECONDS} s per input, one connection, ` +
+      `PostgreSQL ${url.host}, ${os.cpus().length} cores; load average (1 min) after: ${small.load}${big ? ` / ${big.load}` : ''}\n`,
+  );
+  const sizes = [small, ...(big ? [big] : [])];
+  const head = [
+    'input',
+    ...sizes.flatMap((s) => [`PG CPU ms (${fmt(s.rows, 0)} rows)`, `wall ms (${fmt(s.rows, 0)})`]),
+    ...(big ? ['PG CPU ratio'] : []),
+  ];
+  console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
+  for (const input of PROBE_INPUTS) {
+    const cells = sizes.flatMap((s) => {
+      const f = s.figures.get(input.name)!;
+      return [fmt(f.pgMs), fmt(f.wallMs)];
+    });
+    const ratio = big
+      ? [fmt(big.figures.get(input.name)!.pgMs / Math.max(small.figures.get(input.name)!.pgMs, 0.01))]
+      : [];
+    console.log(`| ${input.name} | ${[...cells, ...ratio].join(' | ')} |`);
+  }
+} finally {
+  await target?.drop({ keep: KEEP_DB });
+}
