@@ -28,6 +28,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   APP_URL: z.url().optional(),
   SMTP_URL: z
     .string()
@@ -91,6 +95,9 @@ const envSchema = z.object({
   SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Set by npm to the directory `npm …` was run from; relative DATA_DIR/INSTITUTE_CONFIG resolve against it. */
   INIT_CWD: z.string().optional(),
 });
@@ -157,6 +164,13 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A direct PostgreSQL URL for LISTEN, migrations, advisory locks, backup and restore
+   * (`DATABASE_LISTEN_URL`). Set when `DATABASE_URL` points at a transaction-mode pooler such as
+   * PgBouncer; the app then sends unnamed statements through the pool (docs/operations.md
+   * "PgBouncer"). Undefined: everything uses `DATABASE_URL`.
+   */
+  databaseListenUrl: string | undefined;
   /** Public base URL without trailing slash, e.g. `http://localhost:3000`. */
   appUrl: string;
   smtpUrl: string | undefined;
@@ -189,6 +203,14 @@ export interface AppConfig {
   webDist: string;
   /** The internship source (issue 14); see {@link InternshipSourceConfig}. */
   internships: InternshipSourceConfig;
+  /** Where `npm run backup` writes archives (`BACKUP_DIR`, default `./backups`; docs/operations.md "Backups"). */
+  backupDir: string;
+  /**
+   * Who may read `/metrics` (docs/operations.md "Metrics"): `token` (`METRICS_TOKEN`) as a bearer
+   * token on the app's port, and/or `port` (`METRICS_PORT`) for a listener on 127.0.0.1 only.
+   * Neither set: no metrics are served.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /**
    * Campus-wide search's own limits (docs/performance.md "Search"): searches per minute per user
    * (`SEARCH_PER_USER_PER_MINUTE`, 60) and per client address (`SEARCH_PER_ADDRESS_PER_MINUTE`,
@@ -266,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
     appUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -304,6 +327,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       totalTimeoutMs: 60_000,
       pageDelayMs: 2_000,
     },
+    backupDir: path.resolve(base, e.BACKUP_DIR),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     search: {
       perUserPerMinute: e.SEARCH_PER_USER_PER_MINUTE,
       perAddressPerMinute: e.SEARCH_PER_ADDRESS_PER_MINUTE,

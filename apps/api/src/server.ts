@@ -21,6 +21,7 @@ const { purgeExpiredSessions } = await import('./lib/auth.ts');
 const { purgeExpiredCounters } = await import('./lib/rate-limit.ts');
 const { purgeExpiredIdempotencyKeys } = await import('./lib/idempotency.ts');
 const { seedDemo } = await import('./seed.ts');
+const { serveBackupSocket } = await import('./lib/backup-socket.ts');
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -80,6 +81,9 @@ const purgeTimer = setInterval(
 );
 purgeTimer.unref();
 
+/** The embedded database's backup socket (docs/operations.md "Backups"); PostgreSQL uses pg_dump. */
+let closeBackupSocket: () => Promise<void> = async () => {};
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -88,6 +92,7 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   try {
+    await closeBackupSocket();
     await app.close();
   } finally {
     await database.close();
@@ -99,6 +104,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  if (database.driver === 'pglite')
+    closeBackupSocket = await serveBackupSocket(config.dataDir, database, config.backupDir, app.log);
   app.log.info(
     `Campus Companion is running on ${config.appUrl} (database: ${database.driver === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
   );

@@ -37,6 +37,7 @@ export type WorkerRequest = { id: number } & (
   | { op: 'begin' | 'commit' | 'rollback'; txId: number }
   | { op: 'listen'; channel: string; listenerId: number }
   | { op: 'unlisten'; listenerId: number }
+  | { op: 'dump' }
   | { op: 'close' }
 );
 
@@ -239,6 +240,15 @@ export class PgliteWorkerClient {
       if (!this.#listeners.delete(listenerId) || this.closed) return;
       await this.#call({ op: 'unlisten', listenerId });
     };
+  }
+
+  /**
+   * PGlite's `dumpDataDir('gzip')` after a CHECKPOINT: the data directory as a gzipped tar (what
+   * `loadDataDir` opens), taken between two requests, so it holds every committed transaction
+   * (docs/operations.md, Backups).
+   */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.#call({ op: 'dump' }, { query: 'dumpDataDir' });
   }
 
   /** Closes PGlite in the worker and ends the worker; idempotent. Callers CHECKPOINT first (see `fromPglite`). */

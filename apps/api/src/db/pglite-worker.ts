@@ -139,6 +139,10 @@ function serve(pglite: PGlite): void {
         unlisteners.delete(req.listenerId);
         return unlisten?.();
       }
+      case 'dump': {
+        await pglite.exec('CHECKPOINT');
+        return new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+      }
       case 'close':
         return pglite.close(); // the main thread then terminates this thread
     }
