@@ -26,6 +26,7 @@ import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@campus/contract/files';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isTimeLimitExceeded, logSafeError } from './db/faults.ts';
+import { poolGroup } from './db/pool-groups.ts';
 import { fillUnpagedLimit } from './lib/pages.ts';
 import {
   cachedSessionLookup,
@@ -139,6 +140,9 @@ function trustProxyOption(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** The pool's route group of a URL: `/api/rides/…` → `rides`; pages and files outside `/api` → `pages`. */
+const routeGroup = (url: string) => /^\/api\/([^/?#]+)/.exec(url)?.[1] ?? 'pages';
+
 /** A URL without its query string: mail links carry tokens there (`/verify-email?token=…`). */
 const pathOnly = (url: string) => url.split('?')[0]!;
 
@@ -195,6 +199,13 @@ export async function buildApp(opts: BuildOptions) {
   });
   app.decorate('routeTable', routes);
   database.useLogger(app.log);
+  // Bulkheads (docs/security.md "Bulkheads"): each request runs with its route group, so one group
+  // (a list behind a locked table) can hold only its share of the pool. Entered again after the
+  // body is parsed: the body's stream events run outside the request's async context.
+  const enterGroup = (request: FastifyRequest, _reply: FastifyReply, done: () => void) =>
+    poolGroup.run(routeGroup(request.url), done);
+  app.addHook('onRequest', enterGroup);
+  app.addHook('preValidation', enterGroup);
   limitConnections(app.server, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -8,6 +8,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { instituteConfig, type InstituteConfig } from '@campus/contract/institute';
 import type { PgTimeouts } from './db/client.ts';
+import { defaultPoolShares, type PoolShares } from './db/pool-groups.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -80,6 +81,9 @@ const envSchema = z.object({
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_500),
   IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DATABASE_POOL_PER_GROUP: z.coerce.number().int().min(1).max(1000).optional(),
+  DATABASE_RESERVED_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(2),
+  DATABASE_GROUP_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
   INSTITUTE_CONFIG: z.string().min(1).optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -191,9 +195,13 @@ export interface AppConfig {
    * PostgreSQL pool size (`DATABASE_POOL_SIZE`) and the time limits of the app's connections
    * (`STATEMENT_TIMEOUT_MS`, `LOCK_TIMEOUT_MS`, `IDLE_IN_TRANSACTION_TIMEOUT_MS`, ms; 0 = none;
    * migrations are exempt). Not applied to the embedded database, whose one connection never
-   * waits for another's lock (docs/security.md "Time limits").
+   * waits for another's lock (docs/security.md "Time limits"). `shares`: the bulkheads — one route
+   * group holds at most `perGroup` connections (`DATABASE_POOL_PER_GROUP`, default 60 % of the
+   * pool) and waits at most `waitMs` for one (`DATABASE_GROUP_WAIT_MS`); `reserved` more
+   * (`DATABASE_RESERVED_POOL_SIZE`) serve session lookups, health and readiness (docs/security.md
+   * "Bulkheads").
    */
-  database: { poolSize: number; timeouts: PgTimeouts };
+  database: { poolSize: number; timeouts: PgTimeouts; shares: PoolShares & { reserved: number } };
   institute: InstituteConfig;
   /** Demo seed on first start: explicit value, else on for the embedded DB only (issue 3). */
   seedDemo: boolean;
@@ -313,6 +321,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
         lockTimeoutMs: e.LOCK_TIMEOUT_MS,
         idleInTransactionTimeoutMs: e.IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+      shares: {
+        perGroup: Math.min(
+          e.DATABASE_POOL_SIZE,
+          e.DATABASE_POOL_PER_GROUP ?? defaultPoolShares(e.DATABASE_POOL_SIZE).perGroup,
+        ),
+        waitMs: e.DATABASE_GROUP_WAIT_MS,
+        reserved: e.DATABASE_RESERVED_POOL_SIZE,
       },
     },
     institute: loadInstituteConfig(e.INSTITUTE_CONFIG && path.resolve(base, e.INSTITUTE_CONFIG)),

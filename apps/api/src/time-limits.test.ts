@@ -72,6 +72,61 @@ describe.runIf(PG_URL)('time limits on the app’s PostgreSQL connections', () =
     }
   });
 
+  it('bulkheads: 20 lists behind a locked table hold only their share; rides, the bell, health and sign-in answer meanwhile', async () => {
+    const url = await databaseUrl(t);
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    const other = await signUpAndLogin(t);
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE marketplace_items IN ACCESS EXCLUSIVE MODE');
+      let settled = 0;
+      const lists = Array.from({ length: 20 }, async () => {
+        const started = performance.now();
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/buy-and-sell/items',
+          headers: { cookie: student.cookie },
+        });
+        settled++;
+        return { res, ms: performance.now() - started };
+      });
+      // The list's group holds its share (3 of the test pool's 5) waiting on the lock.
+      await expect
+        .poll(
+          async () =>
+            (
+              await locker.query(
+                `SELECT count(*)::int AS n FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+              )
+            ).rows[0].n as number,
+          { timeout: 1_000, interval: 20 },
+        )
+        .toBe(3);
+      const others = await Promise.all([
+        t.app.inject({ method: 'GET', url: '/api/rides', headers: { cookie: student.cookie } }),
+        t.app.inject({ method: 'GET', url: '/api/notification/unread/count', headers: { cookie: student.cookie } }),
+        t.app.inject({ method: 'GET', url: '/api/users/health' }),
+        t.app.inject({ method: 'GET', url: '/api/ready' }),
+        t.app.inject({ method: 'GET', url: '/api/users/current', headers: { cookie: other.cookie } }),
+      ]);
+      // …all answered while every list request was still waiting.
+      expect(settled).toBe(0);
+      expect(others.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      for (const { res, ms } of await Promise.all(lists)) {
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.headers['retry-after']).toBe('2');
+        expect(res.json()).toEqual({ success: false, message: COMMON_MESSAGES.unavailable });
+        // At most the 1 s wait for a share plus the 1.5 s lock_timeout.
+        expect(ms).toBeLessThan(3_000);
+      }
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+  });
+
   it('a statement past statement_timeout is cancelled with 57014; lock_timeout gives 55P03', async () => {
     const database = await openPostgres(await databaseUrl(t), 2, {
       statementTimeoutMs: 200,

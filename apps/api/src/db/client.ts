@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PgliteWorkerClient } from './pglite-proxy.ts';
 import { PgListener, type ListenerLog } from './pg-listener.ts';
+import { defaultPoolShares, limitPoolByGroup, type PoolShares } from './pool-groups.ts';
 
 /** The Drizzle database used by every service, whichever driver runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -24,6 +25,11 @@ export type Listen = (channel: string, onPayload: (payload: string) => void) => 
 /** An open database with its driver-specific helpers. */
 export interface Database {
   db: Db;
+  /**
+   * A separate small pool kept for session lookups, health and readiness, so they never queue
+   * behind a route group's work (docs/security.md "Bulkheads"); `db` itself on PGlite.
+   */
+  reservedDb: Db;
   driver: 'pglite' | 'pg';
   /**
    * Subscribes to a NOTIFY channel. On PostgreSQL the LISTEN connection heals itself (issue 20):
@@ -188,6 +194,7 @@ export function fromPglite(client: PgliteClient, release: () => void = () => {})
   const lock = keyedLock();
   return {
     db,
+    reservedDb: db,
     driver: 'pglite',
     pglite: client instanceof PGlite ? client : undefined,
     listen: async (channel, cb) => {
@@ -304,8 +311,9 @@ export async function openPostgres(
   url: string,
   poolSize = 10,
   timeouts: PgTimeouts = DEFAULT_PG_TIMEOUTS,
+  shares: PoolShares & { reserved: number } = defaultPoolShares(poolSize),
 ): Promise<Database> {
-  const pool = new pg.Pool({
+  const options: pg.PoolConfig = {
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
@@ -313,7 +321,10 @@ export async function openPostgres(
     statement_timeout: timeouts.statementTimeoutMs,
     lock_timeout: timeouts.lockTimeoutMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
-  });
+  };
+  const pool = new pg.Pool(options);
+  limitPoolByGroup(pool, shares);
+  const reservedPool = new pg.Pool({ ...options, max: shares.reserved });
   let log = consoleLog;
   let lastWarning = 0;
   /** One line per 10 s at most while the database is away (issue 21: no log flood). */
@@ -325,12 +336,15 @@ export async function openPostgres(
   };
   // Idle clients report through the pool; a checked-out client reports on itself (node-postgres
   // removes the pool's handler while it is checked out), so each client gets its own handler too.
-  pool.on('error', warn);
-  pool.on('connect', (client) => client.on('error', warn));
+  for (const p of [pool, reservedPool]) {
+    p.on('error', warn);
+    p.on('connect', (client) => client.on('error', warn));
+  }
   const db = drizzlePg(pool) as unknown as Db;
   const listener = new PgListener(url, consoleLog);
   return {
     db,
+    reservedDb: drizzlePg(reservedPool) as unknown as Db,
     driver: 'pg',
     listen: (channel, cb) => listener.listen(channel, cb),
     listenerState: () => listener.state,
@@ -361,11 +375,11 @@ export async function openPostgres(
       }
     },
     ping: async () => {
-      await pool.query('SELECT 1');
+      await reservedPool.query('SELECT 1');
     },
     close: async () => {
       await listener.close();
-      await pool.end();
+      await Promise.all([pool.end(), reservedPool.end()]);
     },
   };
 }
@@ -374,9 +388,9 @@ export async function openPostgres(
 export function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
-  database?: { poolSize: number; timeouts: PgTimeouts };
+  database?: { poolSize: number; timeouts: PgTimeouts; shares: PoolShares & { reserved: number } };
 }): Promise<Database> {
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.database?.poolSize, opts.database?.timeouts)
+    ? openPostgres(opts.databaseUrl, opts.database?.poolSize, opts.database?.timeouts, opts.database?.shares)
     : openPglite(opts.dataDir);
 }

@@ -56,9 +56,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /**
  * SQLSTATEs of a statement the database gave up on because of one of the app's time limits
  * (docs/security.md "Time limits"): 57014 `query_canceled` (`statement_timeout`) and 55P03
- * `lock_not_available` (`lock_timeout`).
+ * `lock_not_available` (`lock_timeout`); and `POOL_GROUP_FULL`, a request that waited too long for
+ * its route group's share of the pool (pool-groups.ts, docs/security.md "Bulkheads").
  */
-const TIME_LIMIT_CODES = new Set(['57014', '55P03']);
+const TIME_LIMIT_CODES = new Set(['57014', '55P03', 'POOL_GROUP_FULL']);
 
 /**
  * True when `err` (or an error in its `cause` chain) is a statement cancelled by the app

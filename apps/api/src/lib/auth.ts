@@ -123,7 +123,9 @@ export function sessionLookup(database: Database, cache: SessionCache<FoundSessi
     const hit = listening ? cache.get(id) : undefined;
     if (hit) return hit;
     const epoch = cache.epoch;
-    const found = await findSession(database.db, token);
+    // The reserved pool: a route group that holds its share cannot stall sign-in checks
+    // (docs/security.md "Bulkheads").
+    const found = await findSession(database.reservedDb, token);
     if (!found) return null;
     const session = { sessionId: found.sessionId, user: found.user };
     if (listening) cache.set(id, found.user.id, session, found.expiresAt, epoch);
