@@ -132,24 +132,6 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
   ).toEqual([]);
 }
 
-/**
- * Hydrates a server-rendered page the way a visitor does (apps/web/src/main.tsx hydrates at the
- * first interaction): moves the mouse over it and waits, up to 15 s, for `<html data-hydrated>`.
- * Does nothing on a page without `#ssr-state` (the plain shell mounts by itself). For pages the
- * fixtures do not cover (a second tab, another context); `page.goto` and `page.reload` of the
- * test's `page` do it already.
- */
-export async function hydrateServerPage(page: Page): Promise<void> {
-  const serverRendered = await page.evaluate(() => !!document.getElementById('ssr-state'));
-  if (!serverRendered) return;
-  // Two positions, so the pointer moves wherever it was before (and enters an element).
-  await page.mouse.move(3, 3);
-  await page.mouse.move(1, 1);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, {
-    timeout: 15_000,
-  });
-}
-
 type Fixtures = {
   /** A page signed in as a fresh student with a complete profile. */
   studentPage: Page;
@@ -161,13 +143,6 @@ type Fixtures = {
    * application errors and are ignored.
    */
   consoleErrors: string[];
-  /**
-   * Option (default true): after `page.goto` and `page.reload`, a server-rendered page is
-   * hydrated the way a visitor does it (a mouse move) and waited for; false leaves it as loaded.
-   */
-  hydrateOnNavigation: boolean;
-  /** Makes `page.goto` and `page.reload` hydrate a server-rendered page and wait for it. */
-  hydratedNavigation: void;
 };
 
 export const test = base.extend<Fixtures>({
@@ -180,30 +155,6 @@ export const test = base.extend<Fixtures>({
       page.on('pageerror', (e) => errors.push(e.message));
       await use(errors);
       expect(errors, 'console errors on the page').toEqual([]);
-    },
-    { auto: true },
-  ],
-  hydrateOnNavigation: [true, { option: true }],
-  // A server-rendered page (issue 23 item 1) is hydrated at the visitor's first interaction
-  // (apps/web/src/main.tsx): after each navigation a journey moves the mouse over the page, as a
-  // visitor would, and acts only once the app has taken over (`<html data-hydrated>`).
-  hydratedNavigation: [
-    async ({ page, hydrateOnNavigation }, use) => {
-      if (!hydrateOnNavigation) return use();
-      const hydrated = () => hydrateServerPage(page);
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const res = await goto(...args);
-        await hydrated().catch(() => undefined);
-        return res;
-      };
-      page.reload = async (...args) => {
-        const res = await reload(...args);
-        await hydrated().catch(() => undefined);
-        return res;
-      };
-      await use();
     },
     { auto: true },
   ],

@@ -3,15 +3,7 @@
  * the red dot and the item without a reload, in two tabs at once (one shared stream); the student
  * marks all read and both tabs follow.
  */
-import {
-  test,
-  expect,
-  createVerifiedAccount,
-  freshEmail,
-  signIn,
-  completeProfile,
-  hydrateServerPage,
-} from './fixtures.ts';
+import { test, expect, createVerifiedAccount, freshEmail, signIn, completeProfile } from './fixtures.ts';
 
 test('an admin broadcast reaches a student live in two tabs; marking all read clears both', async ({
   adminPage,
@@ -25,9 +17,7 @@ test('an admin broadcast reaches a student live in two tabs; marking all read cl
   await tab1.goto('/');
   const tab2 = await student.newPage();
   await tab2.goto('/marketplace');
-  // The student uses both tabs: each hydrates (server-rendered pages start the app, and with it
-  // the live stream, at the first interaction).
-  for (const tab of [tab1, tab2]) await hydrateServerPage(tab);
+  // Neither tab is touched: each opens its live stream at load, by itself.
   for (const tab of [tab1, tab2]) {
     await expect(tab.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     await expect(tab.getByTestId('unread-dot')).toHaveCount(0);

@@ -14,7 +14,6 @@ import {
   completeProfile,
   freshEmail,
   expectNoSeriousA11yViolations,
-  hydrateServerPage,
 } from './fixtures.ts';
 
 test.use({ timezoneId: 'Asia/Kolkata' });
@@ -74,7 +73,6 @@ test('a student offers a ride; another finds it by quick filters, joins and canc
   await signIn(rider, await createVerifiedAccount(rider.request, freshEmail('rider')));
   await completeProfile(rider, 'Arjun Mehta');
   await rider.goto('/rides');
-  await hydrateServerPage(rider);
   await rider.getByRole('button', { name: 'Tomorrow', exact: true }).click();
   await rider.getByRole('button', { name: 'To College', exact: true }).click();
   await rider.getByLabel('Search rides by pickup or drop').fill(stamp);
@@ -92,7 +90,6 @@ test('a student offers a ride; another finds it by quick filters, joins and canc
 
   // Filters and sort survive a reload.
   await rider.reload();
-  await hydrateServerPage(rider);
   await expect(rider.getByRole('button', { name: 'Tomorrow', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(rider.getByRole('button', { name: 'To College', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(rider.getByLabel('Search rides by pickup or drop')).toHaveValue(stamp);

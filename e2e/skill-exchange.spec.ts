@@ -15,7 +15,6 @@ import {
   completeProfile,
   expectNoSeriousA11yViolations,
   freshEmail,
-  hydrateServerPage,
 } from './fixtures.ts';
 
 /** Fails the test on console errors of a second browser (the fixture watches the first). */
@@ -67,7 +66,6 @@ test('A teaches Python, B wants to learn python, finds A and asks; A accepts; bo
   await signIn(b, accountB);
   await completeProfile(b, nameB);
   await b.goto('/skill-exchange');
-  await hydrateServerPage(b);
   await expect(b.getByRole('button', { name: 'I want to learn' })).toHaveAttribute('aria-pressed', 'true');
   await expect(b.getByText('No matches found yet')).toBeVisible();
   const addLearn = b.getByRole('button', { name: 'Add to Learn Skills' });
@@ -138,7 +136,6 @@ test('A teaches Python, B wants to learn python, finds A and asks; A accepts; bo
   // B sees the answer in the sent box: A's e-mail and WhatsApp.
   await b.setViewportSize({ width: 1280, height: 900 });
   await b.goto('/skill-exchange?tab=sent');
-  await hydrateServerPage(b);
   const sent = b.getByRole('article', { name: `You asked ${nameA} to teach Python` });
   await expect(sent.getByText('Accepted')).toBeVisible();
   await expect(sent.getByRole('link', { name: emailA })).toHaveAttribute('href', `mailto:${emailA}`);

@@ -6,8 +6,7 @@
  * a signed-in student opening /login lands on /; an unknown path answers 404 with the not-found
  * page. With JavaScript on, opening the same pages hydrates the server's markup without a single
  * hydration warning or CSP violation in the console, and the page stays usable (a client-side
- * navigation works). A page as loaded evaluates no app until the visitor interacts; a button clicked
- * while the app is still arriving takes effect once, after hydration.
+ * navigation works). The first tap at every moment is e2e/first-tap.spec.ts.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
@@ -180,48 +179,4 @@ test('with JavaScript on, every server-rendered page hydrates without a warning 
   await expect(page.getByRole('heading', { level: 1, name: 'Ride Share' })).toBeVisible();
   expect(problems).toEqual([]);
   expect(startChecks).toEqual([]);
-});
-
-test.describe('hydration at the first interaction', () => {
-  // The page as loaded, with the header's menu button (shown below the xl breakpoint).
-  test.use({ hydrateOnNavigation: false, viewport: { width: 390, height: 800 } });
-
-  test('a server-rendered page stays un-hydrated until an interaction, and a click made before hydration takes effect once', async ({
-    page,
-  }) => {
-    const hydrated = () => page.evaluate(() => document.documentElement.dataset.hydrated !== undefined);
-    const reactIn = () =>
-      page.evaluate(() =>
-        Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
-      );
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    // Loaded, painted, its modules prefetched — and no app evaluated: nobody has interacted.
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await hydrated()).toBe(false);
-    expect(await reactIn()).toBe(false);
-    const prefetched = await page.evaluate(() =>
-      [...document.querySelectorAll('link[rel="prefetch"]')].map((l) => l.getAttribute('href')),
-    );
-    expect(prefetched.some((href) => /\/assets\/start-app-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
-
-    // The app's start module arrives a second late (routing bypasses the cache), so the click below
-    // lands before the app has hydrated: it is held, then replayed once on the same button.
-    await page.route('**/assets/start-app-*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
-      await route.continue();
-    });
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    expect(await hydrated()).toBe(false);
-    await expect(page.locator('#mobile-menu')).toBeHidden();
-
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
-    expect(await reactIn()).toBe(true);
-    const toggle = page.getByRole('button', { name: 'Close menu' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.locator('#mobile-menu')).toBeVisible();
-    // Once: the menu stays open (a second replay would have closed it), and the app now answers.
-    await toggle.click();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
-  });
 });

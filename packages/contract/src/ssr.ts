@@ -40,10 +40,3 @@ export type SsrResult =
 
 /** Id of the JSON block carrying {@link SsrState}. */
 export const SSR_STATE_ID = 'ssr-state';
-
-/**
- * Id of the JSON block listing the URL paths of the JavaScript modules the page needs to hydrate:
- * written by the API (apps/api/src/lib/ssr.ts `modulesToPreload`), prefetched by the browser entry
- * after the page has painted (apps/web/src/app/startup/hydrate-on-interaction.ts).
- */
-export const SSR_MODULES_ID = 'ssr-modules';

@@ -132,13 +132,14 @@ describe('fillShell', () => {
       '<div id="root"><p>hi</p></div><script type="application/json" id="ssr-state">{"text":"\\u003c/script>\\u003c!--"}</script>',
     );
     expect(page).not.toContain('noscript');
-    expect(page).not.toContain('ssr-modules');
+    expect(page).not.toContain('modulepreload');
   });
 
-  it('lists the modules to download ahead in a JSON block after the state', () => {
-    const page = fillShell(SHELL, '<p>hi</p>', {}, ['/assets/start-app.js', '/assets/x</script>.js']);
+  it('links the modules to download and compile at once as modulepreload at the end of the head, escaped', () => {
+    const page = fillShell(SHELL, '<p>hi</p>', {}, ['/assets/start-app.js', '/assets/x"><script>.js']);
     expect(page).toContain(
-      '<script type="application/json" id="ssr-modules">["/assets/start-app.js","/assets/x\\u003c/script>.js"]</script>',
+      '<link rel="modulepreload" crossorigin href="/assets/start-app.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/x&quot;>&lt;script>.js"></head>',
     );
   });
 });
@@ -172,7 +173,14 @@ describe('modulesToPreload', () => {
     'src/features/marketplace/pages/marketplace-page.tsx': {
       file: 'assets/marketplace-page.js',
       imports: ['_form.js'],
+      dynamicImports: ['src/features/marketplace/components/item-form-modal.tsx'],
     },
+    'src/features/marketplace/components/item-form-modal.tsx': { file: 'assets/item-form-modal.js' },
+    'src/features/users/pages/login-page.tsx': {
+      file: 'assets/login-page.js',
+      dynamicImports: ['src/features/users/components/login-form.tsx'],
+    },
+    'src/features/users/components/login-form.tsx': { file: 'assets/login-form.js', imports: ['_form.js'] },
   };
 
   it("names the start module, the page's module and the start's other lazy parts with their imports, not the entry's own chunks nor other pages", () => {
@@ -190,6 +198,18 @@ describe('modulesToPreload', () => {
       '/assets/header-search.js',
     ]);
     expect(modulesToPreload(manifest, '/intern-connect')).toContain('/assets/internships-page.js');
+  });
+
+  it("adds the page's lazy parts but not its dialogs, which load when opened", () => {
+    expect(modulesToPreload(manifest, '/login')).toEqual([
+      '/assets/start-app.js',
+      '/assets/react.js',
+      '/assets/login-page.js',
+      '/assets/login-form.js',
+      '/assets/form.js',
+      '/assets/header-search.js',
+    ]);
+    expect(modulesToPreload(manifest, '/marketplace')).not.toContain('/assets/item-form-modal.js');
   });
 
   it('names no page module for a path without one, and nothing without a manifest', () => {

@@ -22,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SSR_MODULES_ID, SSR_STATE_ID, type SsrRequest, type SsrResult } from '@campus/contract/ssr';
+import { SSR_STATE_ID, type SsrRequest, type SsrResult } from '@campus/contract/ssr';
 import { logSafeError } from '../db/faults.ts';
 
 /** What the server bundle exports. */
@@ -41,22 +41,23 @@ export function serverEntryPath(webDist: string): string {
 }
 
 /**
- * The page's `index.html` with the rendered markup in `#root`, `state` as a JSON data block and
- * `modules` (URL paths of JavaScript modules) as a JSON list in `#ssr-modules`, which the browser
- * entry prefetches once the page has loaded and painted (apps/web/src/app/startup/
- * hydrate-on-interaction.ts) — not as `modulepreload` links in the head: there they would share
- * the slow connection with the page's CSS and delay its first paint (measured with Lighthouse,
- * README "Server-rendered first screens"). `<` is escaped in the JSON so
- * no text in it can close a block. The "needs JavaScript" notice is dropped: the page reads without it.
+ * The page's `index.html` with the rendered markup in `#root`, `state` as a JSON data block, and
+ * `modules` (URL paths of JavaScript modules the page hydrates with) as `modulepreload` links at the
+ * end of the head: the browser downloads and compiles them beside the entry, so the app hydrates at
+ * load (docs/decisions/0001-hydration-at-load.md). `<` is escaped in the JSON so no text in it can
+ * close the block; `"`, `&` and `<` are escaped in the links. The "needs JavaScript" notice is
+ * dropped: the page reads without it.
  */
 export function fillShell(shell: string, html: string, state: unknown, modules: readonly string[] = []): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-  const list = modules.length ? `<script type="application/json" id="${SSR_MODULES_ID}">${json(modules)}</script>` : '';
+  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const links = modules.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`).join('');
   return shell
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace('</head>', `${links}</head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${json(state)}</script>${list}`,
+      `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${json(state)}</script>`,
     );
 }
 
@@ -77,9 +78,10 @@ const PAGE_OF_SEGMENT: Record<string, string> = { '': 'home', 'intern-connect': 
 
 /**
  * The URL paths of the JavaScript modules the page at `pathname` needs to hydrate, from Vite's
- * build `manifest`: the app's start module ({@link START_MODULE}), the page's module and the start
- * module's lazy parts that are not pages, each with every chunk it imports statically, minus the
- * entry's own chunks (already loaded). Empty when the
+ * build `manifest`: the app's start module ({@link START_MODULE}), the page's module with its lazy
+ * parts that are not dialogs (`*-modal.tsx`, loaded when opened), and the start module's lazy parts
+ * that are not pages, each with every chunk it imports statically, minus the entry's own chunks
+ * (already loaded). Empty when the
  * manifest has no start module; without the page's module (an unknown path) the list has the
  * start module's chunks only, and the app fetches the page's module itself when it starts.
  */
@@ -98,7 +100,11 @@ export function modulesToPreload(manifest: BuildManifest, pathname: string): str
   const pageKey = Object.keys(manifest).find((key) => key.endsWith(page));
   const wanted = new Set<string>();
   visit(START_MODULE, wanted);
-  if (pageKey) visit(pageKey, wanted);
+  if (pageKey) {
+    visit(pageKey, wanted);
+    // The page's own lazy parts on its first screen (the login page's forms); dialogs load when opened.
+    for (const lazy of manifest[pageKey]!.dynamicImports ?? []) if (!lazy.endsWith('-modal.tsx')) visit(lazy, wanted);
+  }
   // The start module's other lazy parts (the header's search, the notifications panel, the API
   // slice…), not the other pages.
   for (const lazy of manifest[START_MODULE].dynamicImports ?? []) if (!lazy.includes('/pages/')) visit(lazy, wanted);

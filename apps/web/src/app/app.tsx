@@ -29,6 +29,7 @@ export function App({ store: given, location, ready = false }: AppProps) {
   // is committed: `<html data-hydrated>`, which the browser journeys wait for (issue 23 item 1).
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
+    performance.mark('hydrated');
   }, []);
   return (
     <ErrorBoundary>

@@ -4,7 +4,7 @@
  * (signed-in only) and the avatar linking to /profile, or a Login link. Below the `xl` breakpoint
  * (1280 px) the links fold into a menu toggled by a button.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { GraduationCap, Menu, Search, X } from 'lucide-react';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -14,9 +14,22 @@ import { cn } from '../../lib/cn';
 import { useAppSelector } from '../../lib/store';
 import { DEFAULT_AVATAR } from '../../lib/avatar';
 import { FEATURE_LINKS } from './nav-links';
+import { preloadable } from '../../lib/preloadable';
+import { useResetOnChange } from '../../lib/use-reset-on-change';
 
-/** The search (Headless UI and the API slice), in its own chunk: the start-up JS does not grow (DESIGN §9). */
-const HeaderSearch = lazy(() => import('../../features/search/components/header-search'));
+/**
+ * The search, in its own chunk: the start-up JS does not grow. {@link preloadHeader} fetches it
+ * before a server-rendered page hydrates, so its boundary hydrates with the header instead of later.
+ */
+const HeaderSearch = preloadable(() => import('../../features/search/components/header-search'));
+
+/** Loads the header's lazy parts; resolves when they are in (never rejects). */
+export function preloadHeader(): Promise<void> {
+  return HeaderSearch.preload().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /** What stands in the search's place while its chunk loads: the same box and icon, inert. */
 function SearchPlaceholder() {
@@ -43,7 +56,7 @@ export function Header() {
   const user = useAppSelector((s) => s.auth.user);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useResetOnChange(location.pathname, () => setMenuOpen(false));
   const signedIn = status === 'authenticated' && user;
   const avatar = user?.avatarThumb ?? user?.avatar ?? DEFAULT_AVATAR;
 

@@ -1,18 +1,16 @@
 /**
- * Root layout of every page: skip link, header, the profile-completion prompt (signed-in users with
- * an incomplete profile), the `main` landmark with the page, a footer; scroll-to-top on navigation.
+ * Root layout of every page: skip link, header, the `main` landmark with the page, a footer;
+ * scroll-to-top on navigation. The header and the page are separate Suspense boundaries, so React
+ * hydrates them selectively and yields between them (docs/decisions/0001-hydration-at-load.md).
  * `main` is at least a screen tall, so the footer starts below the fold and a page arriving later
  * does not shift it on screen (CLS, issue 10).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { useAppSelector } from '../../lib/store';
 import { ErrorBoundary } from '../error-boundary';
 import { ScrollToTop } from '../scroll-to-top';
 import { Header } from './header';
-
-const CompleteProfilePrompt = lazy(() => import('../../features/users/components/complete-profile-prompt'));
 
 /** Shown while a lazily loaded page arrives. */
 export function PageFallback() {
@@ -24,7 +22,6 @@ export function PageFallback() {
 }
 
 export function RootLayout() {
-  const signedIn = useAppSelector((s) => s.auth.status === 'authenticated' && s.auth.user !== null);
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -35,12 +32,9 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header />
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <CompleteProfilePrompt />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        <Header />
+      </Suspense>
       <main
         id="main"
         tabIndex={-1}

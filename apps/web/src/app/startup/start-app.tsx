@@ -16,6 +16,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { SsrState } from '@campus/contract/ssr';
 import { App } from '../app';
+import { preloadHeader } from '../layouts/header';
 import { preloadPage } from '../routes';
 import { primeHealthCheck } from './health-check';
 import { primeSessionCheck, type AuthState } from '../../lib/auth-slice';
@@ -25,23 +26,12 @@ import { ssrHydrated } from '../../lib/ssr';
 import { makeStore } from '../../lib/store';
 
 /**
- * The layout's lazy parts the server renders on every page (the header's search box): loaded with
- * the page's module before hydrating, so their boundaries hydrate with the rest of the page instead
- * of after a download — text typed into the search box meanwhile stays in React's hands.
- */
-const layoutModules = () => [import('../../features/search/components/header-search')];
-
-/**
  * Hydrates the server's markup in `root` from `ssr`, the state it was rendered with. Resolves once
  * `hydrateRoot` has been called (the commit follows in a transition; `<html data-hydrated>` marks it).
  */
 export async function hydrateApp(root: HTMLElement, ssr: SsrState): Promise<void> {
   setDisplayTimeZone(ssr.timeZone);
-  await Promise.all([
-    preloadPage(window.location.pathname),
-    ssr.api ? import('../../lib/api') : null,
-    ...layoutModules(),
-  ]);
+  await Promise.all([preloadPage(window.location.pathname), ssr.api ? import('../../lib/api') : null, preloadHeader()]);
   const store = makeStore({ auth: ssr.auth as AuthState });
   if (ssr.api) store.dispatch(ssrHydrated({ api: ssr.api }));
   startTransition(() => {

@@ -1,7 +1,7 @@
 /**
  * The dialog of a deep-linked listing (/marketplace/{id}, /lost-found/{id}): "Loading item..."
  * while it loads, the error under `errorTitle` when it fails, else its photo (when it has one) and
- * what `children` renders for it.
+ * what `children` renders for it. Rendered in place, so the server's HTML of the deep link shows it.
  */
 import type { ReactNode } from 'react';
 import { toApiError } from '../../lib/api';
@@ -30,7 +30,13 @@ export function DetailModal<T extends { item_name: string; image_url: string | n
   children,
 }: DetailModalProps<T>) {
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={item?.item_name ?? fallbackTitle} className="max-w-2xl">
+    <Modal
+      open
+      inline
+      onOpenChange={(o) => !o && onClose()}
+      title={item?.item_name ?? fallbackTitle}
+      className="max-w-2xl"
+    >
       {isLoading ? (
         <div className="flex items-center gap-2 py-8 text-muted">
           <Spinner label="" /> Loading item...

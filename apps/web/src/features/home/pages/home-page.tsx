@@ -14,6 +14,7 @@ import { Hero } from '../components/hero';
 import { QuickLinks } from '../components/quick-links';
 import { Spotlights } from '../components/spotlights';
 import { ToolsCarousel } from '../components/tools-carousel';
+import { CompleteProfileCard } from '../../../components/complete-profile-card';
 
 /** Grey placeholder blocks while the institute content loads (static under reduced motion). */
 function ContentSkeleton() {
@@ -45,6 +46,7 @@ export default function HomePage() {
   return (
     <div className="space-y-12 sm:space-y-16">
       <Hero institute={data?.shortName ?? DEFAULT_SHORT_NAME} firstName={firstName} />
+      <CompleteProfileCard />
       <ToolsCarousel />
       {content ? (
         <>

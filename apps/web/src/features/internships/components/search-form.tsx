@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { fetchInternshipsBody, JOB_CATEGORY_SUGGESTIONS } from '@campus/contract/internships';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { registerWithDefaults } from '../../../lib/form-defaults';
 import type { Filters } from '../search-params';
 
 type FormInput = z.input<typeof fetchInternshipsBody>;
@@ -24,12 +25,7 @@ export interface SearchFormProps {
 
 export function SearchForm({ initial, running, onSearch }: SearchFormProps) {
   const listId = useId();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(fetchInternshipsBody),
     defaultValues: {
       job_category: initial.job_category,
@@ -38,6 +34,12 @@ export function SearchForm({ initial, running, onSearch }: SearchFormProps) {
       work_from_home: initial.work_from_home,
     },
   });
+  const {
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = form;
+  const register = registerWithDefaults(form);
   const submit = handleSubmit((v) =>
     onSearch({
       job_category: v.job_category,

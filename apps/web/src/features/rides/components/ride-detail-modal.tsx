@@ -53,6 +53,7 @@ export function RideDetailModal({ id, onClose, viewerId, admin, onEdit, onDelete
   return (
     <Modal
       open
+      inline
       onOpenChange={(o) => !o && onClose()}
       title={ride ? rideRoute(ride) : 'Ride details'}
       className="max-w-2xl"

@@ -15,6 +15,7 @@ import { Search, X } from 'lucide-react';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import type { SearchCombobox as SearchComboboxType, SearchComboboxProps } from './search-combobox';
+import { useResetOnChange } from '../../../lib/use-reset-on-change';
 
 /** The combobox once its module has loaded (shared by every header). */
 let loadedCombobox: typeof SearchComboboxType | null = null;
@@ -84,7 +85,7 @@ export default function HeaderSearch() {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  useResetOnChange(pathname, () => setOpen(false));
   const close = () => {
     setOpen(false);
     buttonRef.current?.focus();

@@ -6,7 +6,7 @@
  * Loading, empty ("No results for …", or the contract's "enter something" without a query) and
  * error (with Retry) states; the document title names the query.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowRight, SearchX } from 'lucide-react';
 import { SEARCH_GROUPS, SEARCH_LIMIT_MAX, SEARCH_MESSAGES, SEARCH_Q_MAX } from '@campus/contract/search';
@@ -18,6 +18,7 @@ import { SearchField } from '../../../components/ui/search-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSearchQuery } from '../search-api';
 import { GROUP_ICONS, seeAllPath, Snippet } from '../search-links';
+import { useResetOnChange } from '../../../lib/use-reset-on-change';
 
 /** Hits asked for per group on this page. */
 export const RESULTS_PER_GROUP = Math.min(10, SEARCH_LIMIT_MAX);
@@ -27,7 +28,7 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, SEARCH_Q_MAX);
   const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
+  useResetOnChange(q, () => setText(q));
   const { currentData, isError, error, refetch } = useSearchQuery({ q, limit: RESULTS_PER_GROUP }, { skip: !q });
   const groups = currentData?.groups.filter((g) => g.items.length) ?? [];
 

@@ -17,6 +17,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { CompleteProfileCard } from '../../../components/complete-profile-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { useAppDispatch, useAppSelector } from '../../../lib/store';
@@ -101,6 +102,7 @@ export default function ProfilePage() {
   return (
     <>
       <PageHeader title="My Profile" actions={<LogoutButton />} />
+      {editing ? null : <CompleteProfileCard className="mb-6" />}
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <Card className="flex flex-col items-center gap-2 self-start text-center">
           <AvatarUploader avatar={user.avatar} name={displayName} />

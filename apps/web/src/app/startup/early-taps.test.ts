@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import { holdEarlyTaps } from './early-taps';
+
+/** A real-input look-alike: happy-dom's dispatched events are untrusted, so `isTrusted` is set by hand. */
+function realEvent<E extends Event>(event: E): E {
+  Object.defineProperty(event, 'isTrusted', { value: true });
+  return event;
+}
+
+describe('holdEarlyTaps', () => {
+  it('holds a tap until the app is ready, then hands copies of its events to the page in order', async () => {
+    document.body.innerHTML = '<button type="button">Sign Up</button>';
+    const button = document.querySelector('button')!;
+    const seen: string[] = [];
+    for (const type of ['pointerdown', 'mousedown', 'click']) button.addEventListener(type, (e) => seen.push(e.type));
+    let ready!: () => void;
+    holdEarlyTaps(new Promise<void>((r) => (ready = r)));
+
+    for (const type of ['pointerdown', 'mousedown', 'click'])
+      button.dispatchEvent(realEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX: 12 })));
+    expect(seen).toEqual([]);
+
+    ready();
+    await vi.waitFor(() => expect(seen).toEqual(['pointerdown', 'mousedown', 'click']));
+    // After the start, real taps pass straight through.
+    button.dispatchEvent(realEvent(new MouseEvent('click', { bubbles: true })));
+    expect(seen).toEqual(['pointerdown', 'mousedown', 'click', 'click']);
+  });
+
+  it('cancels a native submission meanwhile and submits the form again once ready, with its submitter', async () => {
+    document.body.innerHTML = '<form><button type="submit" name="go">Log in</button></form>';
+    const form = document.querySelector('form')!;
+    const submitters: Array<string | undefined> = [];
+    let ready!: () => void;
+    holdEarlyTaps(new Promise<void>((r) => (ready = r)));
+    const early = realEvent(
+      new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: form.elements[0] as HTMLElement }),
+    );
+    form.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      submitters.push((e as SubmitEvent).submitter?.getAttribute('name') ?? undefined);
+    });
+    ready();
+    await vi.waitFor(() => expect(submitters).toEqual(['go']));
+  });
+
+  it('lets the copies go to the native behaviour when the app fails to start, and skips removed targets', async () => {
+    document.body.innerHTML = '<button type="button" id="kept">A</button><button type="button" id="gone">B</button>';
+    const kept = document.getElementById('kept')!;
+    const gone = document.getElementById('gone')!;
+    const clicks: string[] = [];
+    document.body.addEventListener('click', (e) => clicks.push((e.target as HTMLElement).id));
+    let fail!: (err: Error) => void;
+    holdEarlyTaps(new Promise<void>((_, reject) => (fail = reject)));
+    kept.dispatchEvent(realEvent(new MouseEvent('click', { bubbles: true, cancelable: true })));
+    gone.dispatchEvent(realEvent(new MouseEvent('click', { bubbles: true, cancelable: true })));
+    gone.remove();
+    expect(clicks).toEqual([]);
+    fail(new Error('offline'));
+    await vi.waitFor(() => expect(clicks).toEqual(['kept']));
+  });
+});
