@@ -46,6 +46,7 @@ import { registerIdempotency } from './lib/idempotency.ts';
 import { throttledLog } from './lib/log-throttle.ts';
 import { limitPerUser, postgresRateLimitStore } from './lib/rate-limit.ts';
 import { registerReadiness } from './lib/readiness.ts';
+import { registerLifecycle, type Lifecycle } from './lib/shutdown.ts';
 import { loadServerRenderer } from './lib/ssr.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerApiDocs } from './lib/openapi.ts';
@@ -79,6 +80,8 @@ declare module 'fastify' {
     loadSession: (request: FastifyRequest) => Promise<void>;
     /** The in-process session cache (issue 23; tests read its size). */
     sessionCache: SessionCache<FoundSession>;
+    /** Serving, draining or closing (lib/shutdown.ts); readiness answers 503 once it is not serving. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -183,6 +186,8 @@ export async function buildApp(opts: BuildOptions) {
     requestTimeout: config.limits.requestTimeoutMs,
     connectionTimeout: config.limits.socketIdleTimeoutMs,
     http: { headersTimeout: config.limits.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
+    // During shutdown late requests get our envelope with Retry-After (lib/shutdown.ts), not Fastify's bare 503.
+    return503OnClosing: false,
     // The router's own refusals (a path segment over 100 characters, a malformed URL) answer in the
     // envelope too, without echoing the path (issue 9).
     frameworkErrors: (err, _request, reply: FastifyReply) => {
@@ -206,6 +211,7 @@ export async function buildApp(opts: BuildOptions) {
     poolGroup.run(routeGroup(request.url), done);
   app.addHook('onRequest', enterGroup);
   app.addHook('preValidation', enterGroup);
+  app.decorate('lifecycle', registerLifecycle(app));
   limitConnections(app.server, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -396,7 +402,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await registerApiDocs(app, config);
-  registerReadiness(app, database);
+  registerReadiness(app, database, app.lifecycle);
   for (const feature of FEATURES) await app.register(feature.routes, { prefix: feature.prefix });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));

@@ -1,7 +1,8 @@
 /**
  * Entry point (DESIGN §1, §3): checks the Node version, loads config, opens and migrates the
- * database, builds the app, listens, and shuts down gracefully on SIGINT/SIGTERM (streams first,
- * then the server, then CHECKPOINT and close of the embedded database).
+ * database, builds the app, listens, and shuts down gracefully on SIGINT/SIGTERM (lib/shutdown.ts:
+ * readiness 503, a delay for the balancer, then streams, the server and its in-flight requests,
+ * then CHECKPOINT and close of the embedded database; exit 0).
  */
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 22) {
@@ -21,6 +22,7 @@ const { purgeExpiredSessions } = await import('./lib/auth.ts');
 const { purgeExpiredCounters } = await import('./lib/rate-limit.ts');
 const { purgeExpiredIdempotencyKeys } = await import('./lib/idempotency.ts');
 const { seedDemo } = await import('./seed.ts');
+const { gracefulShutdown } = await import('./lib/shutdown.ts');
 const { serveBackupSocket } = await import('./lib/backup-socket.ts');
 
 let config: ReturnType<typeof loadConfig>;
@@ -89,15 +91,13 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'Shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  // Last resort if closing itself hangs; gracefulShutdown cuts connections before this.
+  const timer = setTimeout(() => process.exit(1), config.shutdown.timeoutMs + 2_000);
   timer.unref();
-  try {
-    await closeBackupSocket();
-    await app.close();
-  } finally {
-    await database.close();
-    process.exit(0);
-  }
+  await closeBackupSocket().catch((err: Error) => app.log.warn({ reason: err.message }, 'Closing the backup socket'));
+  // Readiness 503, SHUTDOWN_DELAY_MS, Connection: close, in-flight requests finish, the database
+  // closes (lib/shutdown.ts; README Operations).
+  process.exit(await gracefulShutdown(app, database, config.shutdown));
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

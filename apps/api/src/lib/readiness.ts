@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { COMMON_MESSAGES, apiFailure, apiSuccess } from '@campus/contract/envelope';
 import type { Database } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/faults.ts';
+import type { Lifecycle } from './shutdown.ts';
 
 /** How long the readiness ping may take, ms. */
 export const READY_PING_TIMEOUT_MS = 2_000;
@@ -29,8 +30,12 @@ async function databaseAnswers(database: Database): Promise<boolean> {
   }
 }
 
-/** Registers `GET /api/ready` (open to everyone, like the health route). */
-export function registerReadiness(app: FastifyInstance, database: Database): void {
+/**
+ * Registers `GET /api/ready` (open to everyone, like the health route). Once `lifecycle` is not
+ * serving (SIGTERM, lib/shutdown.ts) it answers 503 with `errors.server`, so a balancer stops
+ * sending before the instance stops accepting.
+ */
+export function registerReadiness(app: FastifyInstance, database: Database, lifecycle: Lifecycle): void {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -38,6 +43,7 @@ export function registerReadiness(app: FastifyInstance, database: Database): voi
       { schema: { tags: ['operations'], response: { 200: apiSuccess(readyData), 503: apiFailure } } },
       async (_req, reply) => {
         const errors: Record<string, string> = {};
+        if (lifecycle.phase !== 'serving') errors.server = COMMON_MESSAGES.shuttingDown;
         if (!(await databaseAnswers(database))) errors.database = COMMON_MESSAGES.databaseDown;
         if (database.listenerState() !== 'ok') errors.listener = COMMON_MESSAGES.listenerDown;
         if (Object.keys(errors).length) {

@@ -1,0 +1,106 @@
+/**
+ * Clean shutdown (lib/shutdown.ts, docs/security.md "Shutdown"), on real sockets: readiness turns
+ * 503 first; an idle keep-alive socket is closed; a request in flight on a keep-alive socket is
+ * answered with `Connection: close`; a request that arrives after the delay gets 503 +
+ * `Retry-After` with the envelope; new connections are refused; the database is closed and the
+ * result is 0, well within the time limit.
+ */
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import { gracefulShutdown } from './shutdown.ts';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+
+/** A raw socket to 127.0.0.1:`port` that records what it received and when it closed. */
+function rawSocket(port: number) {
+  const socket = net.connect({ port, host: '127.0.0.1' });
+  let received = '';
+  let error: string | undefined;
+  socket.on('data', (d) => (received += d.toString()));
+  socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const connected = new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+  return { socket, connected, closed, received: () => received, error: () => error };
+}
+
+/** Status, headers (lower-case) and parsed body of the first HTTP answer in `raw`. */
+function parse(raw: string) {
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  const [status, ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
+  return { status: Number(status?.split(' ')[1]), headers, body: body ? (JSON.parse(body) as unknown) : undefined };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('graceful shutdown', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close().catch(() => {});
+  });
+
+  it('readiness 503 first, idle sockets closed, in-flight answered with Connection: close, late requests 503 + Retry-After, exit 0', async () => {
+    const delayMs = 1_000;
+    // An idle keep-alive socket that has made one request.
+    const idle = rawSocket(port);
+    await idle.connected;
+    idle.socket.write('GET /api/users/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await expect.poll(() => idle.received()).toMatch(/^HTTP\/1\.1 200/);
+    // A request in flight: its body arrives only after the delay.
+    const body = JSON.stringify({ email: 'nobody@iiitsonepat.ac.in', password: 'not the password' });
+    const busy = rawSocket(port);
+    await busy.connected;
+    busy.socket.write(
+      `POST /api/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    // A request whose headers are complete only after the delay.
+    const late = rawSocket(port);
+    await late.connected;
+    late.socket.write('GET /api/rides HTTP/1.1\r\nHost: localhost\r\n');
+
+    const started = performance.now();
+    const result = gracefulShutdown(t.app, t.database, { delayMs, timeoutMs: 6_000 });
+
+    const ready = rawSocket(port);
+    await ready.connected;
+    ready.socket.write('GET /api/ready HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await ready.closed;
+    const readyAnswer = parse(ready.received());
+    expect(readyAnswer.status).toBe(503);
+    expect(readyAnswer.headers.connection).toBe('close');
+    expect((readyAnswer.body as { errors: Record<string, string> }).errors.server).toBe(COMMON_MESSAGES.shuttingDown);
+
+    await idle.closed;
+    expect(performance.now() - started).toBeLessThan(delayMs);
+
+    await sleep(delayMs + 300);
+    late.socket.write('\r\n');
+    busy.socket.write(body.slice(10));
+    await Promise.all([late.closed, busy.closed]);
+    const lateAnswer = parse(late.received());
+    expect(lateAnswer.status).toBe(503);
+    expect(lateAnswer.headers['retry-after']).toBe('2');
+    expect(lateAnswer.headers.connection).toBe('close');
+    expect(lateAnswer.body).toEqual({ success: false, message: COMMON_MESSAGES.shuttingDown });
+    const busyAnswer = parse(busy.received());
+    expect(busyAnswer.status).toBe(401);
+    expect(busyAnswer.headers.connection).toBe('close');
+
+    const refused = rawSocket(port);
+    await refused.closed;
+    expect(refused.error()).toBe('ECONNREFUSED');
+
+    expect(await result).toBe(0);
+    expect(performance.now() - started).toBeLessThan(delayMs + 5_000);
+    await expect(t.database.ping()).rejects.toThrow();
+  }, 30_000);
+});

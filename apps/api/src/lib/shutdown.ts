@@ -1,0 +1,96 @@
+/**
+ * Clean shutdown (docs/security.md "Shutdown", README Operations): at SIGTERM readiness answers
+ * 503 at once and every answer carries `Connection: close`; after `delayMs` (time for a balancer
+ * to notice) the server stops accepting connections, idle sockets are closed, requests in flight
+ * finish, requests that still arrive get 503 + `Retry-After` with the envelope, then the database
+ * closes — all within `timeoutMs` of the signal.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import type { Database } from '../db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/faults.ts';
+
+/** Where the process is in its life: serving, draining (readiness 503) or closing (no new requests). */
+export interface Lifecycle {
+  phase: 'serving' | 'draining' | 'closing';
+}
+
+/** Time left for the database to close once requests are done or cut, ms. */
+const DATABASE_CLOSE_MARGIN_MS = 1_500;
+
+/**
+ * Adds the shutdown behaviour to `app` (call before routes are registered): while draining every
+ * answer carries `Connection: close`; while closing a request gets 503 + `Retry-After` and the
+ * envelope (`COMMON_MESSAGES.shuttingDown`). Returns the lifecycle that {@link gracefulShutdown}
+ * moves on and readiness reads.
+ */
+export function registerLifecycle(app: FastifyInstance): Lifecycle {
+  const lifecycle: Lifecycle = { phase: 'serving' };
+  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (lifecycle.phase !== 'closing') return done();
+    void reply
+      .header('connection', 'close')
+      .code(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .header('cache-control', 'no-store')
+      .send({ success: false, message: COMMON_MESSAGES.shuttingDown });
+  });
+  // Also the answers of requests that arrived before the signal: their sockets close after them.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (lifecycle.phase !== 'serving') reply.header('connection', 'close');
+    done(null, payload);
+  });
+  return lifecycle;
+}
+
+/** Shutdown timings, ms (`SHUTDOWN_DELAY_MS`, `SHUTDOWN_TIMEOUT_MS`; config.ts). */
+export interface ShutdownTimings {
+  /** From the signal until new connections stop; readiness is 503 meanwhile. */
+  delayMs: number;
+  /** From the signal until the process must have closed the database. */
+  timeoutMs: number;
+}
+
+/**
+ * Shuts `app` down as described above and closes `database`. Resolves 0 when every request
+ * finished and the database closed, 1 when connections had to be cut at `timeoutMs` minus a
+ * 1.5 s margin, or closing failed. Never rejects.
+ */
+export async function gracefulShutdown(
+  app: FastifyInstance & { lifecycle: Lifecycle },
+  database: Database,
+  timings: ShutdownTimings,
+): Promise<0 | 1> {
+  const started = performance.now();
+  app.lifecycle.phase = 'draining';
+  // Keep-alive sockets with nothing in flight reconnect (still accepted during the delay), so a
+  // balancer's pooled connections to this instance end now rather than at the cut-over.
+  app.server.closeIdleConnections();
+  await new Promise((resolve) => setTimeout(resolve, timings.delayMs));
+  app.lifecycle.phase = 'closing';
+  let forced = false;
+  const cut = setTimeout(
+    () => {
+      forced = true;
+      app.log.warn('Shutdown: requests still in flight at the time limit; closing their connections');
+      app.server.closeAllConnections();
+    },
+    Math.max(0, timings.timeoutMs - DATABASE_CLOSE_MARGIN_MS - (performance.now() - started)),
+  );
+  try {
+    await app.close();
+  } catch (err) {
+    forced = true;
+    app.log.error({ err }, 'Shutdown: closing the server failed');
+  } finally {
+    clearTimeout(cut);
+  }
+  try {
+    await database.close();
+  } catch (err) {
+    app.log.error({ err }, 'Shutdown: closing the database failed');
+    return 1;
+  }
+  app.log.info({ ms: Math.round(performance.now() - started), forced }, 'Shut down');
+  return forced ? 1 : 0;
+}
