@@ -46,6 +46,7 @@ import { registerIdempotency } from './lib/idempotency.ts';
 import { throttledLog } from './lib/log-throttle.ts';
 import { limitPerUser, postgresRateLimitStore } from './lib/rate-limit.ts';
 import { registerReadiness } from './lib/readiness.ts';
+import { registerMetrics } from './lib/metrics.ts';
 import { registerLifecycle, type Lifecycle } from './lib/shutdown.ts';
 import { loadServerRenderer } from './lib/ssr.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -403,6 +404,7 @@ export async function buildApp(opts: BuildOptions) {
 
   await registerApiDocs(app, config);
   registerReadiness(app, database, app.lifecycle);
+  await registerMetrics(app, config, database, sessions.cache);
   for (const feature of FEATURES) await app.register(feature.routes, { prefix: feature.prefix });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));

@@ -28,6 +28,8 @@ export class SessionCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   /** Bumped by every eviction: a lookup that overlapped one does not cache what it read. */
   private evictions = 0;
+  /** Lookups answered from the cache, and those that were not (docs/operations.md "Metrics"). */
+  private counts = { hits: 0, misses: 0 };
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -42,10 +44,17 @@ export class SessionCache<V> {
   /** The live entry for stored session id `id`, or undefined (expired entries are dropped). */
   get(id: string): V | undefined {
     const entry = this.entries.get(id);
-    if (!entry) return undefined;
+    if (!entry) {
+      this.counts.misses += 1;
+      return undefined;
+    }
     this.entries.delete(id);
-    if (entry.until <= this.now()) return undefined;
+    if (entry.until <= this.now()) {
+      this.counts.misses += 1;
+      return undefined;
+    }
     this.entries.set(id, entry); // most recently used last
+    this.counts.hits += 1;
     return entry.value;
   }
 
@@ -91,6 +100,11 @@ export class SessionCache<V> {
   clear(): void {
     this.evictions += 1;
     this.entries.clear();
+  }
+
+  /** Lookups since start: answered from the cache (`hits`) or not (`misses`, the cache off included). */
+  get lookups(): { hits: number; misses: number } {
+    return { ...this.counts };
   }
 
   /** How many entries are held (tests, metrics). */

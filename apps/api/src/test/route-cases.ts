@@ -50,6 +50,8 @@ export const SUITE_ENV = {
   TRUST_PROXY: '127.0.0.1',
   INTERNSHIP_SOURCE_URL: internshipSource.origin,
   INTERNSHIP_SOURCE_HOSTS: internshipSource.host,
+  // /metrics is served with this bearer token only; no caller's session opens it (docs/operations.md "Metrics").
+  METRICS_TOKEN: 'route-cases-metrics-token-0123456789',
 };
 
 /** The signed-in users and records the cases act on. */
@@ -117,6 +119,8 @@ const APP_CASES: Record<string, RouteCase> = {
     expect: everyone(200),
   },
   'GET /api/ready': { request: () => ({ method: 'GET', url: '/api/ready' }), expect: everyone(200) },
+  // Prometheus metrics: a bearer token, never a session — an admin's cookie is refused like a guest.
+  'GET /metrics': { request: () => ({ method: 'GET', url: '/metrics' }), expect: everyone(401) },
 };
 
 /** Merges the feature tables into one; a route with rows in two tables is a mistake (throws). */
