@@ -282,9 +282,10 @@ export function isCrossSiteRequest(request: FastifyRequest, allowedOrigins: Set<
   const origin = request.headers.origin;
   if (origin && origin !== 'null') {
     if (allowedOrigins.has(origin)) return false;
+    // Scheme, host and port: `https://<host>` is another origin than this http app's.
     const host = request.headers.host;
     try {
-      if (host && new URL(origin).host === host) return false;
+      if (host && new URL(origin).origin === new URL(`${request.protocol}://${host}`).origin) return false;
     } catch {
       return true;
     }

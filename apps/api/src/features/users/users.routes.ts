@@ -115,7 +115,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await destroySession(ctx.db, req.sessionId);
       ctx.events.emit('session-ended', req.sessionId);
     }
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    // With the cookie's own attributes: a Partitioned cookie is only cleared by a Partitioned one.
+    reply.clearCookie(SESSION_COOKIE, { path: '/', ...ctx.config.cookies });
     return done(USER_MESSAGES.logoutOk);
   });
 
