@@ -1,10 +1,15 @@
 /**
- * Smaller hardening rules found by a second outside probe (docs/security.md V3.3.2, V3.5.1), through
- * the real HTTP interface: the Origin check compares scheme, host and port; cross-site cookies are
- * also `Partitioned` (CHIPS), set and cleared with it.
+ * Smaller hardening rules found by a second outside probe (docs/security.md V3.3.2, V3.5.1,
+ * V15.2.2), through the real HTTP interface: the Origin check compares scheme, host and port;
+ * cross-site cookies are also `Partitioned` (CHIPS), set and cleared with it; kept
+ * `Idempotency-Key` answers are bounded per user, and renewing a listing has a write limit.
  */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import { idempotencyKeys } from './db/schema/idempotency.ts';
+import { IDEMPOTENCY_KEYS_PER_USER } from './lib/idempotency.ts';
 import { createTestApp, signUpAndLogin, type TestApp } from './test/helpers.ts';
 
 describe('the Origin check compares scheme, host and port', () => {
@@ -67,5 +72,78 @@ describe('CROSS_SITE_COOKIES=true', () => {
       .find((c) => c.startsWith('cc_session='));
     expect(cleared).toMatch(/; Partitioned/);
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+});
+
+describe('bounded writes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A listing of a new student; resolves the student and the listing id. */
+  async function ownListing() {
+    const owner = await signUpAndLogin(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/buy-and-sell/items',
+      headers: { cookie: owner.cookie },
+      payload: {
+        item_name: 'Drawing board',
+        price: 300,
+        category: 'Books',
+        item_condition: 'Good',
+        description: 'A3 board with a T-square.',
+        owner_contact: '9876543210',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return { owner, id: created.json().data.id as string };
+  }
+
+  it(`keeps at most ${IDEMPOTENCY_KEYS_PER_USER} Idempotency-Key answers per user; the newest still replays`, async () => {
+    const { owner, id } = await ownListing();
+    const keys = Array.from({ length: IDEMPOTENCY_KEYS_PER_USER + 20 }, () => randomUUID());
+    for (const key of keys) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/buy-and-sell/items/${id}/renew`,
+        headers: { cookie: owner.cookie, 'idempotency-key': key },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, owner.userId));
+    expect(row!.n).toBe(IDEMPOTENCY_KEYS_PER_USER);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/buy-and-sell/items/${id}/renew`,
+      headers: { cookie: owner.cookie, 'idempotency-key': keys.at(-1)! },
+    });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('renewing a listing is limited to 300 an hour per address (429 + Retry-After)', async () => {
+    const { owner, id } = await ownListing();
+    const renew = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/buy-and-sell/items/${id}/renew`,
+        remoteAddress: '10.33.0.1',
+        headers: { cookie: owner.cookie },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++)
+      statuses.push(...(await Promise.all(Array.from({ length: 10 }, renew))).map((r) => r.statusCode));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(300);
+    const over = await renew();
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json()).toEqual({ success: false, message: COMMON_MESSAGES.rateLimited });
   });
 });

@@ -9,7 +9,7 @@
  * {@link IDEMPOTENCY_ABANDONED_MS}.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import type { Db } from '../db/client.ts';
@@ -20,6 +20,12 @@ import { AppError } from './errors.ts';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** After this long without an answer, a first request counts as abandoned and a repeat runs, ms. */
 export const IDEMPOTENCY_ABANDONED_MS = 60_000;
+/**
+ * Kept answers per user: a new key drops that user's oldest beyond this many, so one account's
+ * storage is bounded whatever it sends (docs/security.md V15.2.2). A client retries a submission
+ * within seconds; 100 covers any honest backlog (an offline queue).
+ */
+export const IDEMPOTENCY_KEYS_PER_USER = 100;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -81,6 +87,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
           .returning({ key: idempotencyKeys.key });
     if (takenOver.length) {
       request.idempotencyKey = { userId, key };
+      if (claimed.length) await dropOldestKeys(db, userId);
       return;
     }
     const [first] = await db.select().from(idempotencyKeys).where(mine);
@@ -108,6 +115,19 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     }
     return payload;
   });
+}
+
+/** Deletes the kept answers of `userId` beyond its newest {@link IDEMPOTENCY_KEYS_PER_USER}. */
+async function dropOldestKeys(db: Db, userId: string): Promise<void> {
+  const newest = db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.userId, userId))
+    .orderBy(desc(idempotencyKeys.createdAt))
+    .limit(IDEMPOTENCY_KEYS_PER_USER);
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), notInArray(idempotencyKeys.key, newest)));
 }
 
 /** Deletes kept answers older than {@link IDEMPOTENCY_TTL_MS}; returns how many. */

@@ -71,10 +71,14 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
     },
   );
 
-  app.post('/items/:id/renew', { schema: { tags, params, response: { 200: itemResponse } } }, async (req) => {
-    const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'renew');
-    return ok(await service.renewItem(ctx, req.user, item), MARKETPLACE_MESSAGES.renewed);
-  });
+  app.post(
+    '/items/:id/renew',
+    { config: writeLimit(), schema: { tags, params, response: { 200: itemResponse } } },
+    async (req) => {
+      const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'renew');
+      return ok(await service.renewItem(ctx, req.user, item), MARKETPLACE_MESSAGES.renewed);
+    },
+  );
 
   app.delete('/items/:id', { schema: { tags, params, response: { 200: apiOk } } }, async (req) => {
     const item = await service.getChangeableItem(ctx, req.user, req.params.id, 'delete');
