@@ -34,15 +34,21 @@ export const fmt = (n: number, digits = 0) =>
 
 /**
  * The drill's command-line flags: `--quick` (the short variant, under about 2 minutes),
- * `--duration=SECONDS` (the soak's length) and `--db=pglite|postgres`. Unknown flags throw.
+ * `--duration=SECONDS` (the soak's length), `--db=pglite|postgres` and `--pgbouncer` (the
+ * scale-out drill through PgBouncer). Unknown flags throw.
  */
-export function drillFlags(): { quick: boolean; duration?: number; db?: string } {
+export function drillFlags(): { quick: boolean; duration?: number; db?: string; pgbouncer: boolean } {
   const { values } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, duration: { type: 'string' }, db: { type: 'string' } },
+    options: {
+      quick: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      db: { type: 'string' },
+      pgbouncer: { type: 'boolean', default: false },
+    },
   });
   const duration = values.duration === undefined ? undefined : Number(values.duration);
   if (duration !== undefined && !(duration > 0)) throw new Error('--duration must be a number of seconds');
-  return { quick: values.quick ?? false, duration, db: values.db };
+  return { quick: values.quick ?? false, duration, db: values.db, pgbouncer: values.pgbouncer ?? false };
 }
 
 /** A free TCP port on 127.0.0.1 (asked of the OS, then released for the caller to bind). */

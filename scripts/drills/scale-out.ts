@@ -20,6 +20,12 @@
  * Exit 1 when one of those breaks. Run: `npm run drill:scale-out` or
  * `npm run drill:scale-out -- --quick` (a shorter kill phase). Needs nginx (`apt-get install
  * nginx-light`; `NGINX=/path/to/nginx` for another binary).
+ *
+ * `-- --pgbouncer`: the same promises with the instances' `DATABASE_URL` on Debian's PgBouncer in
+ * transaction mode (`scripts/drills/pgbouncer.ts`) and `DATABASE_LISTEN_URL` straight at PostgreSQL
+ * (LISTEN, migrations, advisory locks); it also checks that PgBouncer carried the app's
+ * transactions and held fewer server connections than the instances' pools (docs/operations.md
+ * "PgBouncer").
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -27,6 +33,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createServerDatabase } from '../bench/scratch-db.ts';
+import { startPgBouncer } from './pgbouncer.ts';
 import {
   SYSTEM_PG_URL,
   SseClient,
@@ -44,6 +51,7 @@ import {
   signUp,
   signUpStudents,
   sleep,
+  sqlOnce,
   startApp,
   startLoad,
   studentEmail,
@@ -118,7 +126,8 @@ async function fileDigest(url: string, cookie: string): Promise<{ status: number
   };
 }
 
-await runDrill('drill:scale-out — 3 instances on one PostgreSQL behind nginx', 600, async () => {
+const TITLE = `drill:scale-out — 3 instances on one PostgreSQL behind nginx${flags.pgbouncer ? ', through PgBouncer (transaction mode)' : ''}`;
+await runDrill(TITLE, 600, async () => {
   const nginxBin = process.env.NGINX ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
   if (!nginxBin) throw new Error("nginx not found: install Debian's nginx (apt-get install nginx-light) or set NGINX");
 
@@ -129,15 +138,21 @@ await runDrill('drill:scale-out — 3 instances on one PostgreSQL behind nginx',
   const proxy = `http://127.0.0.1:${proxyPort}`;
   const tag = String(Date.now() % 10_000);
   const adminEmail = studentEmail(tag, 999, 'warden');
+  // --pgbouncer: the pool through PgBouncer, LISTEN/migrations/locks straight at PostgreSQL.
+  const bouncer = flags.pgbouncer ? await startPgBouncer(SYSTEM_PG_URL, target.scratchName!, 20) : null;
+  if (bouncer) figure('PgBouncer', `${bouncer.version}, pool_mode transaction, unnamed statements`);
+  const databaseEnv = (port: number) => ({
+    ...appEnv({
+      port,
+      dataDir: target.dataDir,
+      databaseUrl: bouncer?.url ?? target.databaseUrl,
+      appUrl: proxy,
+      adminEmail,
+    }),
+    ...(bouncer ? { DATABASE_LISTEN_URL: target.databaseUrl! } : {}),
+  });
   // All three on one database; they share DATA_DIR only for the mail outbox the drill reads.
-  const instances = await Promise.all(
-    ports.map((port) =>
-      startApp(
-        port,
-        appEnv({ port, dataDir: target.dataDir, databaseUrl: target.databaseUrl, appUrl: proxy, adminEmail }),
-      ),
-    ),
-  );
+  const instances = await Promise.all(ports.map((port) => startApp(port, databaseEnv(port))));
   const [one, two, three] = instances as [(typeof instances)[0], (typeof instances)[0], (typeof instances)[0]];
 
   const dir = await tempDir('nginx');
@@ -315,4 +330,16 @@ await runDrill('drill:scale-out — 3 instances on one PostgreSQL behind nginx',
     `${failedIn(0, killSecond)} · ${failedIn(killSecond)} of ${fmt(report.sent)} · ${report.skipped}`,
     report.non2xx + report.errors === 0 && report.skipped === 0,
   );
+  if (bouncer) {
+    const stats = await bouncer.stats();
+    const direct = await sqlOnce<{ n: number }>(
+      target.databaseUrl!,
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'",
+    );
+    check(
+      'PgBouncer carried the app: transactions and queries passed on (SHOW STATS); server connections it holds vs direct ones (LISTEN, this query)',
+      `${fmt(stats.transactions)} transactions, ${fmt(stats.queries)} queries; ${await bouncer.serverConnections()} server connections PgBouncer held (the instances' pools allow 3 × (10 + 2 reserved)); ${direct[0]!.n} client backends on the database in all`,
+      stats.transactions > 1000,
+    );
+  }
 });

@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PgliteWorkerClient } from './pglite-proxy.ts';
 import { PgListener, type ListenerLog } from './pg-listener.ts';
+import { unnamedStatements } from './pooler.ts';
 import { defaultPoolShares, limitPoolByGroup, type PoolShares } from './pool-groups.ts';
 
 /** The Drizzle database used by every service, whichever driver runs underneath. */
@@ -312,15 +313,22 @@ export async function openPostgres(
   poolSize = 10,
   timeouts: PgTimeouts = DEFAULT_PG_TIMEOUTS,
   shares: PoolShares & { reserved: number } = defaultPoolShares(poolSize),
+  directUrl?: string,
 ): Promise<Database> {
+  // `directUrl` set: `url` is a transaction-mode pooler (PgBouncer, db/pooler.ts), which refuses these
+  // startup parameters; it sets the limits itself (connect_query).
   const options: pg.PoolConfig = {
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     keepAlive: true,
-    statement_timeout: timeouts.statementTimeoutMs,
-    lock_timeout: timeouts.lockTimeoutMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    ...(directUrl
+      ? {}
+      : {
+          statement_timeout: timeouts.statementTimeoutMs,
+          lock_timeout: timeouts.lockTimeoutMs,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+        }),
   };
   const pool = new pg.Pool(options);
   limitPoolByGroup(pool, shares);
@@ -340,8 +348,9 @@ export async function openPostgres(
     p.on('error', warn);
     p.on('connect', (client) => client.on('error', warn));
   }
+  if (directUrl) for (const p of [pool, reservedPool]) unnamedStatements(p);
   const db = drizzlePg(pool) as unknown as Db;
-  const listener = new PgListener(url, consoleLog);
+  const listener = new PgListener(directUrl ?? url, consoleLog);
   return {
     db,
     reservedDb: drizzlePg(reservedPool) as unknown as Db,
@@ -354,7 +363,8 @@ export async function openPostgres(
       listener.useLogger(l);
     },
     withAdvisoryLock: async (key, fn) => {
-      const conn = await pool.connect();
+      // A session lock needs a session: behind a pooler, a connection of its own on the direct URL.
+      const conn = directUrl ? await directClient(directUrl) : await pool.connect();
       let broken: Error | undefined;
       try {
         await conn.query('SET statement_timeout = 0; SET lock_timeout = 0');
@@ -384,13 +394,34 @@ export async function openPostgres(
   };
 }
 
-/** Opens the configured database: PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir`. */
+/**
+ * A pooled-client lookalike on its own connection to `url` (LISTEN-capable, session state kept);
+ * `release` ends it.
+ */
+async function directClient(url: string): Promise<pg.PoolClient> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+  client.on('error', () => undefined); // reported by the query that fails
+  await client.connect();
+  return Object.assign(client, { release: () => void client.end().catch(() => undefined) }) as pg.PoolClient;
+}
+
+/**
+ * Opens the configured database: PostgreSQL when `databaseUrl` is set (through a transaction-mode
+ * pooler when `databaseListenUrl` is set too: db/pooler.ts), else PGlite in `dataDir`.
+ */
 export function openDatabase(opts: {
   databaseUrl?: string;
+  databaseListenUrl?: string;
   dataDir: string;
   database?: { poolSize: number; timeouts: PgTimeouts; shares: PoolShares & { reserved: number } };
 }): Promise<Database> {
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.database?.poolSize, opts.database?.timeouts, opts.database?.shares)
+    ? openPostgres(
+        opts.databaseUrl,
+        opts.database?.poolSize,
+        opts.database?.timeouts,
+        opts.database?.shares,
+        opts.databaseListenUrl,
+      )
     : openPglite(opts.dataDir);
 }
