@@ -3,7 +3,7 @@
  * the reports and audit rows of a page of cases, hiding and restoring an item, and the mapping to
  * the contract's `ModerationCase`.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { rideRoute } from '@campus/contract/rides';
 import { ADMIN_ROLE } from '@campus/contract/users';
 import type { ModerationCase, ReportReason, ReportTargetType } from '@campus/contract/reports';
@@ -101,6 +101,35 @@ export async function openReportStats(db: Db, caseId: string): Promise<{ reporte
     .from(reports)
     .where(and(eq(reports.caseId, caseId), eq(reports.status, 'open')));
   return { reporters: Number(row?.reporters ?? 0), reasons: row?.reasons ?? [] };
+}
+
+/**
+ * Reporters of case `caseId`'s open reports who count towards the auto-hide: not those whose
+ * reports on the same target an admin already dismissed (docs/security.md "Reports"), so the same
+ * accounts cannot hide a listing again right after an admin restored it.
+ */
+export async function freshReporters(
+  db: Db,
+  caseId: string,
+  targetType: ReportTargetType,
+  targetId: string,
+): Promise<number> {
+  const dismissed = db
+    .select({ id: reports.reporterId })
+    .from(reports)
+    .innerJoin(moderationCases, eq(moderationCases.id, reports.caseId))
+    .where(
+      and(
+        eq(moderationCases.targetType, targetType),
+        eq(moderationCases.targetId, targetId),
+        eq(moderationCases.state, 'dismissed'),
+      ),
+    );
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${reports.reporterId})::int` })
+    .from(reports)
+    .where(and(eq(reports.caseId, caseId), eq(reports.status, 'open'), notInArray(reports.reporterId, dismissed)));
+  return Number(row?.n ?? 0);
 }
 
 /** The active administrators' ids (who hear of a new report). */

@@ -83,10 +83,19 @@ async function loadTarget(
     }
     case 'user': {
       const [u] = await ctx.db
-        .select({ id: users.id, name: users.name, email: users.email, deactivatedAt: users.deactivatedAt })
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          deactivatedAt: users.deactivatedAt,
+          emailVerifiedAt: users.emailVerifiedAt,
+        })
         .from(users)
         .where(eq(users.id, id));
-      if (!u || (u.deactivatedAt && !isAdmin(viewer))) refuse(404, REPORT_MESSAGES.targetNotFound);
+      // An unverified sign-up is nobody's account yet: reporting it would put a stranger's address
+      // in the admin queue (docs/security.md "Reports").
+      if (!u || !u.emailVerifiedAt || (u.deactivatedAt && !isAdmin(viewer)))
+        refuse(404, REPORT_MESSAGES.targetNotFound);
       return { ownerId: u.id, title: u.name ?? u.email };
     }
   }
@@ -99,7 +108,9 @@ const reasonList = (reasons: ReportReason[]) => reasons.map((r) => REPORT_REASON
  * POST /api/reports (issue 24 items 5–6): `viewer` reports `body.targetType`/`targetId`. Statuses:
  * 429 over the per-user ceiling, 404 not visible, 403 own content, 409 an open report of theirs on
  * it already. One transaction: the pending case (created once, row-locked), the report, the
- * auto-hide at `reportsToHide` different reporters with the owner's notice, the admins' notices.
+ * auto-hide at `reportsToHide` different reporters (not counting those whose reports on it an admin
+ * dismissed before) with the owner's notice, the admins' notices (once per case, when it opens).
+ * 404 for an unverified user.
  * Returns the report's and case's ids.
  */
 export async function createReport(
@@ -116,13 +127,14 @@ export async function createReport(
 
   return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    await tx
+    const opened = await tx
       .insert(moderationCases)
       .values({ targetType, targetId, ownerId: target.ownerId })
       .onConflictDoNothing({
         target: [moderationCases.targetType, moderationCases.targetId],
         where: sql`state in ('open', 'hidden')`,
-      });
+      })
+      .returning({ id: moderationCases.id });
     const [pending] = await tx
       .select()
       .from(moderationCases)
@@ -159,7 +171,7 @@ export async function createReport(
     const link = queries.targetLink(targetType, targetId);
     if (pending.state === 'open' && queries.isItemType(targetType)) {
       const open = await queries.openReportStats(tx, pending.id);
-      if (open.reporters >= ctx.config.institute.reportsToHide) {
+      if ((await queries.freshReporters(tx, pending.id, targetType, targetId)) >= ctx.config.institute.reportsToHide) {
         await queries.setHidden(tx, targetType, targetId, true);
         await tx.update(moderationCases).set({ state: 'hidden' }).where(eq(moderationCases.id, pending.id));
         await notify(txCtx, target.ownerId, {
@@ -169,8 +181,9 @@ export async function createReport(
         });
       }
     }
+    // Admins hear of a target once, when its case opens, not of every report on it.
     const what = REPORT_TARGET_LABELS[targetType].toLowerCase();
-    for (const adminId of await queries.activeAdminIds(tx))
+    for (const adminId of opened.length ? await queries.activeAdminIds(tx) : [])
       if (adminId !== viewer.id)
         await notify(txCtx, adminId, {
           message: REPORT_MESSAGES.noticeNewReport(what, target.title, REPORT_REASON_LABELS[reason]),
