@@ -77,12 +77,15 @@ export function usersMail(kind: UsersMailKind, to: string, input: UsersMailInput
  * strangers asking again and again cannot spend what a new requester (the owner on a borrowed
  * computer) gets: the 7 addresses × 4 requests of the security test leave the owner's mail sent,
  * and blocking it takes 20 addresses. Links never end each other, so a mail a stranger triggered
- * still works for the mailbox holder. At most 3 + 30 mails of a kind an hour reach one address.
+ * still works for the mailbox holder. Across every kind and requester, at most
+ * `unwantedPerAddress` mails an hour reach one address from anyone but its own trusted browsers
+ * (docs/security.md "Mail budgets a stranger cannot spend for the owner").
  */
 export const MAIL_LIMITS = {
   perAddressAndIp: 3,
   newRequestersPerAddress: 20,
   repeatsPerAddress: 10,
+  unwantedPerAddress: 20,
   perDevice: 3,
 } as const;
 
@@ -128,6 +131,7 @@ export async function mayMail(
             pair.count === 1
               ? { key: `mail:${kind}:${email}:new`, max: MAIL_LIMITS.newRequestersPerAddress, ...window }
               : { key: `mail:${kind}:${email}:again`, max: MAIL_LIMITS.repeatsPerAddress, ...window },
+            { key: `mail:any:${email}`, max: MAIL_LIMITS.unwantedPerAddress, ...window },
           ]);
   }
   if (over) ctx.log.info({ key: over.key }, 'Mail not sent: limit reached');
