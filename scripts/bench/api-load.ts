@@ -48,6 +48,7 @@ import { notifications } from '../../apps/api/src/db/schema/notifications.ts';
 import { users } from '../../apps/api/src/db/schema/users.ts';
 import { createSession } from '../../apps/api/src/lib/auth.ts';
 import { growTables, ITEM_WORDS } from './scale.ts';
+import { runCapacityCheck } from './capacity.ts';
 import { createServerDatabase } from './scratch-db.ts';
 import { logOffset, logStatements, runPgbench, statementsSince, type CapturedStatement } from './ceiling.ts';
 import { cpuMsOf, loadGenerator, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
@@ -64,6 +65,8 @@ const SEARCH_CONNECTIONS = Math.min(CONNECTIONS, Number(process.env.SEARCH_CONNE
 const PROFILE = process.env.PROFILE === '1';
 const KEEP_DB = process.env.KEEP_DB === '1';
 const SCALE = Number(process.env.SCALE ?? 1);
+/** RATE=<req/s>: only the capacity plan's check at that fixed rate (`capacity.ts`; docs/operations.md). */
+const RATE = Number(process.env.RATE ?? 0);
 const SELLERS = 200;
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -290,6 +293,25 @@ try {
       });
     }
     return out;
+  }
+
+  // RATE: the capacity plan's check instead of the routes at saturation.
+  if (RATE > 0) {
+    server = await startServer(PORT, serverEnv({ TRUST_PROXY: '1' }));
+    await checkRoutes();
+    const { ok } = await runCapacityCheck({
+      base,
+      cookies,
+      userIds: students.slice(0, CONNECTIONS),
+      rate: RATE,
+      duration: DURATION,
+      pid: server.pid!,
+      scratch,
+    });
+    await stopServer(server);
+    server = undefined;
+    await target.drop({ keep: KEEP_DB });
+    process.exit(ok ? 0 : 1);
   }
 
   // 1. PostgreSQL: capture the statements of one list request from the server log (cache on: the
