@@ -1,17 +1,19 @@
 /**
- * Web performance budget run (issues 10 and 23, DESIGN §9): builds the web app, starts the real
- * server (a fresh embedded database on 127.0.0.1 with the demo data), signs in as a seeded demo
- * student and the demo administrator (passwords read from the server's start-up log), and runs
- * Lighthouse (mobile defaults: simulated slow 4G and 4× CPU slowdown) in Debian's Chromium on every
- * page of issue 23 Build 1 — the open pages as a guest, the others with the real session cookie.
- * Prints the host's `benchmarkIndex` (Lighthouse's CPU speed figure) and per page the median of
- * `RUNS` runs (default 3): performance score, LCP, TBT, CLS, the HTML document's bytes and the bytes
- * transferred (all; the JavaScript the page ran as scripts; the JavaScript it prefetched for later,
- * `<link rel="prefetch">`, which Lighthouse lists as "Other").
+ * Web performance run (docs/performance.md): builds the web app, starts the real server (a fresh
+ * embedded database on 127.0.0.1 with the demo data), signs in as a seeded demo student and the demo
+ * administrator (passwords read from the server's start-up log), and runs Lighthouse (mobile
+ * defaults: simulated slow 4G and 4× CPU slowdown) in Debian's Chromium on every server-rendered
+ * page — the open pages as a guest, the others with the real session cookie. Prints the host's
+ * `benchmarkIndex` (Lighthouse's CPU speed figure) and per page the median of `RUNS` runs (default
+ * 3): performance score, LCP, TBT, CLS, the HTML document's bytes, the bytes transferred, the
+ * JavaScript the page ran (KB, and Lighthouse's JS execution time at load), and, measured apart in
+ * Chromium with the CPU slowed `CPU_SLOWDOWN`× and no input, when the page had hydrated by itself.
+ * Then the first-tap table (scripts/perf-startup.ts): each tap made 0.1, 0.5, 1 and 3 s after `load`
+ * (median of `RUNS`) — did it take effect, and ms until its visible answer.
  *
  * Run: `npm run perf:web`. Options: `RUNS`, `PAGES` (comma-separated paths, e.g. `/,/marketplace`), `SKIP_BUILD=1` (use the last build), `CHROMIUM_PATH` (default /usr/bin/chromium),
  * `PERF_PORT` (default 3295), `REPORT_DIR` (also writes each run's full Lighthouse JSON there),
- * `CPU_SLOWDOWN` (default 4, Lighthouse's mobile default: see below).
+ * `CPU_SLOWDOWN` (default 4, Lighthouse's mobile default: see below), `SKIP_TAPS=1` (no first-tap table).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -20,6 +22,8 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { chromium } from 'playwright-core';
+import { firstTap, hydratedAt, type Tap, type TapResult } from './perf-startup.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.PERF_PORT ?? 3295);
@@ -100,7 +104,7 @@ interface PageFigures {
   bytes: number;
   htmlBytes: number;
   jsBytes: number;
-  prefetchedJsBytes: number;
+  jsExecMs: number;
   benchmarkIndex: number;
 }
 
@@ -138,9 +142,7 @@ async function audit(url: string, cookie?: string): Promise<PageFigures | null> 
       bytes: lhr.audits['total-byte-weight']!.numericValue ?? 0,
       htmlBytes: sum('Document'),
       jsBytes: sum('Script'),
-      prefetchedJsBytes: items
-        .filter((i) => i.resourceType === 'Other' && /\.js(\?|$)/.test(String(i.url)))
-        .reduce((s, i) => s + Number(i.transferSize ?? 0), 0),
+      jsExecMs: lhr.audits['bootup-time']?.numericValue ?? 0,
       benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
@@ -149,6 +151,10 @@ async function audit(url: string, cookie?: string): Promise<PageFigures | null> 
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+});
 
 try {
   await waitForServer();
@@ -188,8 +194,12 @@ try {
     benchmarkIndexes.push(...runs.map((r) => r.benchmarkIndex));
     const m = (k: keyof PageFigures) => median(runs.map((r) => r[k]));
     const who = c === undefined ? 'guest' : c === admin ? 'admin' : 'student';
+    const starts = [];
+    for (let i = 0; i < RUNS; i += 1) starts.push(await hydratedAt(browser, base, page, c, CPU_SLOWDOWN));
+    const hydrated = starts.map((s) => s.hydratedAt);
+    const hydratedCell = hydrated.includes(null) ? 'never (10 s)' : String(median(hydrated as number[]));
     rows.push(
-      `| ${page} | ${who} | ${Math.round(m('score') * 100)} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${(m('htmlBytes') / 1024).toFixed(1)} | ${(m('bytes') / 1024).toFixed(1)} | ${(m('jsBytes') / 1024).toFixed(1)} | ${(m('prefetchedJsBytes') / 1024).toFixed(1)} |`,
+      `| ${page} | ${who} | ${Math.round(m('score') * 100)} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${(m('htmlBytes') / 1024).toFixed(1)} | ${(m('bytes') / 1024).toFixed(1)} | ${(m('jsBytes') / 1024).toFixed(1)} | ${Math.round(m('jsExecMs'))} | ${hydratedCell} | ${median(starts.map((s) => s.blockingMs))} |`,
     );
     console.log(rows.at(-1));
   }
@@ -202,10 +212,69 @@ try {
         .join(' ')}\n`,
   );
   console.log(
-    '| page | as | score | LCP ms | TBT ms | CLS | HTML KB | transferred KB | JS KB run | JS KB prefetched |\n|---|---|---|---|---|---|---|---|---|---|',
+    '| page | as | score | LCP ms | TBT ms | CLS | HTML KB | transferred KB | JS KB run | JS exec ms | hydrated at ms | blocking ms |\n|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const row of rows) console.log(row);
+  console.log(
+    `\n"hydrated at" and "blocking" (long tasks' time over 50 ms after the first paint): Chromium, CPU ${CPU_SLOWDOWN}× slower, no input, median of ${RUNS}.`,
+  );
+
+  if (process.env.SKIP_TAPS !== '1') {
+    const taps: Tap[] = [
+      {
+        label: '/login Sign Up tab',
+        path: '/login',
+        cookie: undefined,
+        act: (p) => p.getByRole('tab', { name: 'Sign Up' }).click(),
+        answer: { selector: 'h1', text: 'Create your account' },
+      },
+      {
+        label: '/login empty submit',
+        path: '/login',
+        cookie: undefined,
+        act: (p) => p.getByRole('button', { name: 'Log in' }).click(),
+        answer: { selector: '[role="alert"]', text: 'Please enter your email.' },
+      },
+      {
+        label: '/marketplace first listing (student)',
+        path: '/marketplace',
+        cookie: student,
+        act: (p) => p.getByRole('article').first().getByRole('link').first().click(),
+        answer: { selector: '[role="dialog"]' },
+      },
+      {
+        label: 'header search "calcu" (student, 1280 px)',
+        path: '/',
+        cookie: student,
+        width: 1280,
+        act: (p) => p.getByRole('combobox', { name: 'Search' }).pressSequentially('calcu'),
+        answer: { selector: '[role="option"]' },
+      },
+    ];
+    const delays = [100, 500, 1000, 3000];
+    const cell = (results: TapResult[]) => {
+      const ok = results.filter((r) => r.tookEffect);
+      const ms = ok.length ? median(ok.map((r) => r.ms!)) : null;
+      return `${ok.length}/${results.length}${ms === null ? '' : `, ${ms} ms`}`;
+    };
+    console.log(
+      `\nFirst tap (took effect in N of ${RUNS}, median ms from the tap to its visible answer), CPU ${CPU_SLOWDOWN}×:\n`,
+    );
+    console.log(
+      `| tap | ${delays.map((d) => `load + ${d / 1000} s`).join(' | ')} |\n|---|${delays.map(() => '---|').join('')}`,
+    );
+    for (const tap of taps) {
+      const cells: string[] = [];
+      for (const delay of delays) {
+        const results: TapResult[] = [];
+        for (let i = 0; i < RUNS; i += 1) results.push(await firstTap(browser, base, tap, delay, CPU_SLOWDOWN));
+        cells.push(cell(results));
+      }
+      console.log(`| ${tap.label} | ${cells.join(' | ')} |`);
+    }
+  }
 } finally {
+  await browser.close();
   server.kill('SIGTERM');
   await new Promise((r) => server.on('exit', r));
   await fs.rm(dataDir, { recursive: true, force: true });

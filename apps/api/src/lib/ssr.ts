@@ -67,8 +67,12 @@ export type BuildManifest = Record<
   { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 >;
 
-/** The browser module that starts the app (dynamically imported by the entry, apps/web/src/main.tsx). */
+/**
+ * The browser modules that start the app: the start module (dynamically imported by the entry,
+ * apps/web/src/main.tsx) and the app's shell it imports in a step of its own.
+ */
 export const START_MODULE = 'src/app/startup/start-app.tsx';
+export const SHELL_MODULE = 'src/app/startup/app-shell.tsx';
 
 /**
  * Page modules whose file is not named after the path's first segment (`/<segment>` →
@@ -78,9 +82,9 @@ const PAGE_OF_SEGMENT: Record<string, string> = { '': 'home', 'intern-connect': 
 
 /**
  * The URL paths of the JavaScript modules the page at `pathname` needs to hydrate, from Vite's
- * build `manifest`: the app's start module ({@link START_MODULE}), the page's module with its lazy
- * parts that are not dialogs (`*-modal.tsx`, loaded when opened), and the start module's lazy parts
- * that are not pages, each with every chunk it imports statically, minus the entry's own chunks
+ * build `manifest`: the app's start module ({@link START_MODULE}), the app's shell ({@link SHELL_MODULE}), the page's module with its lazy
+ * parts that are not dialogs (`*-modal.tsx`, loaded when opened), and the start modules' lazy parts
+ * that are neither pages nor dialogs, each with every chunk it imports statically, minus the entry's own chunks
  * (already loaded). Empty when the
  * manifest has no start module; without the page's module (an unknown path) the list has the
  * start module's chunks only, and the app fetches the page's module itself when it starts.
@@ -100,14 +104,17 @@ export function modulesToPreload(manifest: BuildManifest, pathname: string): str
   const pageKey = Object.keys(manifest).find((key) => key.endsWith(page));
   const wanted = new Set<string>();
   visit(START_MODULE, wanted);
+  visit(SHELL_MODULE, wanted);
   if (pageKey) {
     visit(pageKey, wanted);
     // The page's own lazy parts on its first screen (the login page's forms); dialogs load when opened.
     for (const lazy of manifest[pageKey]!.dynamicImports ?? []) if (!lazy.endsWith('-modal.tsx')) visit(lazy, wanted);
   }
-  // The start module's other lazy parts (the header's search, the notifications panel, the API
-  // slice…), not the other pages.
-  for (const lazy of manifest[START_MODULE].dynamicImports ?? []) if (!lazy.includes('/pages/')) visit(lazy, wanted);
+  // The start's other lazy parts (React DOM, the header's search, the API slice…), not the other
+  // pages nor dialogs.
+  for (const start of [START_MODULE, SHELL_MODULE])
+    for (const lazy of manifest[start]?.dynamicImports ?? [])
+      if (!lazy.includes('/pages/') && !lazy.endsWith('-modal.tsx')) visit(lazy, wanted);
   return [...wanted].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
 }
 

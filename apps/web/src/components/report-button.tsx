@@ -14,7 +14,7 @@ import {
   REPORT_REASON_LABELS,
   type ReportReason,
   type ReportTargetType,
-} from '@campus/contract/reports';
+} from '@campus/contract/reports-ui';
 import { toApiError } from '../lib/api';
 import { useCreateReportMutation } from '../lib/reports-api';
 import { useAppSelector } from '../lib/store';

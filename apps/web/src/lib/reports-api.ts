@@ -5,7 +5,7 @@
  * case invalidates the queue and every list an item may leave or return to.
  */
 import type { CaseFilters, CreateReportBody, ModerationCase, ResolveCaseBody } from '@campus/contract/reports';
-import { REPORT_MESSAGES } from '@campus/contract/reports';
+import { REPORT_MESSAGES } from '@campus/contract/reports-ui';
 import { api, toPage, type Page } from './api';
 import { toastOutcome } from './mutation-toast';
 
