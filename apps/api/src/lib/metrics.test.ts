@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogin, type TestApp } from '../test/helpers.ts';
 
@@ -37,7 +38,11 @@ describe('/metrics with METRICS_TOKEN', () => {
   let metricsPort: number;
   beforeAll(async () => {
     metricsPort = await freePort();
-    t = await createTestApp({ METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort) });
+    t = await createTestApp({
+      METRICS_TOKEN: TOKEN,
+      METRICS_PORT: String(metricsPort),
+      SEARCH_PER_USER_PER_MINUTE: '1',
+    });
   });
   afterAll(() => t?.close());
 
@@ -93,6 +98,55 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(sample(text, 'campus_backup_newest_timestamp_seconds')).toBe(0); // no archive in BACKUP_DIR yet
   });
+
+  it('counts 429s by the limit that refused them', async () => {
+    const student = await signUpAndLogin(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 2; i += 1)
+      statuses.push(
+        (await t.app.inject({ method: 'GET', url: '/api/search?q=lamp', headers: { cookie: student.cookie } }))
+          .statusCode,
+      );
+    expect(statuses).toEqual([200, 429]); // SEARCH_PER_USER_PER_MINUTE=1
+    expect(sample((await scrape()).body, 'campus_rate_limit_refusals_total', '{limit="GET /api/search"}')).toBe(1);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'counts statements cancelled by lock_timeout (PostgreSQL: a list behind a locked table)',
+    async () => {
+      const locked = await createTestApp({ METRICS_TOKEN: TOKEN, LOCK_TIMEOUT_MS: '200' });
+      const url = (locked.database.db as unknown as { $client: { options: { connectionString: string } } }).$client
+        .options.connectionString;
+      const holder = new pg.Client({ connectionString: url });
+      try {
+        const student = await signUpAndLogin(locked);
+        await holder.connect();
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE marketplace_items IN ACCESS EXCLUSIVE MODE');
+        const res = await locked.app.inject({
+          method: 'GET',
+          url: '/api/buy-and-sell/items',
+          headers: { cookie: student.cookie },
+        });
+        await holder.query('ROLLBACK');
+        expect(res.statusCode).toBe(503);
+        const text = (
+          await locked.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })
+        ).body;
+        expect(sample(text, 'campus_db_time_limit_cancellations_total', '{limit="lock_timeout"}')).toBe(1);
+        expect(
+          sample(
+            text,
+            'campus_http_request_duration_seconds_count',
+            '{method="GET",route="/api/buy-and-sell/items",status_class="5xx"}',
+          ),
+        ).toBe(1);
+      } finally {
+        await holder.end().catch(() => undefined);
+        await locked.close();
+      }
+    },
+  );
 
   it.skipIf(!promtool)('passes `promtool check metrics` (Debian package prometheus)', async () => {
     const text = (await scrape()).body;
