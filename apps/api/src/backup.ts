@@ -7,6 +7,7 @@
  * takes the dump itself (its backup socket); else this process opens the data directory (locked
  * meanwhile). Exit 1 with a message when the backup cannot be made.
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
@@ -28,7 +29,10 @@ async function backupEmbedded(dataDir: string, backupDir: string): Promise<{ fil
     return reply;
   }
   try {
-    const database = fromPglite(await createPglite({ dataDir: path.join(dataDir, 'pglite') }));
+    const dir = path.join(dataDir, 'pglite');
+    if (!(await fs.readdir(dir).catch(() => [])).length)
+      throw new BackupError(`No embedded database at ${dir} (DATA_DIR): nothing to back up`);
+    const database = fromPglite(await createPglite({ dataDir: dir }));
     try {
       return await createBackup(backupDir, { driver: 'pglite', database });
     } finally {
