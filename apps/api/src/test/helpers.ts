@@ -13,7 +13,8 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { createPglite, fromPglite, openPostgres, type Database } from '../db/client.ts';
+import { createPglite, DEFAULT_PG_TIMEOUTS, fromPglite, openPostgres, type Database } from '../db/client.ts';
+import { defaultPoolShares } from '../db/pool-groups.ts';
 import type { Mailer } from '../lib/mailer.ts';
 
 /**
@@ -31,7 +32,13 @@ export async function openTestDatabase({ migrated = true }: { migrated?: boolean
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
-    const database = await openPostgres(u.toString(), 5);
+    // A route group waits up to 10 s for its share of the pool here, not 1 s: suites that burst
+    // requests at one group on a busy CI machine test other rules. The production share and wait
+    // have their own test (time-limits.test.ts "bulkheads").
+    const database = await openPostgres(u.toString(), 5, DEFAULT_PG_TIMEOUTS, {
+      ...defaultPoolShares(5),
+      waitMs: 10_000,
+    });
     const close = database.close;
     database.close = async () => {
       await close();

@@ -713,7 +713,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('seats under concurrency (PostgreS
     };
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${result.rows[0]!.name}`;
-    const database = await openPostgres(url.toString(), 40);
+    // 200 transactions queue on one ride row: on a busy CI machine that takes seconds, so this
+    // correctness suite lifts the production time limits and group share (they have their own
+    // tests in time-limits.test.ts).
+    const database = await openPostgres(
+      url.toString(),
+      40,
+      { statementTimeoutMs: 60_000, lockTimeoutMs: 60_000, idleInTransactionTimeoutMs: 60_000 },
+      { perGroup: 40, waitMs: 60_000, reserved: 2 },
+    );
     big = await buildApp({ config: t.config, database, logger: false });
     await big.ready();
     closeBig = async () => {
