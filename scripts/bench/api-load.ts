@@ -38,7 +38,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { ITEM_CONDITIONS, MARKETPLACE_CATEGORIES } from '@campus/contract/marketplace';
-import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
+import { openDatabase, openPostgres, type Database } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { lostFoundItems } from '../../apps/api/src/db/schema/lost-found.ts';
 import { marketplaceItems } from '../../apps/api/src/db/schema/marketplace.ts';
@@ -48,6 +48,7 @@ import { notifications } from '../../apps/api/src/db/schema/notifications.ts';
 import { users } from '../../apps/api/src/db/schema/users.ts';
 import { createSession } from '../../apps/api/src/lib/auth.ts';
 import { growTables, ITEM_WORDS } from './scale.ts';
+import { PROBE_INPUTS } from '../../apps/api/src/features/search/search.probe.ts';
 import { runCapacityCheck } from './capacity.ts';
 import { createServerDatabase } from './scratch-db.ts';
 import { logOffset, logStatements, runPgbench, statementsSince, type CapturedStatement } from './ceiling.ts';
@@ -68,6 +69,10 @@ const SCALE = Number(process.env.SCALE ?? 1);
 /** RATE=<req/s>: only the capacity plan's check at that fixed rate (`capacity.ts`; docs/operations.md). */
 const RATE = Number(process.env.RATE ?? 0);
 const SELLERS = 200;
+/** Time limits off, for the benchmark's own bulk statements (growing the tables to 100×). */
+const NO_TIME_LIMITS = { statementTimeoutMs: 0, lockTimeoutMs: 0, idleInTransactionTimeoutMs: 0 };
+/** The costliest input of the probe's table after bounding (`bench:search`, docs/performance.md "Search"). */
+const WORST_SEARCH = PROBE_INPUTS.find((p) => p.name === '8 common words')!.q;
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -212,6 +217,9 @@ try {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     SEED_DEMO: 'false',
+    // The bench measures what a search costs, not search's per-student and per-address ceilings.
+    SEARCH_PER_USER_PER_MINUTE: '100000000',
+    SEARCH_PER_ADDRESS_PER_MINUTE: '100000000',
     ...extra,
   });
   const base = `http://127.0.0.1:${PORT}`;
@@ -254,7 +262,21 @@ try {
       url: `${base}/api/search?q=headphnes`,
       connections: SEARCH_CONNECTIONS,
     },
+    // docs/performance.md "Search": no match, and the costliest input of the probe's table.
+    {
+      key: 'searchNone',
+      name: `GET /api/search?q=zzqx (no match; ${SEARCH_CONNECTIONS} connections)`,
+      url: `${base}/api/search?q=zzqx`,
+      connections: SEARCH_CONNECTIONS,
+    },
+    {
+      key: 'searchWorst',
+      name: `GET /api/search?q=<8 common words> (worst input; ${SEARCH_CONNECTIONS} connections)`,
+      url: `${base}/api/search?q=${encodeURIComponent(WORST_SEARCH)}`,
+      connections: SEARCH_CONNECTIONS,
+    },
   ];
+  const SEARCH_KEYS = ['search', 'searchTypo', 'searchNone', 'searchWorst'];
   const LIST_KEYS = ['list', 'listDefault', 'listSearch', 'lostFound', 'rides'];
   const route = (key: string) => allRoutes.find((r) => r.key === key)!;
   // ROUTES=list (comma-separated keys) measures only those, e.g. to profile one route; health stays first.
@@ -293,6 +315,20 @@ try {
       });
     }
     return out;
+  }
+
+  /**
+   * docs/performance.md "Search": another student's list (listDefault, 2 connections) alone, then
+   * while 12 worst-input searches are in flight (12 connections, the load generator's own process).
+   */
+  async function worstInFlight(): Promise<{ alone: LoadResult; during: LoadResult; searches: LoadResult }> {
+    const list = { url: route('listDefault').url, cookies: cookies.slice(-2), connections: 2, duration: DURATION };
+    const alone = await runLoad(list);
+    const [during, searches] = await Promise.all([
+      runLoad(list),
+      runLoad({ url: route('searchWorst').url, cookies: cookies.slice(0, 12), connections: 12, duration: DURATION }),
+    ]);
+    return { alone, during, searches };
   }
 
   // RATE: the capacity plan's check instead of the routes at saturation.
@@ -339,6 +375,7 @@ try {
   server = await startServer(PORT, serverEnv(), PROFILE ? PROFILE_DIR : undefined);
   await checkRoutes();
   const results = await measure(routes);
+  const inFlight = routes.some((r) => r.key === 'searchWorst') ? await worstInFlight() : undefined;
   await stopServer(server);
   server = undefined;
   const loadMain = load();
@@ -386,9 +423,12 @@ try {
 
   // 4. SCALE: grow the tables in SQL, restart the server, measure every list route again.
   let scaled: { rows: number; seconds: number; results: Measured[]; load: string } | undefined;
-  const listRoutes = routes.filter((r) => LIST_KEYS.includes(r.key));
+  const listRoutes = routes.filter((r) => LIST_KEYS.includes(r.key) || SEARCH_KEYS.includes(r.key));
   if (SCALE > 1 && listRoutes.length) {
-    const grown = await openDatabase({ databaseUrl: serverUrl, dataDir });
+    // Without the app's time limits (db/client.ts): one batch of 100,000 rows runs longer than them.
+    const grown = serverUrl
+      ? await openPostgres(serverUrl, 2, NO_TIME_LIMITS)
+      : await openDatabase({ databaseUrl: serverUrl, dataDir });
     const seconds = await growTables(grown, 1, LISTINGS * (SCALE - 1));
     await grown.db.execute(sql`VACUUM ANALYZE`);
     await grown.db.execute(sql`CHECKPOINT`);
@@ -466,6 +506,8 @@ try {
       '10k p99 ms',
       `${SCALE}× p99 ms`,
       'p99 ratio',
+      '10k PG CPU ms/req',
+      `${SCALE}× PG CPU ms/req`,
       'failed',
     ];
     console.log(`| ${h.join(' | ')} |\n|${h.map(() => '---').join('|')}|`);
@@ -474,9 +516,17 @@ try {
       console.log(
         `| ${big.name} | ${fmt(small.reqPerSec)} | ${fmt(big.reqPerSec)} | ${fmt(big.reqPerSec / small.reqPerSec, 2)} | ${fmt(
           small.p99,
-        )} | ${fmt(big.p99)} | ${fmt(big.p99 / Math.max(small.p99, 1), 2)} | ${big.non2xx + big.errors} |`,
+        )} | ${fmt(big.p99)} | ${fmt(big.p99 / Math.max(small.p99, 1), 2)} | ${fmt(small.pgMs, 3)} | ${fmt(big.pgMs, 3)} | ${big.non2xx + big.errors} |`,
       );
     }
+  }
+  if (inFlight) {
+    const { alone, during, searches } = inFlight;
+    console.log(
+      `\nAnother student's list (page 1, 2 connections) alone: p99 ${fmt(alone.p99)} ms, ${fmt(alone.reqPerSec)} req/s; ` +
+        `with 12 worst-input searches in flight: p99 ${fmt(during.p99)} ms, ${fmt(during.reqPerSec)} req/s ` +
+        `(searches: ${fmt(searches.reqPerSec)} req/s, p99 ${fmt(searches.p99)} ms, ${searches.non2xx + searches.errors} failed)`,
+    );
   }
   if (PROFILE) console.log(`\nCPU profile of the server: ${PROFILE_DIR}`);
   const all = [...results, ...ceiling.map((c) => c.list), ...(scaled?.results ?? [])];

@@ -32,7 +32,7 @@
  * each group's statement once per database (`lib/prepared.ts`). The same SQL runs on PostgreSQL and
  * PGlite (which ships `pg_trgm`).
  */
-import { and, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, SEARCH_LIMIT_MAX } from '@campus/contract/search';
 import type { Db } from '../../db/client.ts';
 import { lostFoundItems } from '../../db/schema/lost-found.ts';
@@ -66,6 +66,41 @@ const qText = sql`(SELECT ${fuzzy}::text)`;
 /** The full-text query of `q`: every word (plain words, no operators), parsed once per execution. */
 const tsQuery = sql`(SELECT plainto_tsquery('simple', ${q}))`;
 
+/**
+ * Whether `q`'s words are dense in `table` (see {@link DENSE_SHARE}), as an uncorrelated scalar
+ * subquery (computed once per execution): every word is among the most common elements of the
+ * table's `search_vector` statistics, and the product of their shares — the share of rows holding
+ * them all, as the planner estimates it — times the table's estimated rows is large enough. No
+ * statistics (a table never analysed): not dense.
+ */
+function denseIn(table: string, vector: AnyColumn): SQL {
+  const words = sql`string_to_array(${q}::text, ' ')`;
+  const rows = sql`(SELECT reltuples FROM pg_class WHERE oid = ${table}::regclass)`;
+  const all = sql`exp(sum(ln(e.share)))`;
+  return sql`(SELECT coalesce(count(e.share) = cardinality(${words}) AND (
+        (${all} >= ${sql.raw(String(DENSE_SHARE))} AND ${all} * ${rows} >= ${sql.raw(String(DENSE_MATCHES))})
+        OR sum(e.share) * ${rows} >= ${sql.raw(String(GIN_ENTRIES_MAX))}), false)
+    FROM ${commonElements(table, vector)}
+      AND e.lexeme = ANY (${words}))`;
+}
+
+/** `pg_stats`' most common elements of `table`'s `vector` column and their shares of rows, as `e(lexeme, share)`. */
+function commonElements(table: string, vector: AnyColumn): SQL {
+  return sql`pg_stats s CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS e(lexeme, share)
+    WHERE s.schemaname = current_schema() AND s.tablename = ${table} AND s.attname = ${vector.name}`;
+}
+
+/**
+ * The typo tier's words for `table` (an uncorrelated scalar subquery): `fuzzy`'s words that are not
+ * among the most common elements of the table's `search_vector` — a word that common is spelled as
+ * the rows spell it and full text found it; its trigrams would make the tier read a large share of
+ * the table's trigram index (30–90 ms at 1M rows).
+ */
+function uncommonIn(table: string, vector: AnyColumn): SQL {
+  return sql`(SELECT coalesce(string_agg(w, ' ' ORDER BY n), '') FROM unnest(string_to_array(${fuzzy}::text, ' ')) WITH ORDINALITY AS u(w, n)
+    WHERE w <> '' AND NOT EXISTS (SELECT FROM ${commonElements(table, vector)} AND e.lexeme = w))`;
+}
+
 /** The value a shown column carries: the column's type, with null when the column allows it. */
 type ValueOf<C> = C extends AnyColumn
   ? C['_']['notNull'] extends true
@@ -75,10 +110,36 @@ type ValueOf<C> = C extends AnyColumn
     ? T
     : never;
 
+/**
+ * A word set is **dense** in a table when PostgreSQL's statistics (`pg_stats`, the most common
+ * elements of the `search_vector` column) put it in at least {@link DENSE_SHARE} of the rows and
+ * at least {@link DENSE_MATCHES} rows: its full-text matches are then read newest first (soonest,
+ * for rides) through the list's own btree index, from at most the {@link DENSE_WINDOW} newest
+ * visible rows, and the tier stops at the first `SEARCH_COUNT_CAP + 1` — instead of the GIN index
+ * handing out every match (111k for a common word at 1M rows, 10–20 ms each). docs/performance.md
+ * "Search": the hits are the best of the newest matches.
+ */
+export const DENSE_SHARE = 0.05;
+/** Fewest estimated matches for the dense reading (below it, the GIN index's matches are few and cheap). */
+export const DENSE_MATCHES = 20 * (SEARCH_COUNT_CAP + 1);
+/** Most rows the dense reading looks at: at {@link DENSE_SHARE}, 250 matches are expected among them. */
+export const DENSE_WINDOW = 5_000;
+/**
+ * Most GIN index entries a word set of common words (each among the most common elements) may
+ * make the full-text tier read: beyond it (8 common words at 1M rows: 77 ms per table) the set is
+ * read like a dense one, from the newest {@link DENSE_WINDOW} rows only.
+ */
+export const GIN_ENTRIES_MAX = 100_000;
+
 /** What a group searches, what a hit shows, and how hits are ordered after relevance. */
 interface Searched<Shown extends Record<string, SQL | AnyColumn>> {
   /** The FROM of a candidate row: a table, or a join. */
   from: SQL;
+  /**
+   * The table whose statistics tell a dense word set (see {@link DENSE_SHARE}), when `from` is that
+   * one table and `tie` is served by an index over the visible rows; absent: always the GIN index.
+   */
+  table?: string;
   /** The hit's id (uuid). */
   id: AnyColumn;
   /** What the viewer may see. */
@@ -109,11 +170,12 @@ function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: S
   const row = (tier: number, score: SQL) =>
     sql`${s.id} AS id, ${sql.raw(String(tier))} AS tier, ${score} AS score, ${s.tie.key} AS tie`;
   /** One branch per way of matching (`score(i)` its score), each excluding the ways before it and `excluded`. */
-  const branches = (ways: SQL[], score: (i: number) => SQL, tier: number, excluded: SQL[] = []) =>
+  const branches = (ways: SQL[], score: (i: number) => SQL, tier: number, excluded: SQL[] = [], only?: SQL) =>
     sql.join(
       ways.map(
         (way, i) =>
           sql`SELECT ${row(tier, score(i))} FROM ${s.from} WHERE ${and(
+            i === 0 ? only : undefined,
             s.visible,
             way,
             ...[...excluded, ...ways.slice(0, i)].map((earlier) => sql`(${earlier}) IS NOT TRUE`),
@@ -123,26 +185,37 @@ function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: S
     );
   const exactWays = [sql`${s.vector} @@ ${tsQuery}`, ...(s.alsoExact ? [s.alsoExact] : [])];
   const rank = sql`ts_rank(${s.vector}, ${tsQuery})`;
+  const dir = s.tie.direction;
+  // A dense word set (see DENSE_SHARE): the newest DENSE_WINDOW visible rows, newest first through
+  // the list's index, aliased as the table so the row's columns read the same; else the GIN index.
+  const dense = s.table ? denseIn(s.table, s.vector) : undefined;
+  // The typo tier's words, without the table's most common words (spelled as the rows spell them).
+  const typoText = s.table ? uncommonIn(s.table, s.vector) : qText;
+  const exact = dense
+    ? sql`SELECT ${row(1, rank)} FROM (SELECT * FROM ${s.from} WHERE ${s.visible} ORDER BY ${s.tie.key} ${dir}, ${s.id} ${dir} LIMIT ${sql.raw(String(DENSE_WINDOW))}) AS ${s.from}
+        WHERE ${dense} AND ${exactWays[0]}
+      UNION ALL
+      ${branches(exactWays, () => rank, 1, [], sql`NOT ${dense}`)}`
+    : branches(exactWays, () => rank, 1);
   // The best word similarity of the ranked fields. A ranked field that an earlier branch tried is
   // below the threshold, and so below the field this branch matched: leaving it out changes no score.
   const similarity = (i: number) => {
     const tried = s.fields.slice(0, i);
     const ranked = s.ranked.includes(s.fields[i]!) ? s.ranked.filter((f) => !tried.includes(f)) : s.ranked;
     return sql`greatest(${sql.join(
-      ranked.map((f) => sql`word_similarity(${qText}, ${f})`),
+      ranked.map((f) => sql`word_similarity(${typoText}, ${f})`),
       sql`, `,
     )})`;
   };
-  const fuzzyWays = s.fields.map((field) => sql`${qText} <% ${field}`);
-  const dir = s.tie.direction;
+  const fuzzyWays = s.fields.map((field) => sql`${typoText} <% ${field}`);
   const cap = TIER_CAP;
   const few = sql.raw(String(FUZZY_BELOW));
-  const best = sql`(WITH exact AS MATERIALIZED (${branches(exactWays, () => rank, 1)}
+  const best = sql`(WITH exact AS MATERIALIZED (${exact}
     ), fuzzy AS MATERIALIZED (${branches(fuzzyWays, similarity, 2, exactWays)}
     ), matches AS (
       (SELECT * FROM exact LIMIT ${cap})
       UNION ALL
-      (SELECT * FROM fuzzy WHERE ${qText} <> '' AND (SELECT count(*) FROM (SELECT FROM exact LIMIT ${few}) f) < ${few} LIMIT ${cap})
+      (SELECT * FROM fuzzy WHERE ${typoText} <> '' AND (SELECT count(*) FROM (SELECT FROM exact LIMIT ${few}) f) < ${few} LIMIT ${cap})
       LIMIT ${cap}
     )
     SELECT *, (count(*) OVER ())::int AS total FROM matches
@@ -196,6 +269,7 @@ export function marketplaceHits(db: Db, visible: SQL | undefined) {
   const t = marketplaceItems;
   return bestMatches(db, {
     from: sql`${t}`,
+    table: getTableName(t),
     id: t.id,
     visible,
     vector: t.searchVector,
@@ -211,6 +285,7 @@ export function lostFoundHits(db: Db, visible: SQL | undefined) {
   const t = lostFoundItems;
   return bestMatches(db, {
     from: sql`${t}`,
+    table: getTableName(t),
     id: t.id,
     visible,
     vector: t.searchVector,
@@ -226,6 +301,7 @@ export function rideHits(db: Db, visible: SQL | undefined) {
   const t = rides;
   return bestMatches(db, {
     from: sql`${t}`,
+    table: getTableName(t),
     id: t.id,
     visible,
     vector: t.searchVector,

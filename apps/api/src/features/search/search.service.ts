@@ -58,19 +58,27 @@ const hitsOf = {
 };
 type Rows = { [T in SearchType]: queries.HitRow<ReturnType<(typeof hitsOf)[T]>>[] };
 
+/** The four groups in one statement (no `type`: the header box and `/search`). */
+const allGroups = (db: Db) =>
+  queries.everyGroup(db, {
+    marketplace: hitsOf.marketplace(db),
+    'lost-found': hitsOf['lost-found'](db),
+    rides: hitsOf.rides(db),
+    skills: hitsOf.skills(db),
+  });
+
+/**
+ * The SQL text and parameters of a search's statement (the four groups, or `type`'s) with the
+ * placeholders of {@link search} — for `scripts/bench/search-explain.ts` to show its plan.
+ */
+export function statementOf(db: Db, type?: SearchType) {
+  return (type ? hitsOf[type](db) : allGroups(db)).toSQL();
+}
+
 /** One group's statement (`type` given), prepared once per database and group (`lib/prepared.ts`). */
 const oneGroup = preparedStatements('search_group', (db, name, type: SearchType) => hitsOf[type](db).prepare(name));
-/** The four groups in one statement (no `type`: the header box and `/search`), prepared once per database. */
-const everyGroup = preparedStatements('search_every_group', (db, name) =>
-  queries
-    .everyGroup(db, {
-      marketplace: hitsOf.marketplace(db),
-      'lost-found': hitsOf['lost-found'](db),
-      rides: hitsOf.rides(db),
-      skills: hitsOf.skills(db),
-    })
-    .prepare(name),
-);
+/** The four groups in one statement, prepared once per database. */
+const everyGroup = preparedStatements('search_every_group', (db, name) => allGroups(db).prepare(name));
 
 /** Each group's rows mapped to hits: title, snippet with the match marked, deep link. */
 const HITS: { [T in SearchType]: (row: Rows[T][number], q: string) => SearchGroup['items'][number] } = {
@@ -151,7 +159,7 @@ export async function search(ctx: ServiceContext, viewer: SessionUser, query: Se
 
 /**
  * Runs `work` on PostgreSQL inside a transaction whose `statement_timeout` is the search budget
- * (config `search.statementTimeoutMs`, docs/performance.md "Search"), so one search never holds a
+ * (config `search.statementTimeoutMs`, docs/performance.md "Search") and with JIT off, so one search never holds a
  * pooled connection longer than that: PostgreSQL cancels it (SQLSTATE 57014), which the app's error
  * handler answers with 503 + Retry-After (db/faults.ts). On the embedded database (one connection,
  * no timer), or with a budget of 0, `work` runs as it is.
@@ -160,7 +168,9 @@ async function withinBudget<T>(ctx: ServiceContext, work: (db: Db) => Promise<T>
   const ms = ctx.config.search.statementTimeoutMs;
   if (ctx.database.driver !== 'pg' || ms <= 0) return work(ctx.db);
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('statement_timeout', ${String(ms)}, true)`);
+    // JIT off for this statement: at 1M rows PostgreSQL compiled the search statement on every
+    // run (157 of 191 ms, docs/performance.md "Search"); its work is a few hundred rows at most.
+    await tx.execute(sql`SELECT set_config('statement_timeout', ${String(ms)}, true), set_config('jit', 'off', true)`);
     return work(tx);
   });
 }

@@ -25,7 +25,7 @@ import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { rides } from '../../db/schema/rides.ts';
 import { users } from '../../db/schema/users.ts';
 import { testWorldHooks, type SignedIn } from '../../test/helpers.ts';
-import { FUZZY_BELOW } from './search.queries.ts';
+import { DENSE_MATCHES, FUZZY_BELOW } from './search.queries.ts';
 import { PROBE_INPUTS } from './search.probe.ts';
 import { markedSnippet } from './search.snippet.ts';
 
@@ -292,6 +292,20 @@ describe('bounded cost: counts stop at SEARCH_COUNT_CAP, typo matching only when
     expect(g).not.toHaveProperty('totalCapped');
     // Newest first among equally ranked matches.
     expect(g.items.map((i) => i.title)).toEqual(['Dholak #1', 'Dholak #2', 'Dholak #3', 'Dholak #4', 'Dholak #5']);
+  });
+
+  it('a word in many rows: the best of its newest matches, read newest first (docs/performance.md "Search")', async () => {
+    // An older listing that ranks higher (the word three times), stored first (the GIN index's
+    // bitmap would read it among the first matches), is not among the newest matches.
+    await listing('oldSitar', other, 'Sitar sitar sitar', 'Vintage', { createdAt: new Date(Date.now() - 400 * DAY) });
+    await manyListings('Sitar', DENSE_MATCHES + 100);
+    await t.database.db.execute(sql`ANALYZE marketplace_items`);
+    const g = groupOf(await search({ q: 'sitar', type: 'marketplace' }), 'marketplace');
+    expect(g.total).toBe(SEARCH_COUNT_CAP);
+    expect(g.totalCapped).toBe(true);
+    expect(g.items.map((i) => i.title)).toEqual(['Sitar #1', 'Sitar #2', 'Sitar #3', 'Sitar #4', 'Sitar #5']);
+    // A word set that is not in many rows still finds every match through the GIN index.
+    expect(await hitIds('vintage sitar', 'marketplace')).toEqual([ids.oldSitar]);
   });
 
   it(`looks for typos only when full text finds fewer than ${FUZZY_BELOW}, whatever the limit`, async () => {
