@@ -98,12 +98,12 @@ const envSchema = z.object({
       z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i, 'must be host or host:port')),
     )
     .default([]),
-  SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
   BACKUP_DIR: z.string().min(1).default('./backups'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
   /** Set by npm to the directory `npm …` was run from; relative DATA_DIR/INSTITUTE_CONFIG resolve against it. */
   INIT_CWD: z.string().optional(),
 });
@@ -158,10 +158,15 @@ export interface ConnectionLimits {
   minBodyBytesPerSecond: number;
 }
 
-/** `SameSite` and `Secure` of the app's cookies. */
+/**
+ * `SameSite`, `Secure` and `Partitioned` of the app's cookies. A cross-site cookie is also
+ * `Partitioned` (CHIPS): browsers that block third-party cookies by default (Chromium) keep a
+ * partitioned one, so a client hosted on another site stays signed in (docs/security.md V3.3.2).
+ */
 export interface CookieAttributes {
   sameSite: 'lax' | 'none';
   secure: boolean;
+  partitioned?: boolean;
 }
 
 /** The parsed configuration the app runs with. */
@@ -200,8 +205,8 @@ export interface AppConfig {
    * waits for another's lock (docs/security.md "Time limits"). `shares`: the bulkheads — one route
    * group holds at most `perGroup` connections (`DATABASE_POOL_PER_GROUP`, default 60 % of the
    * pool) and waits at most `waitMs` for one (`DATABASE_GROUP_WAIT_MS`); `reserved` more
-   * (`DATABASE_RESERVED_POOL_SIZE`) serve session lookups, health and readiness (docs/security.md
-   * "Bulkheads").
+   * (`DATABASE_RESERVED_POOL_SIZE`) serve health and readiness; session lookups take no share
+   * (docs/security.md "Bulkheads").
    */
   database: { poolSize: number; timeouts: PgTimeouts; shares: PoolShares & { reserved: number } };
   /**
@@ -220,6 +225,13 @@ export interface AppConfig {
   webDist: string;
   /** The internship source (issue 14); see {@link InternshipSourceConfig}. */
   internships: InternshipSourceConfig;
+  /**
+   * Campus-wide search's own limits (docs/performance.md "Search"): searches per minute per user
+   * (`SEARCH_PER_USER_PER_MINUTE`, 60) and per client address (`SEARCH_PER_ADDRESS_PER_MINUTE`,
+   * 600), and the search statement's time budget (`SEARCH_STATEMENT_TIMEOUT_MS`, ms, 1000; 0 = the
+   * connections' own limit), PostgreSQL only.
+   */
+  search: { perUserPerMinute: number; perAddressPerMinute: number; statementTimeoutMs: number };
   /** Where `npm run backup` writes archives (`BACKUP_DIR`, default `./backups`; docs/operations.md "Backups"). */
   backupDir: string;
   /**
@@ -228,13 +240,6 @@ export interface AppConfig {
    * Neither set: no metrics are served.
    */
   metrics: { token: string | undefined; port: number | undefined };
-  /**
-   * Campus-wide search's own limits (docs/performance.md "Search"): searches per minute per user
-   * (`SEARCH_PER_USER_PER_MINUTE`, 60) and per client address (`SEARCH_PER_ADDRESS_PER_MINUTE`,
-   * 600), and the search statement's time budget (`SEARCH_STATEMENT_TIMEOUT_MS`, ms, 1000; 0 = the
-   * connections' own limit), PostgreSQL only.
-   */
-  search: { perUserPerMinute: number; perAddressPerMinute: number; statementTimeoutMs: number };
 }
 
 /**
@@ -322,7 +327,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       streamsPerSession: e.STREAMS_PER_SESSION,
       streamsPerUser: e.STREAMS_PER_USER,
     },
-    cookies: e.CROSS_SITE_COOKIES ? { sameSite: 'none', secure: true } : { sameSite: 'lax', secure: https },
+    cookies: e.CROSS_SITE_COOKIES
+      ? { sameSite: 'none', secure: true, partitioned: true }
+      : { sameSite: 'lax', secure: https },
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     database: {
       poolSize: e.DATABASE_POOL_SIZE,
@@ -356,12 +363,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       totalTimeoutMs: 60_000,
       pageDelayMs: 2_000,
     },
-    backupDir: path.resolve(base, e.BACKUP_DIR),
-    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     search: {
       perUserPerMinute: e.SEARCH_PER_USER_PER_MINUTE,
       perAddressPerMinute: e.SEARCH_PER_ADDRESS_PER_MINUTE,
       statementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     },
+    backupDir: path.resolve(base, e.BACKUP_DIR),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

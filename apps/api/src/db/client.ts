@@ -27,8 +27,8 @@ export type Listen = (channel: string, onPayload: (payload: string) => void) => 
 export interface Database {
   db: Db;
   /**
-   * A separate small pool kept for session lookups, health and readiness, so they never queue
-   * behind a route group's work (docs/security.md "Bulkheads"); `db` itself on PGlite.
+   * A separate small pool kept for health and readiness, so they never queue behind a route
+   * group's work (docs/security.md "Bulkheads"); `db` itself on PGlite.
    */
   reservedDb: Db;
   driver: 'pglite' | 'pg';

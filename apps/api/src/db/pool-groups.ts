@@ -3,8 +3,9 @@
  * whole pool. Each request runs with its route group (`/api/<group>/…`, set by app.ts through
  * {@link poolGroup}); a group holds at most `perGroup` of the pool's connections at once, and a
  * request that waits longer than `waitMs` for one of its group's shares fails with
- * {@link PoolGroupFullError} (503 + `Retry-After`, faults.ts). Session lookups, health and
- * readiness use a separate small pool (client.ts), so they never queue behind any group.
+ * {@link PoolGroupFullError} (503 + `Retry-After`, faults.ts). Session lookups take no share (they
+ * run outside any group, on the rest of the pool); health and readiness use a separate small pool
+ * (client.ts), so neither queues behind a group.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
@@ -23,7 +24,7 @@ export interface PoolShares {
 /**
  * The default bulkheads of a pool of `poolSize` (docs/security.md "Bulkheads"): one route group
  * holds at most 60 % of it, waits at most 1 s for a share, and 2 more connections are kept for
- * session lookups, health and readiness.
+ * health and readiness.
  */
 export function defaultPoolShares(poolSize: number): PoolShares & { reserved: number } {
   return { perGroup: Math.max(1, Math.floor(poolSize * 0.6)), waitMs: 1_000, reserved: 2 };

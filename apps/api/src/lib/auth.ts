@@ -29,6 +29,7 @@ import { forbidden, unauthorized } from './errors.ts';
 import { preparedStatements } from './prepared.ts';
 import { SESSION_EVICT_CHANNEL, SessionCache } from './session-cache.ts';
 import { logSafeError } from '../db/faults.ts';
+import { poolGroup } from '../db/pool-groups.ts';
 import { newToken, sha256Hex } from './tokens.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -123,9 +124,10 @@ export function sessionLookup(database: Database, cache: SessionCache<FoundSessi
     const hit = listening ? cache.get(id) : undefined;
     if (hit) return hit;
     const epoch = cache.epoch;
-    // The reserved pool: a route group that holds its share cannot stall sign-in checks
-    // (docs/security.md "Bulkheads").
-    const found = await findSession(database.reservedDb, token);
+    // Outside any route group: a group that holds its share cannot stall sign-in checks, which
+    // use the rest of the pool (docs/security.md "Bulkheads"). Not the 2-connection reserved pool:
+    // every request looks its session up while the cache is bypassed (listener down, cold start).
+    const found = await poolGroup.exit(() => findSession(database.db, token));
     if (!found) return null;
     const session = { sessionId: found.sessionId, user: found.user };
     if (listening) cache.set(id, found.user.id, session, found.expiresAt, epoch);
