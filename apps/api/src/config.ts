@@ -73,8 +73,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(75_000),
   MIN_BODY_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1024),
-  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(10_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(15_000),
   STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(3),
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
   CROSS_SITE_COOKIES: bool.default(false),
@@ -211,9 +211,9 @@ export interface AppConfig {
   database: { poolSize: number; timeouts: PgTimeouts; shares: PoolShares & { reserved: number } };
   /**
    * SIGTERM timings, ms (lib/shutdown.ts, docs/security.md "Shutdown"): readiness 503 for
-   * `delayMs` (`SHUTDOWN_DELAY_MS`, default 3 s) before new connections stop; the database is
-   * closed within `timeoutMs` of the signal (`SHUTDOWN_TIMEOUT_MS`, default 10 s, at least the
-   * delay + 2 s).
+   * `delayMs` (`SHUTDOWN_DELAY_MS`, default 5 s: above nginx's 4 s upstream keep-alive) before new
+   * connections stop; the database is closed within `timeoutMs` of the signal
+   * (`SHUTDOWN_TIMEOUT_MS`, default 15 s, at least the delay + 2 s).
    */
   shutdown: { delayMs: number; timeoutMs: number };
   institute: InstituteConfig;

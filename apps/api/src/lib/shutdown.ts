@@ -1,9 +1,11 @@
 /**
  * Clean shutdown (docs/security.md "Shutdown", README Operations): at SIGTERM readiness answers
- * 503 at once and every answer carries `Connection: close`; after `delayMs` (time for a balancer
- * to notice) the server stops accepting connections, idle sockets are closed, requests in flight
- * finish, requests that still arrive get 503 + `Retry-After` with the envelope, then the database
- * closes — all within `timeoutMs` of the signal.
+ * 503 at once and every answer carries `Connection: close`, so each kept-alive socket closes after
+ * its next answer; after `delayMs` (time for a balancer to notice, and longer than its upstream
+ * keep-alive, so it holds no idle socket to this instance any more) the server stops accepting
+ * connections, idle sockets are closed, requests in flight finish, requests that still arrive get
+ * 503 + `Retry-After` with the envelope, then the database closes — all within `timeoutMs` of the
+ * signal.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
@@ -63,9 +65,9 @@ export async function gracefulShutdown(
 ): Promise<0 | 1> {
   const started = performance.now();
   app.lifecycle.phase = 'draining';
-  // Keep-alive sockets with nothing in flight reconnect (still accepted during the delay), so a
-  // balancer's pooled connections to this instance end now rather than at the cut-over.
-  app.server.closeIdleConnections();
+  // Idle sockets are not closed yet: a balancer may be sending on one at that very moment, and a
+  // POST it cannot retry would fail. They close after their next answer, or the balancer drops
+  // them after its own keep-alive (nginx: 4 s, below the delay).
   await new Promise((resolve) => setTimeout(resolve, timings.delayMs));
   app.lifecycle.phase = 'closing';
   let forced = false;
