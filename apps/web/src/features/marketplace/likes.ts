@@ -51,9 +51,18 @@ export function toggleLike(id: string): boolean {
   return liked;
 }
 
-/** `[liked, toggle]` for one item. */
+/**
+ * `[liked, toggle]` for one item. The store is read as this item's boolean, and the server renders
+ * every item as not liked: after hydration only the cards this browser liked render again (a
+ * different snapshot than the server's re-renders synchronously; a fresh empty set for every
+ * server snapshot used to re-render every card of the page in one long task).
+ */
 export function useLike(id: string): [boolean, () => void] {
-  const ids = useSyncExternalStore(subscribe, snapshot, () => new Set<string>());
+  const liked = useSyncExternalStore(
+    subscribe,
+    () => snapshot().has(id),
+    () => false,
+  );
   const toggle = useCallback(() => void toggleLike(id), [id]);
-  return [ids.has(id), toggle];
+  return [liked, toggle];
 }
