@@ -174,7 +174,16 @@ await runDrill(
     }
     const report = await load.stop();
     const errorLog = await fs.readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
-    const passedOn = errorLog.split('\n').filter((l) => /upstream/.test(l)).length;
+    const upstreamLines = errorLog.split('\n').filter((l) => /upstream/.test(l));
+    const passedOn = upstreamLines.length;
+    // What nginx saw: refused connects (passed on), closed connections, no live upstream (502).
+    const kinds = new Map<string, number>();
+    for (const l of upstreamLines) {
+      const kind =
+        /\] \d+#\d+: \*\d+ (.*?)(?: while |, client)/.exec(l)?.[1]?.replace(/\(\d+: /, '(') ?? l.slice(0, 80);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    for (const [kind, n] of kinds) console.log(`nginx: ${n} × ${kind}`);
     printRoutes(report);
     for (const f of report.failures.slice(0, 10)) console.log(`  ${f.atS} s  ${f.op}  ${f.status}  ${f.message}`);
     const { checked, lost } = await lostWrites(proxy, refs, report.acked);
