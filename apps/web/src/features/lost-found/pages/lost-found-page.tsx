@@ -164,17 +164,19 @@ export default function LostFoundPage() {
         ) : (
           <>
             <ul className={cn('space-y-3', list.isFetching && 'opacity-60')}>
+              {/* Each card is its own Suspense boundary: React hydrates them one by one, in short tasks. */}
               {page.items.map((item) => (
-                <LostFoundItemCard
-                  key={item.id}
-                  item={item}
-                  canManage={canManage(item)}
-                  onContact={setContact}
-                  onEdit={openEdit}
-                  onDelete={setDeleting}
-                  onToggleReturned={toggleReturned}
-                  busy={returnBusy}
-                />
+                <Suspense key={item.id} fallback={null}>
+                  <LostFoundItemCard
+                    item={item}
+                    canManage={canManage(item)}
+                    onContact={setContact}
+                    onEdit={openEdit}
+                    onDelete={setDeleting}
+                    onToggleReturned={toggleReturned}
+                    busy={returnBusy}
+                  />
+                </Suspense>
               ))}
             </ul>
             {all ? (

@@ -163,20 +163,22 @@ export default function MarketplacePage() {
               current.isFetching && 'opacity-60',
             )}
           >
+            {/* Each card is its own Suspense boundary: React hydrates them one by one, in short tasks. */}
             {page.items.map((item, index) => (
-              <ItemCard
-                key={item.id}
-                item={item}
-                priority={index === 0}
-                canManage={canManage(item)}
-                onEdit={openEdit}
-                onDelete={setDeleting}
-                mine={
-                  view === 'mine'
-                    ? { onToggleSold: toggleSold, onRenew: renewItem, busy: soldBusy || renewBusy }
-                    : undefined
-                }
-              />
+              <Suspense key={item.id} fallback={null}>
+                <ItemCard
+                  item={item}
+                  priority={index === 0}
+                  canManage={canManage(item)}
+                  onEdit={openEdit}
+                  onDelete={setDeleting}
+                  mine={
+                    view === 'mine'
+                      ? { onToggleSold: toggleSold, onRenew: renewItem, busy: soldBusy || renewBusy }
+                      : undefined
+                  }
+                />
+              </Suspense>
             ))}
           </div>
           <Pagination

@@ -156,16 +156,18 @@ export default function RidesPage() {
               {data!.pagination.total === 1 && !data!.pagination.totalCapped ? 'ride' : 'rides'}
             </p>
             <ul className={cn('space-y-3', current.isFetching && 'opacity-60')}>
+              {/* Each card is its own Suspense boundary: React hydrates them one by one, in short tasks. */}
               {items.map((ride) => (
-                <RideCard
-                  key={ride.id}
-                  ride={ride}
-                  detailsHref={`/rides/${ride.id}${search ? `?${search}` : ''}`}
-                  canEdit={ride.creatorId === user?.id}
-                  canDelete={ride.creatorId === user?.id || admin}
-                  onEdit={openEdit}
-                  onDelete={setDeleting}
-                />
+                <Suspense key={ride.id} fallback={null}>
+                  <RideCard
+                    ride={ride}
+                    detailsHref={`/rides/${ride.id}${search ? `?${search}` : ''}`}
+                    canEdit={ride.creatorId === user?.id}
+                    canDelete={ride.creatorId === user?.id || admin}
+                    onEdit={openEdit}
+                    onDelete={setDeleting}
+                  />
+                </Suspense>
               ))}
             </ul>
             {hasMore ? (
