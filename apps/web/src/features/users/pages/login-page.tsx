@@ -2,7 +2,8 @@
  * /login (spec §2, §4): one screen with the tabs Login and Sign Up (Radix Tabs). The heading is
  * "Welcome back" or "Create your account". Switching tabs clears the auth error; a successful
  * sign-up returns to the Login tab with the e-mail filled in and the note "We sent a verification
- * link to {email}" with a Resend link. Both forms stay mounted so typed input survives switching.
+ * link to {email}" with a Resend link. The sign-up form mounts when its tab first opens; both forms
+ * then stay mounted so typed input survives switching.
  * A login answered with the step-up (issue 21: the account is under attack and this browser has not
  * signed in to it before) shows "Check your institute email" with the server's message, not an error.
  */
@@ -38,6 +39,9 @@ const tabClass = cn(
 
 export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
+  // The sign-up form is mounted the first time its tab opens, and stays: the login page hydrates
+  // one form, not two, and what was typed survives switching back and forth.
+  const [signupShown, setSignupShown] = useState(false);
   const [verificationEmail, setVerificationEmail] = useState<string | null>(null);
   const error = useAppSelector((s) => s.auth.error);
   const dispatch = useAppDispatch();
@@ -46,6 +50,7 @@ export default function LoginPage() {
 
   const switchTo = (next: string) => {
     setMode(next as Mode);
+    if (next === 'signup') setSignupShown(true);
     dispatch(clearAuthError());
   };
 
@@ -83,14 +88,16 @@ export default function LoginPage() {
             </Suspense>
           </Tabs.Content>
           <Tabs.Content value="signup" forceMount className="data-[state=inactive]:hidden" hidden={mode !== 'signup'}>
-            <Suspense fallback={<FormPlaceholder />}>
-              <SignupForm
-                onSignedUp={(email) => {
-                  setVerificationEmail(email);
-                  switchTo('login');
-                }}
-              />
-            </Suspense>
+            {signupShown ? (
+              <Suspense fallback={<FormPlaceholder />}>
+                <SignupForm
+                  onSignedUp={(email) => {
+                    setVerificationEmail(email);
+                    switchTo('login');
+                  }}
+                />
+              </Suspense>
+            ) : null}
           </Tabs.Content>
         </Tabs.Root>
         <p className="mt-6 text-center text-xs text-muted">{AUTH_UI.terms}</p>
