@@ -9,6 +9,7 @@ export const PROBE_INPUTS: ReadonlyArray<{ name: string; q: string }> = [
   { name: 'a common word (cycle)', q: 'cycle' },
   { name: 'a typo (calculater)', q: 'calculater' },
   { name: 'no match (zzqx)', q: 'zzqx' },
+  { name: 'a typo of a common word (headphnes)', q: 'headphnes' },
   {
     name: '50 one-letter words',
     q: Array.from({ length: 50 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz'[i % 26]).join(' '),

@@ -101,6 +101,16 @@ function uncommonIn(table: string, vector: AnyColumn): SQL {
     WHERE w <> '' AND NOT EXISTS (SELECT FROM ${commonElements(table, vector)} AND e.lexeme = w))`;
 }
 
+/**
+ * The table's most common words that the typo words `typo` resemble (`typo <% lexeme`, the typo
+ * tier's own test), as a tsquery of alternatives — or null when none does (then the trigram index
+ * is read). An uncorrelated scalar subquery over the table's statistics.
+ */
+function correctionsIn(table: string, vector: AnyColumn, typo: SQL): SQL {
+  return sql`(SELECT to_tsquery('simple', string_agg(quote_literal(e.lexeme), ' | '))
+    FROM ${commonElements(table, vector)} AND ${typo} <> '' AND ${typo} <% e.lexeme)`;
+}
+
 /** The value a shown column carries: the column's type, with null when the column allows it. */
 type ValueOf<C> = C extends AnyColumn
   ? C['_']['notNull'] extends true
@@ -175,7 +185,7 @@ function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: S
       ways.map(
         (way, i) =>
           sql`SELECT ${row(tier, score(i))} FROM ${s.from} WHERE ${and(
-            i === 0 ? only : undefined,
+            only,
             s.visible,
             way,
             ...[...excluded, ...ways.slice(0, i)].map((earlier) => sql`(${earlier}) IS NOT TRUE`),
@@ -194,9 +204,13 @@ function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: S
   const dense = s.table ? sql`(SELECT dense FROM dense)` : undefined;
   // The typo tier's words, without the table's most common words (spelled as the rows spell them).
   const typoText = s.table ? sql`(SELECT typo FROM typo)` : qText;
+  // A typo of a common word (every trigram of it common: the trigram index would hand out a large
+  // share of the table) is read as the common words it resembles, from the newest rows (ADR 0202).
+  const corrected = s.table ? sql`(SELECT corrected FROM corrected)` : undefined;
   const stats = s.table
     ? sql`dense AS MATERIALIZED (SELECT ${denseIn(s.table, s.vector)} AS dense),
-      typo AS MATERIALIZED (SELECT ${uncommonIn(s.table, s.vector)} AS typo), `
+      typo AS MATERIALIZED (SELECT ${uncommonIn(s.table, s.vector)} AS typo),
+      corrected AS MATERIALIZED (SELECT ${correctionsIn(s.table, s.vector, typoText)} AS corrected), `
     : sql``;
   const exact = dense
     ? sql`SELECT ${row(1, rank)} FROM (SELECT * FROM ${s.from} WHERE ${s.visible} ORDER BY ${s.tie.key} ${dir}, ${s.id} ${dir} LIMIT ${sql.raw(String(DENSE_WINDOW))}) AS ${s.from}
@@ -218,7 +232,14 @@ function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: S
   const cap = TIER_CAP;
   const few = sql.raw(String(FUZZY_BELOW));
   const best = sql`(WITH ${stats}exact AS MATERIALIZED (${exact}
-    ), fuzzy AS MATERIALIZED (${branches(fuzzyWays, similarity, 2, exactWays)}
+    ), fuzzy AS MATERIALIZED (${
+      corrected
+        ? sql`SELECT ${row(2, similarity(0))} FROM (SELECT * FROM ${s.from} WHERE ${s.visible} ORDER BY ${s.tie.key} ${dir}, ${s.id} ${dir} LIMIT ${sql.raw(String(DENSE_WINDOW))}) AS ${s.from}
+          WHERE ${corrected} IS NOT NULL AND ${s.vector} @@ ${corrected} AND (${exactWays[0]}) IS NOT TRUE
+        UNION ALL
+        ${branches(fuzzyWays, similarity, 2, exactWays, sql`${corrected} IS NULL`)}`
+        : branches(fuzzyWays, similarity, 2, exactWays)
+    }
     ), matches AS (
       (SELECT * FROM exact LIMIT ${cap})
       UNION ALL
