@@ -71,8 +71,9 @@ test('text typed into the header search right after load gets suggestions', asyn
   await page.setViewportSize({ width: 1280, height: 800 });
   await slowCpu(page);
   await page.goto('/', { waitUntil: 'load' });
-  await page.getByRole('combobox', { name: 'Search' }).pressSequentially(word);
-  await expect(page.getByRole('option', { name: new RegExp(`${word} calculator`) })).toBeVisible();
+  // A few quick keys, all typed before the full combobox has loaded (it loads on first focus).
+  await page.getByRole('combobox', { name: 'Search' }).pressSequentially('calcu');
+  await expect(page.getByRole('option', { name: /calculator/i }).first()).toBeVisible();
 });
 
 test('at 360 px the first tap on "Open search" opens the search box', async ({ studentPage: page }) => {

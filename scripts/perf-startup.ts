@@ -43,7 +43,8 @@ export async function hydratedAt(
 ): Promise<StartFigures> {
   const { context, page } = await openPage(browser, base, cookie, cpuSlowdown);
   try {
-    // In-page code is passed as text: this program is type-checked without the DOM's types.
+    // The init script is text (this program is type-checked without the DOM's types); the browser
+    // injects it before the page's own scripts.
     await page.addInitScript({
       content: `window.__longTasks = [];
         new PerformanceObserver((list) => {
@@ -51,15 +52,17 @@ export async function hydratedAt(
         }).observe({ type: 'longtask', buffered: true });`,
     });
     await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    // Functions, not strings: the page's CSP forbids evaluating text. `performance` has Node's type here.
     const hydrated = await page
-      .waitForFunction(`performance.getEntriesByName('hydrated')[0]?.startTime`, undefined, { timeout: 10_000 })
+      .waitForFunction(() => performance.getEntriesByName('hydrated')[0]?.startTime, undefined, { timeout: 10_000 })
       .then((handle) => handle.jsonValue() as Promise<number>)
       .catch(() => null);
     await page.waitForTimeout(1000);
-    const blockingMs = (await page.evaluate(`(() => {
+    const blockingMs = await page.evaluate(() => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-      return window.__longTasks.filter(([start]) => start >= fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
-    })()`)) as number;
+      const tasks = (globalThis as unknown as { __longTasks: Array<[number, number]> }).__longTasks;
+      return tasks.filter(([start]) => start >= fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+    });
     return { hydratedAt: hydrated === null ? null : Math.round(hydrated), blockingMs: Math.round(blockingMs) };
   } finally {
     await context.close();
@@ -113,7 +116,10 @@ export async function firstTap(
     await tap.act(page);
     const answered = await page
       .waitForFunction(
-        `window.__tap.answered !== null && window.__tap.tap !== null ? window.__tap.answered - window.__tap.tap : null`,
+        () => {
+          const s = (globalThis as unknown as { __tap: { tap: number | null; answered: number | null } }).__tap;
+          return s.answered !== null && s.tap !== null ? s.answered - s.tap : null;
+        },
         undefined,
         { timeout: 10_000 },
       )

@@ -90,6 +90,17 @@ afterEach(() => {
 });
 
 describe('SearchCombobox', () => {
+  it("taking over text typed into the light box before it loaded, shows that text's hits without another key", async () => {
+    stubSearch();
+    const user = userEvent.setup();
+    renderApp(<SearchCombobox autoFocus initialText="calc" />, { auth: signedIn });
+    expect(screen.getByRole('combobox', { name: 'Search' })).toHaveValue('calc');
+    expect(await screen.findByRole('option', { name: /Casio calculator/ })).toBeVisible();
+    // Escape closes that list like any other.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('option', { name: /Casio calculator/ })).toBeNull());
+  });
+
   it('asks the server once, after typing stops, and shows the hits grouped by feature', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const asked = stubSearch();

@@ -37,8 +37,16 @@ function LazySearchCombobox(props: SearchComboboxProps) {
   const load = () => {
     if (!Combobox) void loadCombobox().then((c) => setCombobox(() => c));
   };
+  const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
+    const input = inputRef.current;
     if (props.autoFocus) load();
+    else if (input && (input.value !== '' || document.activeElement === input)) {
+      // Focused or typed into before the app hydrated (no handler saw it): take over from there.
+      setText(input.value);
+      setFocused(document.activeElement === input);
+      load();
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
   }, []);
   if (Combobox) return <Combobox {...props} autoFocus={props.autoFocus || focused} initialText={text} />;
@@ -53,6 +61,7 @@ function LazySearchCombobox(props: SearchComboboxProps) {
         className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
       />
       <input
+        ref={inputRef}
         id={id}
         type="search"
         role="combobox"
@@ -63,7 +72,10 @@ function LazySearchCombobox(props: SearchComboboxProps) {
         autoFocus={props.autoFocus}
         maxLength={100}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          load();
+        }}
         onFocus={() => {
           setFocused(true);
           load();
