@@ -16,6 +16,22 @@ async function slowCpu(page: Page, rate = 4) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
+/** Lists `name` for ₹`price` as `page`'s student (Electronics, Good); returns the listing's id. */
+async function listItem(page: Page, name: string, price: number): Promise<string> {
+  const res = await page.request.post('/api/buy-and-sell/items', {
+    multipart: {
+      item_name: name,
+      price: String(price),
+      category: 'Electronics',
+      item_condition: 'Good',
+      description: 'In working order.',
+      owner_contact: '9123456789',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
 for (const delay of [0, 100, 300, 500, 1000]) {
   test(`"Log in" with empty fields, clicked ${delay} ms after load, shows the e-mail message`, async ({ page }) => {
     await slowCpu(page);
@@ -56,18 +72,7 @@ test('a signed-in page left untouched lights its bell with an admin broadcast', 
 });
 
 test('text typed into the header search right after load gets suggestions', async ({ studentPage: page }) => {
-  const word = `Quillfex${Date.now().toString(36)}`;
-  const res = await page.request.post('/api/buy-and-sell/items', {
-    multipart: {
-      item_name: `${word} calculator`,
-      price: '650',
-      category: 'Electronics',
-      item_condition: 'Good',
-      description: 'Casio fx-991EX.',
-      owner_contact: '9123456789',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await listItem(page, `Quillfex${Date.now().toString(36)} calculator`, 650);
   await page.setViewportSize({ width: 1280, height: 800 });
   await slowCpu(page);
   await page.goto('/', { waitUntil: 'load' });
@@ -89,17 +94,7 @@ test('a deep link to a listing, a lost & found item and a ride renders that reco
   baseURL,
 }) => {
   const suffix = Date.now().toString(36);
-  const listing = await page.request.post('/api/buy-and-sell/items', {
-    multipart: {
-      item_name: `Desk lamp ${suffix}`,
-      price: '300',
-      category: 'Electronics',
-      item_condition: 'Good',
-      description: 'LED, three brightness levels.',
-      owner_contact: '9123456789',
-    },
-  });
-  expect(listing.status(), await listing.text()).toBe(201);
+  const listingId = await listItem(page, `Desk lamp ${suffix}`, 300);
   const found = await page.request.post('/api/lost-and-found/lost-items', {
     multipart: {
       item_name: `Black umbrella ${suffix}`,
@@ -123,7 +118,7 @@ test('a deep link to a listing, a lost & found item and a ride renders that reco
   });
   expect(ride.status(), await ride.text()).toBe(201);
   const ids = {
-    listing: ((await listing.json()) as { data: { id: string } }).data.id,
+    listing: listingId,
     found: ((await found.json()) as { data: { id: string } }).data.id,
     ride: ((await ride.json()) as { data: { id: string } }).data.id,
   };
@@ -156,17 +151,7 @@ test('a deep link to a listing, a lost & found item and a ride renders that reco
 
 test('on /marketplace, the first tap on a listing opens it', async ({ studentPage: page }) => {
   const name = `Hero cycle ${Date.now().toString(36)}`;
-  const res = await page.request.post('/api/buy-and-sell/items', {
-    multipart: {
-      item_name: name,
-      price: '2500',
-      category: 'Other',
-      item_condition: 'Good',
-      description: 'Single speed.',
-      owner_contact: '9123456789',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await listItem(page, name, 2500);
   await slowCpu(page);
   await page.goto('/marketplace', { waitUntil: 'load' });
   await page.getByRole('article', { name }).getByRole('link', { name }).click();

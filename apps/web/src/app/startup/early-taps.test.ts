@@ -62,4 +62,26 @@ describe('holdEarlyTaps', () => {
     fail(new Error('offline'));
     await vi.waitFor(() => expect(clicks).toEqual(['kept']));
   });
+
+  it('leaves native form fields to the browser, and keeps the mouse events a pointerdown leads to', async () => {
+    document.body.innerHTML =
+      '<label><input type="checkbox" id="box"> Broadcast</label><button type="button">Tab</button>';
+    const box = document.getElementById('box') as HTMLInputElement;
+    const button = document.querySelector('button')!;
+    let ready!: () => void;
+    holdEarlyTaps(new Promise<void>((r) => (ready = r)));
+    const tick = realEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    box.dispatchEvent(tick);
+    expect(tick.defaultPrevented).toBe(false);
+    expect(box.checked).toBe(true);
+
+    const down = realEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true }));
+    button.dispatchEvent(down);
+    // Not cancelled: a cancelled pointerdown suppresses the mousedown that follows it.
+    expect(down.defaultPrevented).toBe(false);
+    const seen: string[] = [];
+    button.addEventListener('pointerdown', (e) => seen.push(e.type));
+    ready();
+    await vi.waitFor(() => expect(seen).toEqual(['pointerdown']));
+  });
 });
