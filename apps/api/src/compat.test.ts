@@ -106,9 +106,11 @@ describe('cross-site cookies, opt-in (issue 25 item 5)', () => {
   it('are refused at start without an https APP_URL, and say why', () => {
     expect(() => loadConfig({ CROSS_SITE_COOKIES: 'true', APP_URL: 'http://campus.example' })).toThrow(ConfigError);
     expect(() => loadConfig({ CROSS_SITE_COOKIES: 'true', APP_URL: 'http://campus.example' })).toThrow(/https APP_URL/);
+    // Partitioned (CHIPS): browsers that block third-party cookies keep a partitioned one.
     expect(loadConfig({ CROSS_SITE_COOKIES: 'true', APP_URL: 'https://campus.example' }).cookies).toEqual({
       sameSite: 'none',
       secure: true,
+      partitioned: true,
     });
     expect(loadConfig({ APP_URL: 'http://localhost:3000' }).cookies).toEqual({ sameSite: 'lax', secure: false });
   });
