@@ -36,8 +36,12 @@ export const POOL_GROUP_FULL = 'POOL_GROUP_FULL';
 /** A request waited longer than `waitMs` for a connection share of its route group. */
 export class PoolGroupFullError extends Error {
   readonly code = POOL_GROUP_FULL;
-  constructor(readonly group: string) {
+  readonly group: string;
+  // No parameter properties here: the PGlite worker imports this file through client.ts, and Node
+  // runs it with type stripping only (erasable syntax).
+  constructor(group: string) {
     super(`Route group "${group}" holds its share of database connections`);
+    this.group = group;
   }
 }
 
@@ -46,7 +50,11 @@ class GroupPermits {
   private readonly held = new Map<string, number>();
   private readonly waiting = new Map<string, Array<() => void>>();
 
-  constructor(private readonly shares: PoolShares) {}
+  private readonly shares: PoolShares;
+
+  constructor(shares: PoolShares) {
+    this.shares = shares;
+  }
 
   /** Resolves to a release function once `group` has a free share; rejects after `waitMs`. */
   acquire(group: string): Promise<() => void> {
