@@ -68,10 +68,15 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
 export function preloadPage(pathname: string): Promise<void> {
   const page = pageOfSegment[pathname.split('/')[1] ?? ''];
   return page
-    ? pages[page].preload().then(
-        () => undefined,
-        () => undefined,
-      )
+    ? pages[page]
+        .preload()
+        // A page whose first screen has lazy parts (the login form) exports `preloadFirstScreen`:
+        // hydration waits for them too, or a tap on them during hydration would find no handler.
+        .then((module) => (module as { preloadFirstScreen?: () => Promise<unknown> }).preloadFirstScreen?.())
+        .then(
+          () => undefined,
+          () => undefined,
+        )
     : Promise.resolve();
 }
 

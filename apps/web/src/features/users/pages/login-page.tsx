@@ -25,6 +25,11 @@ const SignupForm = preloadable(() => import('../components/signup-form').then((m
 void LoginForm.preload().catch(() => undefined);
 void SignupForm.preload().catch(() => undefined);
 
+/** The lazy parts of the first screen (the login form), which the page hydrates with (app/routes.tsx). */
+export function preloadFirstScreen(): Promise<unknown> {
+  return LoginForm.preload();
+}
+
 /** Holds a form's place while it loads (about its height, so nothing below it jumps). */
 function FormPlaceholder() {
   return <div aria-busy="true" className="min-h-[15.75rem]" />;
