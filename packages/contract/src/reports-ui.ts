@@ -5,11 +5,11 @@
  * which re-exports everything here.
  */
 
-/** What can be reported (issue 24 item 5). */
+/** What can be reported. */
 export const REPORT_TARGET_TYPES = ['listing', 'lost-found', 'ride', 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
-/** Why (issue 24 item 5); `other` needs details. */
+/** Why: `other` needs details. */
 export const REPORT_REASONS = ['spam', 'scam', 'prohibited', 'offensive', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
@@ -47,7 +47,7 @@ export type CaseState = (typeof CASE_STATES)[number];
 /** The states still waiting for an administrator. */
 export const PENDING_CASE_STATES = ['open', 'hidden'] as const satisfies readonly CaseState[];
 
-/** An administrator's resolution of a case (issue 24 item 7). */
+/** An administrator's resolution of a case. */
 export const RESOLVE_ACTIONS = ['dismiss', 'remove', 'deactivate'] as const;
 export type ResolveAction = (typeof RESOLVE_ACTIONS)[number];
 
@@ -62,7 +62,7 @@ export const RESOLVE_ACTION_LABELS: Record<ResolveAction, string> = {
 export const RESOLVE_NOTE_MAX = 500;
 
 /**
- * What an item's owner (and an admin) sees of its moderation (issue 24 item 8): `hidden` after
+ * What an item's owner (and an admin) sees of its moderation: `hidden` after
  * reports, pending review, or `removed` by an administrator; absent when neither. Part of the
  * marketplace, lost & found and ride shapes.
  */
@@ -80,7 +80,7 @@ export const REPORT_MESSAGES = {
   reasonInvalid: 'Reason must be one of spam, scam, prohibited, offensive or other.',
   detailsRequired: 'Please describe the problem.',
   detailsTooLong: `Details must be at most ${REPORT_DETAILS_MAX} characters.`,
-  /** The reporter's answer (issue 24 item 5). */
+  /** The reporter's answer. */
   thanks: 'Thanks — an administrator will review this report.',
   duplicate: 'You have already reported this. An administrator will review it.',
   ownContent: 'You cannot report your own content.',
@@ -97,17 +97,17 @@ export const REPORT_MESSAGES = {
   dismissed: 'Report dismissed.',
   removed: 'Removed. The owner was told why.',
   deactivated: 'Owner deactivated.',
-  /** The badge an owner sees on a hidden item (issue 24 item 8). */
+  /** The badge an owner sees on a hidden item. */
   hiddenBadge: 'Hidden after reports — under review',
   removedBadge: 'Removed by an administrator',
-  /** To the owner when reports hide their item (issue 24 item 6). */
+  /** To the owner when reports hide their item. */
   noticeHidden: (title: string, reasons: string) =>
     `“${title}” is hidden after reports (${reasons}) while an administrator reviews it.`,
-  /** To the owner when an administrator removes it (issue 24 item 7). */
+  /** To the owner when an administrator removes it. */
   noticeRemoved: (title: string, reasons: string, note?: string) =>
     `An administrator removed “${title}” after reports (${reasons}).${note ? ` Note: ${note}` : ''}`,
   /** To the owner when a dismissal restores their hidden item. */
   noticeRestored: (title: string) => `“${title}” was reviewed and is visible again.`,
-  /** To each administrator when a report arrives (issue 24 item 7: notified live). */
+  /** To each administrator when a report arrives (notified live). */
   noticeNewReport: (what: string, title: string, reason: string) => `New report: ${what} “${title}” (${reason}).`,
 } as const;
