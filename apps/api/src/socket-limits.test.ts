@@ -125,8 +125,9 @@ describe('socket time limits', () => {
   });
 
   it('17 addresses at the per-address ceiling (64) leave another address served every time', async () => {
-    // An app with the default limits (this file's app closes silent sockets after 1 s).
-    const d = await createTestApp();
+    // The default socket ceilings, with silent sockets kept for 2 minutes (the default 10 s header
+    // limit would close the held sockets while a slow machine is still counting them).
+    const d = await createTestApp({ HEADERS_TIMEOUT_MS: '120000', REQUEST_TIMEOUT_MS: '120000' });
     await d.app.listen({ port: 0, host: '127.0.0.1' });
     const dPort = (d.app.server.address() as AddressInfo).port;
     const held: ReturnType<typeof rawSocket>[][] = [];
