@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { getTableColumns, sql } from 'drizzle-orm';
-import type { Subquery } from 'drizzle-orm';
+import type { AnyColumn, SQL, Subquery } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, UNPAGED_LIMIT } from '@campus/contract/envelope';
 import { SEARCH_COUNT_CAP } from '@campus/contract/search';
@@ -54,24 +54,88 @@ export function countCap(q: { limit: number; offset: number; search?: unknown })
 }
 
 /**
- * Runs `rows` with the page's window (`limit` and `offset` from `q.page`, 1-based, and `q.limit`;
- * `countLimit` for a count carried on the rows), then the total: a short page that is not past the
- * end already tells it (`offset + rows`), so no count runs; otherwise `count(rows, countLimit)`
- * gives it — a count that visits at most `countLimit` matches (build it with {@link countUpTo}), or
- * a total the page query carried on its rows (the marketplace browse does this to save a round
- * trip). A count of `countLimit` or more means "more than the cap": the answer is the cap with
- * `totalCapped: true` (issue 23 item 5), so no list counts more than ~1,000 rows per request
- * however large its table grows. `map` turns a row into the API shape.
+ * What a list is made of, for {@link listPage}: the FROM and WHERE it counts, and its rows — either
+ * `select` (the list's SELECT … FROM … JOIN, without WHERE) with `orderBy`, which `listPage` narrows
+ * by `where` and the page's window, or `rows`, a page query the feature builds from the window (a
+ * prepared statement, a count carried on the rows).
  */
-export async function listPage<R, T>(
-  q: { page: number; limit: number; search?: unknown },
-  rows: (window: PageWindow) => PromiseLike<R[]>,
-  count: (rows: R[], countLimit: number) => PromiseLike<number | string> | number,
-  map: (row: R) => T,
-): Promise<Page<T>> {
+export type ListOf<R, T> = {
+  /** The table the total counts (the list's FROM). */
+  from: PgTable;
+  /** Inner joins the count needs as well: `where` reads their columns (`[table or alias, ON]`). */
+  joins?: [PgTable, SQL][];
+  /** The list's WHERE (none: every row of `from`). */
+  where?: SQL;
+  /** Turns a row into the API shape (default: the row itself). */
+  map?: (row: R) => T;
+} & (
+  | {
+      /** The rows' SELECT and FROM (joins included), without WHERE, ORDER BY, LIMIT, OFFSET. */
+      select: PromiseLike<R[]> & { where(where: SQL | undefined): unknown };
+      /** The list's order, ending with a unique key so pages do not overlap. */
+      orderBy: (SQL | AnyColumn)[];
+    }
+  | {
+      /** The rows of the page's window (`limit`, `offset`, and `countLimit` for a carried count). */
+      rows: (window: PageWindow) => PromiseLike<R[]>;
+    }
+);
+
+/** The chain `listPage` runs on a list's `select`. */
+interface Narrowing<R> {
+  where(where: SQL | undefined): Narrowing<R>;
+  orderBy(...columns: (SQL | AnyColumn)[]): Narrowing<R>;
+  limit(limit: number): Narrowing<R>;
+  offset(offset: number): PromiseLike<R[]>;
+}
+
+/**
+ * One page of `list` (the single way a list's page and total are computed — docs/architecture.md
+ * "Building blocks"): the rows of page `q.page` (1-based) of `q.limit`, mapped by `list.map`, then
+ * the total: a short page that is not past the end already tells it (`offset + rows`), so no count
+ * runs; otherwise `SELECT count(*)` over `list.from` (and `list.joins`) where `list.where`, stopping
+ * at the window's `countLimit` ({@link countCap} + 1; lower when `q.search` filters the list). A
+ * count of `countLimit` or more answers the cap with `totalCapped: true` ({@link cappedTotal}), so
+ * no list counts more than ~1,000 rows per request however large its table grows (docs/performance.md).
+ */
+export async function listPage<R, T = R>(db: Db, q: PageQuery, list: ListOf<R, T>): Promise<Page<T>> {
   const window = windowOf(q);
-  const found = await rows(window);
-  return { items: found.map(map), ...(await totalOf(q, window, found.length, () => count(found, window.countLimit))) };
+  const found = await ('rows' in list
+    ? list.rows(window)
+    : (list.select as unknown as Narrowing<R>)
+        .where(list.where)
+        .orderBy(...list.orderBy)
+        .limit(window.limit)
+        .offset(window.offset));
+  const map = list.map ?? ((row: R) => row as unknown as T);
+  const total = await totalOf(q, window, found.length, () => countMatching(db, list, window.countLimit));
+  return { items: found.map(map), ...total };
+}
+
+/** How a list request names its page: `page` (1-based), `limit`, and the search word that lowers the count's cap. */
+export interface PageQuery {
+  page: number;
+  limit: number;
+  search?: unknown;
+}
+
+/**
+ * `SELECT count(*) FROM (SELECT 1 FROM from [JOIN …] WHERE where LIMIT countLimit) AS matching`:
+ * how many rows of `list` match, visiting at most `countLimit` of them (docs/performance.md).
+ */
+function countMatching(db: Db, list: Pick<ListOf<unknown, unknown>, 'from' | 'joins' | 'where'>, countLimit: number) {
+  let matching = db.select({ one: sql`1` }).from(list.from).$dynamic();
+  for (const [table, on] of list.joins ?? []) matching = matching.innerJoin(table, on);
+  return countUpTo(db, matching.where(list.where).limit(countLimit).as('matching'));
+}
+
+/**
+ * A total of `counted` matches against the largest total answered exactly, `cap`: `counted` itself
+ * up to the cap, else the cap with `totalCapped: true` (a lower bound; the web shows "1,000+").
+ * Every list's total and each campus-search group's go through it (docs/architecture.md).
+ */
+export function cappedTotal(counted: number, cap: number): { total: number; totalCapped?: true } {
+  return counted > cap ? { total: cap, totalCapped: true } : { total: counted };
 }
 
 /**
@@ -80,7 +144,7 @@ export async function listPage<R, T>(
  * `total` it carried (null when empty); `count(countLimit)` counts a page past the end.
  */
 export async function listPageText(
-  q: { page: number; limit: number; search?: unknown },
+  q: PageQuery,
   row: (window: PageWindow) => PromiseLike<{ items: JsonText | null; rows: number; total: number | null } | undefined>,
   count: (countLimit: number) => PromiseLike<number | string>,
 ): Promise<PageText> {
@@ -95,7 +159,7 @@ export async function listPageText(
  * The window of page `q.page` (1-based) of `q.limit` rows, its count stopping past
  * {@link countCap} (lower when `q.search` filters the list).
  */
-function windowOf(q: { page: number; limit: number; search?: unknown }): PageWindow {
+function windowOf(q: PageQuery): PageWindow {
   const offset = pageOffset(q);
   return { limit: q.limit, offset, countLimit: countCap({ limit: q.limit, offset, search: q.search }) + 1 };
 }
@@ -111,9 +175,7 @@ async function totalOf(
   count: () => PromiseLike<number | string> | number | string,
 ): Promise<{ total: number; totalCapped?: true }> {
   if (rows < q.limit && (rows > 0 || window.offset === 0)) return { total: window.offset + rows };
-  const counted = Number(await count());
-  const cap = window.countLimit - 1;
-  return counted > cap ? { total: cap, totalCapped: true } : { total: counted };
+  return cappedTotal(Number(await count()), window.countLimit - 1);
 }
 
 /**
@@ -121,7 +183,7 @@ async function totalOf(
  * list's FROM and WHERE that already carries `.limit(countLimit)` — returns, so the count stops at
  * the limit instead of visiting every match (issue 23 item 5). Pass it the select's `.as(…)`.
  */
-export async function countUpTo(db: Db, matching: Subquery): Promise<number> {
+async function countUpTo(db: Db, matching: Subquery): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
   return Number(row?.n ?? 0);
 }

@@ -17,7 +17,7 @@ import { endUserSessions, type Admin, type SessionUser } from '../../lib/auth.ts
 import type { ServiceContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/listing.ts';
-import { countUpTo, listPage, paginationOf } from '../../lib/pages.ts';
+import { listPage, paginationOf } from '../../lib/pages.ts';
 import type { Pagination } from '@campus/contract/envelope';
 import { toPublicUser, updateProfile } from '../users/users.service.ts';
 
@@ -65,28 +65,13 @@ export async function listUsers(
       : q.sort === 'name'
         ? [asc(sql`lower(coalesce(${users.name}, ''))`), desc(users.createdAt), desc(users.id)]
         : [desc(users.createdAt), desc(users.id)];
-  const found = await listPage(
-    q,
-    ({ limit, offset }) =>
-      ctx.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    (_, countLimit) =>
-      countUpTo(
-        ctx.db,
-        ctx.db
-          .select({ one: sql`1` })
-          .from(users)
-          .where(where)
-          .limit(countLimit)
-          .as('matching'),
-      ),
-    (u) => toPublicUser(u, ctx.config.appUrl),
-  );
+  const found = await listPage(ctx.db, q, {
+    from: users,
+    where,
+    select: ctx.db.select().from(users),
+    orderBy: order,
+    map: (u) => toPublicUser(u, ctx.config.appUrl),
+  });
   return { users: found.items, pagination: paginationOf(q, found), stats: await stats(ctx) };
 }
 

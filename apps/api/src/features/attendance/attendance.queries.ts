@@ -21,7 +21,7 @@ import {
 import { attendanceRecords, attendanceTargets, enrollments, subjects } from '../../db/schema/attendance.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { likePattern } from '../../lib/listing.ts';
-import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
 
 /** A stored attendance record. */
 export type RecordRow = typeof attendanceRecords.$inferSelect;
@@ -75,28 +75,13 @@ export function subjectsPage(ctx: ServiceContext, q: ListSubjectsQuery): Promise
   const filter = where.length ? and(...where) : undefined;
   const semesters = ctx.config.institute.semesters;
   const semesterOrder = sql`array_position(${sql.param(semesters)}::text[], ${subjects.semester})`;
-  return listPage(
-    q,
-    ({ limit, offset }) =>
-      ctx.db
-        .select()
-        .from(subjects)
-        .where(filter)
-        .orderBy(asc(semesterOrder), asc(subjects.branch), asc(subjects.code))
-        .limit(limit)
-        .offset(offset),
-    (_, countLimit) =>
-      countUpTo(
-        ctx.db,
-        ctx.db
-          .select({ one: sql`1` })
-          .from(subjects)
-          .where(filter)
-          .limit(countLimit)
-          .as('matching'),
-      ),
-    toSubject,
-  );
+  return listPage(ctx.db, q, {
+    from: subjects,
+    where: filter,
+    select: ctx.db.select().from(subjects),
+    orderBy: [asc(semesterOrder), asc(subjects.branch), asc(subjects.code)],
+    map: toSubject,
+  });
 }
 
 /** A subject row by id, or undefined. */
@@ -149,28 +134,13 @@ export function recordsPage(
     q.subjectId ? eq(attendanceRecords.subjectId, q.subjectId) : undefined,
     q.date ? eq(attendanceRecords.date, q.date) : undefined,
   );
-  return listPage(
-    q,
-    ({ limit, offset }) =>
-      ctx.db
-        .select()
-        .from(attendanceRecords)
-        .where(where)
-        .orderBy(desc(attendanceRecords.date), desc(attendanceRecords.markedAt), desc(attendanceRecords.id))
-        .limit(limit)
-        .offset(offset),
-    (_, countLimit) =>
-      countUpTo(
-        ctx.db,
-        ctx.db
-          .select({ one: sql`1` })
-          .from(attendanceRecords)
-          .where(where)
-          .limit(countLimit)
-          .as('matching'),
-      ),
-    toRecord,
-  );
+  return listPage(ctx.db, q, {
+    from: attendanceRecords,
+    where,
+    select: ctx.db.select().from(attendanceRecords),
+    orderBy: [desc(attendanceRecords.date), desc(attendanceRecords.markedAt), desc(attendanceRecords.id)],
+    map: toRecord,
+  });
 }
 
 /** The student's record `id`, or undefined when unknown or someone else's. */

@@ -3,7 +3,7 @@
  * partial updates, owner-or-admin changes, mark returned, and the list (newest first, paginated,
  * filtered by type, category and search in SQL). Items of deactivated owners leave every list.
  */
-import { and, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, not, or, type SQL } from 'drizzle-orm';
 import {
   LOST_FOUND_MESSAGES,
   type CreateLostFoundItemBody,
@@ -21,7 +21,7 @@ import { isFutureDate, todayIn } from '../../lib/dates.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, moderationOf, ownedRecords, type Loaded } from '../../lib/listing.ts';
-import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
 /** Maps a row to the API shape (spec §3); `image_url` absolute from `APP_URL` (DESIGN §4). */
@@ -159,30 +159,13 @@ export async function listItems(
     const p = likePattern(q.search);
     conditions.push(or(ilike(t.itemName, p), ilike(t.description, p), ilike(t.locationFound, p))!);
   }
-  const where = and(...conditions);
-  return listPage(
-    q,
-    (window) =>
-      ctx.db
-        .select({ item: t, reporterName: users.name })
-        .from(t)
-        .innerJoin(users, eq(users.id, t.userId))
-        .where(where)
-        .orderBy(desc(t.createdAt), desc(t.id))
-        .limit(window.limit)
-        .offset(window.offset),
-    (_, countLimit) =>
-      countUpTo(
-        ctx.db,
-        ctx.db
-          .select({ one: sql`1` })
-          .from(t)
-          .where(where)
-          .limit(countLimit)
-          .as('matching'),
-      ),
-    (r) => toApiItem(r.item, r.reporterName, ctx.config.appUrl),
-  );
+  return listPage(ctx.db, q, {
+    from: t,
+    where: and(...conditions),
+    select: ctx.db.select({ item: t, reporterName: users.name }).from(t).innerJoin(users, eq(users.id, t.userId)),
+    orderBy: [desc(t.createdAt), desc(t.id)],
+    map: (r) => toApiItem(r.item, r.reporterName, ctx.config.appUrl),
+  });
 }
 
 /** Demo lost & found items (issue 3 seeder hook), newest first in the last week. */

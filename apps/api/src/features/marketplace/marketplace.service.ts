@@ -5,7 +5,7 @@
  * and whose owner is not deactivated. Queries and the API shape live in `marketplace.queries.ts`,
  * demo data in `marketplace.seed.ts`.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   LISTING_TTL_DAYS,
   MARKETPLACE_MESSAGES,
@@ -22,7 +22,7 @@ import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
-import { countUpTo, listPage, listPageText, type Page, type PageText } from '../../lib/pages.ts';
+import { listPage, listPageText, type Page, type PageText } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { browseShape, browseStatements, toApiItem, type ItemRow } from './marketplace.queries.ts';
 
@@ -157,27 +157,11 @@ export function listUserItems(
   q: PaginationQuery,
 ): Promise<Page<MarketplaceItem>> {
   const t = marketplaceItems;
-  const mine = eq(t.userId, user.id);
-  return listPage(
-    q,
-    (window) =>
-      ctx.db
-        .select()
-        .from(t)
-        .where(mine)
-        .orderBy(desc(t.createdAt), desc(t.id))
-        .limit(window.limit)
-        .offset(window.offset),
-    (_, countLimit) =>
-      countUpTo(
-        ctx.db,
-        ctx.db
-          .select({ one: sql`1` })
-          .from(t)
-          .where(mine)
-          .limit(countLimit)
-          .as('matching'),
-      ),
-    (row) => toApiItem(row, user.name, ctx.config.appUrl),
-  );
+  return listPage(ctx.db, q, {
+    from: t,
+    where: eq(t.userId, user.id),
+    select: ctx.db.select().from(t),
+    orderBy: [desc(t.createdAt), desc(t.id)],
+    map: (row) => toApiItem(row, user.name, ctx.config.appUrl),
+  });
 }

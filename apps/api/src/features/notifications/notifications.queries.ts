@@ -14,7 +14,7 @@ import { notifications, notificationSends } from '../../db/schema/notifications.
 import { users } from '../../db/schema/users.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
 import { preparedStatements } from '../../lib/prepared.ts';
 import { toApiNotification } from './notifications.live.ts';
 
@@ -32,28 +32,13 @@ export function listOf(
   q: { page: number; limit: number },
 ): Promise<Page<Notification>> {
   const mine = eq(notifications.userId, userId);
-  return listPage(
-    q,
-    ({ limit, offset }) =>
-      ctx.db
-        .select()
-        .from(notifications)
-        .where(mine)
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(limit)
-        .offset(offset),
-    (_, countLimit) =>
-      countUpTo(
-        ctx.db,
-        ctx.db
-          .select({ one: sql`1` })
-          .from(notifications)
-          .where(mine)
-          .limit(countLimit)
-          .as('matching'),
-      ),
-    (row) => toApi(ctx, row),
-  );
+  return listPage(ctx.db, q, {
+    from: notifications,
+    where: mine,
+    select: ctx.db.select().from(notifications),
+    orderBy: [desc(notifications.createdAt), desc(notifications.id)],
+    map: (row) => toApi(ctx, row),
+  });
 }
 
 /** `userId`'s notification `id`, or undefined when it is missing or another user's. */
@@ -165,22 +150,10 @@ export function listSendsPage(
   ctx: ServiceContext,
   q: { page: number; limit: number },
 ): Promise<Page<NotificationSend>> {
-  return listPage(
-    q,
-    ({ limit, offset }) =>
-      sendsWithUsers(ctx.db)
-        .orderBy(desc(notificationSends.createdAt), desc(notificationSends.id))
-        .limit(limit)
-        .offset(offset),
-    (_, countLimit) =>
-      countUpTo(
-        ctx.db,
-        ctx.db
-          .select({ one: sql`1` })
-          .from(notificationSends)
-          .limit(countLimit)
-          .as('matching'),
-      ),
-    (row) => toApiSend(ctx, row as SendRow),
-  );
+  return listPage(ctx.db, q, {
+    from: notificationSends,
+    select: sendsWithUsers(ctx.db),
+    orderBy: [desc(notificationSends.createdAt), desc(notificationSends.id)],
+    map: (row) => toApiSend(ctx, row as SendRow),
+  });
 }

@@ -141,13 +141,18 @@ export async function activeAdminIds(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** The case query's columns: the case and its owner. */
-export const caseColumns = {
-  c: moderationCases,
-  ownerName: users.name,
-  ownerEmail: users.email,
-  ownerDeactivatedAt: users.deactivatedAt,
-};
+/** Cases with their owners (`CaseRow`s), to narrow by WHERE (the admin queue, one case). */
+export function casesWithOwners(db: Db) {
+  return db
+    .select({
+      c: moderationCases,
+      ownerName: users.name,
+      ownerEmail: users.email,
+      ownerDeactivatedAt: users.deactivatedAt,
+    })
+    .from(moderationCases)
+    .innerJoin(users, eq(users.id, moderationCases.ownerId));
+}
 
 /**
  * Maps a page of cases to the API shape with their reports (reporter names), audit rows (admin

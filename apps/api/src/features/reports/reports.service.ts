@@ -35,7 +35,7 @@ import { users } from '../../db/schema/users.ts';
 import { isAdmin, type Admin, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { refuse, tooManyRequests } from '../../lib/errors.ts';
-import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import { deactivateUser } from '../admin/admin.service.ts';
 import * as lostFound from '../lost-found/lost-found.service.ts';
@@ -209,40 +209,18 @@ function queueWhere(q: ListCasesQuery): SQL {
  * Admins only (the `Admin` brand).
  */
 export async function listCases(ctx: ServiceContext, _admin: Admin, q: ListCasesQuery): Promise<Page<ModerationCase>> {
-  const where = queueWhere(q);
-  const page = await listPage(
-    q,
-    ({ limit, offset }) =>
-      ctx.db
-        .select(queries.caseColumns)
-        .from(moderationCases)
-        .innerJoin(users, eq(users.id, moderationCases.ownerId))
-        .where(where)
-        .orderBy(desc(moderationCases.lastReportAt), desc(moderationCases.id))
-        .limit(limit)
-        .offset(offset),
-    (_, countLimit) =>
-      countUpTo(
-        ctx.db,
-        ctx.db
-          .select({ one: sql`1` })
-          .from(moderationCases)
-          .where(where)
-          .limit(countLimit)
-          .as('matching'),
-      ),
-    (row) => row,
-  );
+  const page = await listPage(ctx.db, q, {
+    from: moderationCases,
+    where: queueWhere(q),
+    select: queries.casesWithOwners(ctx.db),
+    orderBy: [desc(moderationCases.lastReportAt), desc(moderationCases.id)],
+  });
   return { ...page, items: await queries.toApiCases(ctx.db, page.items) };
 }
 
 /** One case in the API shape (404 when unknown). */
 async function getCase(ctx: ServiceContext, id: string): Promise<ModerationCase> {
-  const rows = await ctx.db
-    .select(queries.caseColumns)
-    .from(moderationCases)
-    .innerJoin(users, eq(users.id, moderationCases.ownerId))
-    .where(eq(moderationCases.id, id));
+  const rows = await queries.casesWithOwners(ctx.db).where(eq(moderationCases.id, id));
   const [found] = await queries.toApiCases(ctx.db, rows);
   if (!found) refuse(404, REPORT_MESSAGES.caseNotFound);
   return found;

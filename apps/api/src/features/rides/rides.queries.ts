@@ -227,14 +227,7 @@ export function offeredOrJoinedBy(userId: string): SQL {
   )!;
 }
 
-/** One page (`window`: limit and offset) of the rides matching `where`, in `order`, with their creators. */
-export function findRides(db: Db, where: SQL | undefined, order: SQL[], window: { limit: number; offset: number }) {
-  return db
-    .select(withCreator)
-    .from(rides)
-    .innerJoin(users, eq(users.id, rides.userId))
-    .where(where)
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
+/** Rides with their creators (`RideRow`s with `creatorName`, `creatorAvatarFileId`), for `listPage` to narrow by WHERE, order and window. */
+export function ridesWithCreator(db: Db) {
+  return db.select(withCreator).from(rides).innerJoin(users, eq(users.id, rides.userId));
 }

@@ -34,7 +34,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, forbidden, refuse, validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { ownedRecords, type Loaded, type Notice } from '../../lib/listing.ts';
-import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as queries from './rides.queries.ts';
 
@@ -297,20 +297,6 @@ async function ridesPage(
   where: SQL | undefined,
   order: SQL[],
 ): Promise<Page<Ride>> {
-  const found = await listPage(
-    q,
-    (window) => queries.findRides(ctx.db, where, order, window),
-    (_, countLimit) =>
-      countUpTo(
-        ctx.db,
-        ctx.db
-          .select({ one: sql`1` })
-          .from(rides)
-          .where(where)
-          .limit(countLimit)
-          .as('matching'),
-      ),
-    (r) => r,
-  );
+  const found = await listPage(ctx.db, q, { from: rides, where, select: queries.ridesWithCreator(ctx.db), orderBy: order });
   return { ...found, items: await queries.toApiRides(ctx, viewer, found.items) };
 }

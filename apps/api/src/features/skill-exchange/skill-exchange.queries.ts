@@ -24,7 +24,7 @@ import { sessions, users } from '../../db/schema/users.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { countUpTo, listPage, type Page } from '../../lib/pages.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
 
 type UserSkillRow = typeof userSkills.$inferSelect;
 /** A stored skill request. */
@@ -257,26 +257,15 @@ export function requestsPage(
     q.box === 'sent'
       ? and(eq(skillRequests.senderId, user.id), isNull(recipients.deactivatedAt))
       : and(eq(skillRequests.recipientId, user.id), isNull(senders.deactivatedAt));
-  return listPage(
-    q,
-    ({ limit, offset }) =>
-      requestQuery(ctx.db)
-        .where(where)
-        .orderBy(desc(skillRequests.createdAt), desc(skillRequests.id))
-        .limit(limit)
-        .offset(offset),
-    (_, countLimit) =>
-      countUpTo(
-        ctx.db,
-        ctx.db
-          .select({ one: sql`1` })
-          .from(skillRequests)
-          .innerJoin(senders, eq(senders.id, skillRequests.senderId))
-          .innerJoin(recipients, eq(recipients.id, skillRequests.recipientId))
-          .where(where)
-          .limit(countLimit)
-          .as('matching'),
-      ),
-    (x) => toApiRequest(ctx, user, x),
-  );
+  return listPage(ctx.db, q, {
+    from: skillRequests,
+    joins: [
+      [senders, eq(senders.id, skillRequests.senderId)],
+      [recipients, eq(recipients.id, skillRequests.recipientId)],
+    ],
+    where,
+    select: requestQuery(ctx.db),
+    orderBy: [desc(skillRequests.createdAt), desc(skillRequests.id)],
+    map: (x) => toApiRequest(ctx, user, x),
+  });
 }
