@@ -7,6 +7,7 @@
  * drill overran its time limit).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -238,6 +239,110 @@ export async function sqlOnce<T extends pg.QueryResultRow = pg.QueryResultRow>(
   } finally {
     await client.end();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// nginx in front of the instances
+
+/** Debian's nginx (`NGINX` overrides); throws when none is installed. */
+function nginxBinary(): string {
+  const bin = process.env.NGINX ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+  if (!bin) throw new Error("nginx not found: install Debian's nginx (apt-get install nginx-light) or set NGINX");
+  return bin;
+}
+
+/**
+ * nginx.conf for a reverse proxy on 127.0.0.1:`port` to `upstreams`, everything under `dir`: the
+ * upstream block of docs/operations.md (keep-alive, the next instance on a refused connect), the
+ * client timeouts it recommends, `X-Upstream` naming the instance that answered, and the live
+ * stream unbuffered.
+ */
+function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+  return `# Written by scripts/drills/lib.ts
+daemon off;
+worker_processes 1;
+worker_rlimit_nofile 16384;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 8192; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  client_max_body_size 10m;
+  client_header_timeout 10s;
+  client_body_timeout 10s;
+  upstream campus {
+${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
+    keepalive 32;
+    keepalive_timeout 4s;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_next_upstream error timeout;
+    proxy_next_upstream_tries 3;
+    proxy_connect_timeout 2s;
+    add_header X-Upstream $upstream_addr always;
+    location / {
+      proxy_pass http://campus;
+      proxy_read_timeout 30s;
+    }
+    location = /api/notification/stream {
+      proxy_pass http://campus;
+      proxy_buffering off;
+      proxy_read_timeout 1h;
+    }
+  }
+}
+`;
+}
+
+/** nginx started by {@link startNginx}. */
+export interface Nginx {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** The lines nginx has written to its error log so far ('' when none). */
+  errorLog(): Promise<string>;
+}
+
+/**
+ * Starts Debian's nginx as a non-daemon child on 127.0.0.1:`port` in front of the instances on
+ * `upstreams` (config: {@link nginxConfig}); resolves once health answers 200 through it, within
+ * 10 s, else throws. Stopped at clean-up.
+ */
+export async function startNginx(port: number, upstreams: number[]): Promise<Nginx> {
+  const bin = nginxBinary();
+  const dir = await tempDir('nginx');
+  await fs.chmod(dir, 0o755); // nginx workers run as an unprivileged user when started as root
+  const conf = path.join(dir, 'nginx.conf');
+  await fs.writeFile(conf, nginxConfig(dir, port, upstreams));
+  const nginx = spawn(bin, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  onCleanup(async () => {
+    if (nginx.exitCode !== null || nginx.signalCode !== null) return;
+    const exited = new Promise((r) => nginx.once('exit', r));
+    nginx.kill('SIGTERM');
+    await exited;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i += 1) {
+    const up = await api(url, 'GET', '/api/users/health').then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (up) return { url, errorLog: () => fs.readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '') };
+    await sleep(200);
+  }
+  throw new Error('nginx did not answer');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,14 +16,11 @@
  * Run: `npm run drill:rolling-restart` (15 s between restarts) or `-- --quick` (3 s). Needs
  * nginx (`apt-get install nginx-light`; `NGINX=/path/to/nginx` for another binary).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createServerDatabase } from '../bench/scratch-db.ts';
 import {
   SYSTEM_PG_URL,
-  api,
   appEnv,
   check,
   drillFlags,
@@ -38,9 +35,9 @@ import {
   sleep,
   startApp,
   startLoad,
+  startNginx,
   studentOps,
   studentRefs,
-  tempDir,
 } from './lib.ts';
 
 const flags = drillFlags();
@@ -50,49 +47,6 @@ const RATE = 50;
 // Creating writes are multipart, 60 an hour per student (USER_LIMITS.uploadsPerHour).
 const STUDENTS = 40;
 const SHUTDOWN_DELAY_MS = 5_000;
-
-/** nginx.conf for a reverse proxy on 127.0.0.1:`port` to `upstreams`, everything under `dir`. */
-function nginxConfig(dir: string, port: number, upstreams: number[]): string {
-  return `# Written by scripts/drills/rolling-restart.ts
-daemon off;
-worker_processes 1;
-worker_rlimit_nofile 16384;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 8192; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  client_max_body_size 10m;
-  client_header_timeout 10s;
-  client_body_timeout 10s;
-  upstream campus {
-${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
-    keepalive 32;
-    keepalive_timeout 4s;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    proxy_http_version 1.1;
-    proxy_set_header Connection "";
-    proxy_set_header Host $http_host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_next_upstream error timeout;
-    proxy_next_upstream_tries 3;
-    proxy_connect_timeout 2s;
-    location / {
-      proxy_pass http://campus;
-      proxy_read_timeout 30s;
-    }
-  }
-}
-`;
-}
 
 /** Sends SIGTERM to `child`; resolves its exit code (or signal) and the ms until it exited. */
 function terminate(child: ChildProcess): Promise<{ code: number | string; ms: number }> {
@@ -107,10 +61,6 @@ await runDrill(
   'drill:rolling-restart — SIGTERM each of 3 instances behind nginx in turn, under load',
   900,
   async () => {
-    const nginxBin = process.env.NGINX ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-    if (!nginxBin)
-      throw new Error("nginx not found: install Debian's nginx (apt-get install nginx-light) or set NGINX");
-
     const target = await createServerDatabase(SYSTEM_PG_URL, 'cc_drill_rolling');
     onCleanup(() => target.drop());
     const ports = [await freePort(), await freePort(), await freePort()];
@@ -125,28 +75,7 @@ await runDrill(
     });
     const instances = await Promise.all(ports.map((port) => startApp(port, envOf(port))));
 
-    const dir = await tempDir('nginx');
-    await fs.chmod(dir, 0o755); // nginx workers run as an unprivileged user when started as root
-    const conf = path.join(dir, 'nginx.conf');
-    await fs.writeFile(conf, nginxConfig(dir, proxyPort, ports));
-    const nginx = spawn(nginxBin, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    onCleanup(async () => {
-      if (nginx.exitCode !== null || nginx.signalCode !== null) return;
-      const exited = new Promise((r) => nginx.once('exit', r));
-      nginx.kill('SIGTERM');
-      await exited;
-    });
-    let up = false;
-    for (let i = 0; i < 50 && !up; i += 1) {
-      up = await api(proxy, 'GET', '/api/users/health').then(
-        (r) => r.status === 200,
-        () => false,
-      );
-      if (!up) await sleep(200);
-    }
-    if (!up) throw new Error('nginx did not answer');
+    const nginx = await startNginx(proxyPort, ports);
 
     const students = await signUpStudents([proxy], path.join(target.dataDir, 'outbox'), tag, STUDENTS);
     const refs = studentRefs(students);
@@ -173,7 +102,7 @@ await runDrill(
       await sleep(PAUSE_S * 1000);
     }
     const report = await load.stop();
-    const errorLog = await fs.readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
+    const errorLog = await nginx.errorLog();
     const upstreamLines = errorLog.split('\n').filter((l) => /upstream/.test(l));
     const passedOn = upstreamLines.length;
     // What nginx saw: refused connects (passed on), closed connections, no live upstream (502).

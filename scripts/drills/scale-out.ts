@@ -27,10 +27,7 @@
  * transactions and held fewer server connections than the instances' pools (docs/operations.md
  * "PgBouncer").
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createServerDatabase } from '../bench/scratch-db.ts';
 import { startPgBouncer } from './pgbouncer.ts';
@@ -54,10 +51,10 @@ import {
   sqlOnce,
   startApp,
   startLoad,
+  startNginx,
   studentEmail,
   studentOps,
   studentRefs,
-  tempDir,
   type Student,
 } from './lib.ts';
 
@@ -67,53 +64,6 @@ const KILL_RATE = 200;
 const SENDS = flags.quick ? 3 : 5;
 const LIMIT = 30; // POST /api/users/change-password: 30 per hour per client IP (users.routes.ts)
 const TRIES = 40;
-
-/** nginx.conf for a reverse proxy on 127.0.0.1:`port` to `upstreams`, everything under `dir`. */
-function nginxConfig(dir: string, port: number, upstreams: number[]): string {
-  return `# Written by scripts/drills/scale-out.ts
-daemon off;
-worker_processes 1;
-worker_rlimit_nofile 16384;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 8192; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  client_max_body_size 10m;
-  upstream campus {
-${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
-    keepalive 32;
-    keepalive_timeout 4s;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    proxy_http_version 1.1;
-    proxy_set_header Connection "";
-    proxy_set_header Host $http_host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_next_upstream error timeout;
-    proxy_next_upstream_tries 3;
-    proxy_connect_timeout 2s;
-    add_header X-Upstream $upstream_addr always;
-    location / {
-      proxy_pass http://campus;
-      proxy_read_timeout 30s;
-    }
-    location = /api/notification/stream {
-      proxy_pass http://campus;
-      proxy_buffering off;
-      proxy_read_timeout 1h;
-    }
-  }
-}
-`;
-}
 
 /** Fetches a file's bytes with the session `cookie`: status, content type and SHA-256. */
 async function fileDigest(url: string, cookie: string): Promise<{ status: number; type: string; sha: string }> {
@@ -128,9 +78,6 @@ async function fileDigest(url: string, cookie: string): Promise<{ status: number
 
 const TITLE = `drill:scale-out — 3 instances on one PostgreSQL behind nginx${flags.pgbouncer ? ', through PgBouncer (transaction mode)' : ''}`;
 await runDrill(TITLE, 600, async () => {
-  const nginxBin = process.env.NGINX ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-  if (!nginxBin) throw new Error("nginx not found: install Debian's nginx (apt-get install nginx-light) or set NGINX");
-
   const target = await createServerDatabase(SYSTEM_PG_URL, 'cc_drill_scale');
   onCleanup(() => target.drop());
   const ports = [await freePort(), await freePort(), await freePort()];
@@ -155,28 +102,7 @@ await runDrill(TITLE, 600, async () => {
   const instances = await Promise.all(ports.map((port) => startApp(port, databaseEnv(port))));
   const [one, two, three] = instances as [(typeof instances)[0], (typeof instances)[0], (typeof instances)[0]];
 
-  const dir = await tempDir('nginx');
-  await fs.chmod(dir, 0o755); // nginx workers run as an unprivileged user when started as root
-  const conf = path.join(dir, 'nginx.conf');
-  await fs.writeFile(conf, nginxConfig(dir, proxyPort, ports));
-  const nginx = spawn(nginxBin, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  onCleanup(async () => {
-    if (nginx.exitCode !== null || nginx.signalCode !== null) return;
-    const exited = new Promise((r) => nginx.once('exit', r));
-    nginx.kill('SIGTERM');
-    await exited;
-  });
-  let up = false;
-  for (let i = 0; i < 50 && !up; i += 1) {
-    up = await api(proxy, 'GET', '/api/users/health').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (!up) await sleep(200);
-  }
-  if (!up) throw new Error('nginx did not answer');
+  const nginx = await startNginx(proxyPort, ports);
 
   const outbox = path.join(target.dataDir, 'outbox');
   const admin = await signUp(proxy, outbox, adminEmail);
@@ -309,7 +235,7 @@ await runDrill(TITLE, 600, async () => {
   await sleep((KILL_PHASE_S * 1000) / 3);
   three.child.kill('SIGKILL');
   const report = await load.done;
-  const errorLog = await fs.readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
+  const errorLog = await nginx.errorLog();
   const upstreamError = /while (connecting to|reading response header from) upstream/;
   const retried = errorLog.split('\n').filter((l) => upstreamError.test(l));
   const otherLog = errorLog.split('\n').filter((l) => l && !upstreamError.test(l));
