@@ -12,7 +12,8 @@
  *   initial JS budget is untouched;
  * - tests: happy-dom environment, jest-dom matchers loaded from `src/test/setup.ts`;
  * - `vite build --ssr src/entry-server.tsx` (part of `npm run build`) writes the server bundle
- *   (issue 23 item 1), see {@link ssrBuild}.
+ *   (issue 23 item 1), see {@link ssrBuild}; the browser build writes beside its manifest the page
+ *   map the server preloads from (`dist/.vite/page-modules.json`, `page-modules.ts`).
  */
 import { defineConfig } from 'vitest/config';
 import type { UserConfig } from 'vite';
@@ -22,6 +23,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { constants } from 'node:zlib';
 import { initialJsBudget } from './bundle-budget';
+import { pageModules } from './page-modules';
 import { API_READ_CACHE, OFFLINE_API_READS } from './src/lib/offline-cache';
 
 const apiPort = process.env.API_PORT ?? '3000';
@@ -110,6 +112,9 @@ const browserBuild = {
     }),
     // DESIGN §9: the first visit downloads at most 110 KB of JavaScript as transferred.
     initialJsBudget(110 * 1024),
+    // dist/.vite/page-modules.json: each path's page module, read from the route table
+    // (apps/api/src/lib/ssr.ts preloads it with the manifest; page-modules.ts).
+    pageModules(),
   ],
   server: {
     port: 5173,

@@ -11,7 +11,17 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogin, type SignedIn, type TestApp } from '../test/helpers.ts';
-import { fillShell, loadServerRenderer, modulesToPreload, pageEncoding, type BuildManifest } from './ssr.ts';
+import {
+  fillShell,
+  loadServerRenderer,
+  modulesToPreload,
+  pageEncoding,
+  readBuildManifest,
+  readPageModules,
+  START_MODULE,
+  type BuildManifest,
+  type PageModules,
+} from './ssr.ts';
 
 const SHELL = `<!doctype html><html><head><title>Campus Companion</title></head><body><div id="root"></div><noscript>Campus Companion needs JavaScript to run.</noscript><script type="module" src="/assets/index.js"></script></body></html>`;
 
@@ -182,26 +192,33 @@ describe('modulesToPreload', () => {
     },
     'src/features/users/components/login-form.tsx': { file: 'assets/login-form.js', imports: ['_form.js'] },
   };
+  // As the web build writes it from its route table (apps/web/page-modules.ts).
+  const pages: PageModules = {
+    '': 'src/features/home/pages/home-page.tsx',
+    login: 'src/features/users/pages/login-page.tsx',
+    'intern-connect': 'src/features/internships/pages/internships-page.tsx',
+    marketplace: 'src/features/marketplace/pages/marketplace-page.tsx',
+  };
 
   it("names the start module, the page's module and the start's other lazy parts with their imports, not the entry's own chunks nor other pages", () => {
-    expect(modulesToPreload(manifest, '/marketplace/42')).toEqual([
+    expect(modulesToPreload(manifest, pages, '/marketplace/42')).toEqual([
       '/assets/start-app.js',
       '/assets/react.js',
       '/assets/marketplace-page.js',
       '/assets/form.js',
       '/assets/header-search.js',
     ]);
-    expect(modulesToPreload(manifest, '/')).toEqual([
+    expect(modulesToPreload(manifest, pages, '/')).toEqual([
       '/assets/start-app.js',
       '/assets/react.js',
       '/assets/home-page.js',
       '/assets/header-search.js',
     ]);
-    expect(modulesToPreload(manifest, '/intern-connect')).toContain('/assets/internships-page.js');
+    expect(modulesToPreload(manifest, pages, '/intern-connect')).toContain('/assets/internships-page.js');
   });
 
   it("adds the page's lazy parts but not its dialogs, which load when opened", () => {
-    expect(modulesToPreload(manifest, '/login')).toEqual([
+    expect(modulesToPreload(manifest, pages, '/login')).toEqual([
       '/assets/start-app.js',
       '/assets/react.js',
       '/assets/login-page.js',
@@ -209,16 +226,43 @@ describe('modulesToPreload', () => {
       '/assets/form.js',
       '/assets/header-search.js',
     ]);
-    expect(modulesToPreload(manifest, '/marketplace')).not.toContain('/assets/item-form-modal.js');
+    expect(modulesToPreload(manifest, pages, '/marketplace')).not.toContain('/assets/item-form-modal.js');
   });
 
   it('names no page module for a path without one, and nothing without a manifest', () => {
-    expect(modulesToPreload(manifest, '/no-such-page')).toEqual([
+    expect(modulesToPreload(manifest, pages, '/no-such-page')).toEqual([
       '/assets/start-app.js',
       '/assets/react.js',
       '/assets/header-search.js',
     ]);
-    expect(modulesToPreload({}, '/marketplace')).toEqual([]);
+    expect(modulesToPreload({}, pages, '/marketplace')).toEqual([]);
+    // A page file named after a path is not a page of that path unless the route table says so.
+    expect(modulesToPreload(manifest, pages, '/internships')).not.toContain('/assets/internships-page.js');
+    expect(modulesToPreload(manifest, pages, '/constructor')).not.toContain('/assets/home-page.js');
+    expect(modulesToPreload(manifest, {}, '/marketplace')).not.toContain('/assets/marketplace-page.js');
+  });
+});
+
+// The real web build (`npm run build -w apps/web`), when there is one: its page map names a module
+// of its manifest for every page of the route table, and a page preloads its own module.
+const webDist = path.resolve(import.meta.dirname, '../../../web/dist');
+const built = readBuildManifest(webDist);
+describe.skipIf(!built[START_MODULE])('the web build', () => {
+  const pages = readPageModules(webDist);
+
+  it('maps each page path of the route table to a page module of the manifest', () => {
+    expect(Object.keys(pages)).toEqual(expect.arrayContaining(['', 'login', 'intern-connect', 'rides', 'admin']));
+    for (const [segment, key] of Object.entries(pages)) {
+      expect(key, `/${segment}`).toMatch(/^src\/features\/[a-z-]+\/pages\/[a-z-]+-page\.tsx$/);
+      expect(built[key], `/${segment}`).toBeDefined();
+    }
+  });
+
+  it("preloads the page's own chunk, and none for a path without a page", () => {
+    for (const [segment, key] of Object.entries(pages))
+      expect(modulesToPreload(built, pages, `/${segment}`)).toContain(`/${built[key]!.file}`);
+    const none = modulesToPreload(built, pages, '/no-such-page');
+    for (const key of Object.values(pages)) expect(none).not.toContain(`/${built[key]!.file}`);
   });
 });
 

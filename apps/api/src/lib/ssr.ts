@@ -75,21 +75,23 @@ export const START_MODULE = 'src/app/startup/start-app.tsx';
 export const SHELL_MODULE = 'src/app/startup/app-shell.tsx';
 
 /**
- * Page modules whose file is not named after the path's first segment (`/<segment>` →
- * `src/features/<feature>/pages/<segment>-page.tsx`, the web app's convention, apps/web/src/app/routes.tsx).
+ * Each first path segment's page module, as a key of the {@link BuildManifest} (`{ "": "src/features/home/pages/home-page.tsx", "rides": … }`):
+ * written by the web build from its route table (`dist/.vite/page-modules.json`,
+ * apps/web/page-modules.ts), so the server keeps no copy of the routes.
  */
-const PAGE_OF_SEGMENT: Record<string, string> = { '': 'home', 'intern-connect': 'internships' };
+export type PageModules = Record<string, string>;
 
 /**
  * The URL paths of the JavaScript modules the page at `pathname` needs to hydrate, from Vite's
- * build `manifest`: the app's start module ({@link START_MODULE}), the app's shell ({@link SHELL_MODULE}), the page's module with its lazy
+ * build `manifest` and the build's `pages` ({@link PageModules}): the app's start module
+ * ({@link START_MODULE}), the app's shell ({@link SHELL_MODULE}), the page's module with its lazy
  * parts that are not dialogs (`*-modal.tsx`, loaded when opened), and the start modules' lazy parts
- * that are neither pages nor dialogs, each with every chunk it imports statically, minus the entry's own chunks
- * (already loaded). Empty when the
- * manifest has no start module; without the page's module (an unknown path) the list has the
- * start module's chunks only, and the app fetches the page's module itself when it starts.
+ * that are neither pages nor dialogs, each with every chunk it imports statically, minus the
+ * entry's own chunks (already loaded). Empty when the manifest has no start module; without the
+ * page's module (a path the route table opens no page for) the list has the start module's chunks
+ * only, and the app fetches the page's module itself when it starts.
  */
-export function modulesToPreload(manifest: BuildManifest, pathname: string): string[] {
+export function modulesToPreload(manifest: BuildManifest, pages: PageModules, pathname: string): string[] {
   if (!manifest[START_MODULE]) return [];
   const loaded = new Set<string>();
   const visit = (key: string, into: Set<string>) => {
@@ -100,12 +102,11 @@ export function modulesToPreload(manifest: BuildManifest, pathname: string): str
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key, loaded);
   const segment = pathname.split('/')[1] ?? '';
-  const page = `/pages/${PAGE_OF_SEGMENT[segment] ?? segment}-page.tsx`;
-  const pageKey = Object.keys(manifest).find((key) => key.endsWith(page));
+  const pageKey = Object.hasOwn(pages, segment) ? pages[segment] : undefined;
   const wanted = new Set<string>();
   visit(START_MODULE, wanted);
   visit(SHELL_MODULE, wanted);
-  if (pageKey) {
+  if (pageKey && manifest[pageKey]) {
     visit(pageKey, wanted);
     // The page's own lazy parts on its first screen (the login page's forms); dialogs load when opened.
     for (const lazy of manifest[pageKey]!.dynamicImports ?? []) if (!lazy.endsWith('-modal.tsx')) visit(lazy, wanted);
@@ -120,10 +121,20 @@ export function modulesToPreload(manifest: BuildManifest, pathname: string): str
 
 /** Reads Vite's build manifest beside `webDist`'s assets; an empty one when missing or unreadable. */
 export function readBuildManifest(webDist: string): BuildManifest {
+  return readBuildJson<BuildManifest>(webDist, 'manifest.json');
+}
+
+/** Reads the web build's page map ({@link PageModules}) in `webDist`; an empty one when missing or unreadable. */
+export function readPageModules(webDist: string): PageModules {
+  return readBuildJson<PageModules>(webDist, 'page-modules.json');
+}
+
+/** A JSON file of `webDist/.vite/`, or `{}` when missing or unreadable. */
+function readBuildJson<T extends object>(webDist: string, name: string): T {
   try {
-    return JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+    return JSON.parse(fs.readFileSync(path.join(webDist, '.vite', name), 'utf8')) as T;
   } catch {
-    return {};
+    return {} as T;
   }
 }
 
@@ -215,6 +226,9 @@ export async function loadServerRenderer(app: FastifyInstance, webDist: string):
   }
 
   const manifest = readBuildManifest(webDist);
+  const pageModules = readPageModules(webDist);
+  if (manifest[START_MODULE] && Object.keys(pageModules).length === 0)
+    app.log.warn({ webDist }, 'No page map in the web build (.vite/page-modules.json): pages preload no page module');
 
   return {
     async send(request, reply) {
@@ -228,7 +242,7 @@ export async function loadServerRenderer(app: FastifyInstance, webDist: string):
       }
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       const pathname = new URL(request.url, 'http://page.internal').pathname;
-      const page = fillShell(shell, result.html, result.state, modulesToPreload(manifest, pathname));
+      const page = fillShell(shell, result.html, result.state, modulesToPreload(manifest, pageModules, pathname));
       const encoding = pageEncoding(request.headers['accept-encoding']);
       reply.code(result.status).type('text/html; charset=utf-8');
       if (!encoding) return reply.send(page);
