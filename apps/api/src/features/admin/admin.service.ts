@@ -16,7 +16,7 @@ import { users } from '../../db/schema/users.ts';
 import { endUserSessions, type Admin, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { likePattern } from '../../lib/listing.ts';
+import { likePattern } from '../../lib/owned-records.ts';
 import { listPage, paginationOf } from '../../lib/pages.ts';
 import type { Pagination } from '@campus/contract/envelope';
 import { toPublicUser, updateProfile } from '../users/users.service.ts';

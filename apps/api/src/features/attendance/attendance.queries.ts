@@ -20,7 +20,7 @@ import {
 } from '@campus/contract/attendance';
 import { attendanceRecords, attendanceTargets, enrollments, subjects } from '../../db/schema/attendance.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { likePattern } from '../../lib/listing.ts';
+import { likePattern } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 
 /** A stored attendance record. */

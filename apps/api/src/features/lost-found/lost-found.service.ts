@@ -20,7 +20,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isFutureDate, todayIn } from '../../lib/dates.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
-import { likePattern, moderationOf, ownedRecords, type Loaded } from '../../lib/listing.ts';
+import { likePattern, moderationOf, ownedRecords, type Loaded } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
@@ -57,7 +57,7 @@ function checkDate(ctx: ServiceContext, date: string | undefined): void {
 }
 
 /**
- * Lost & found items as owned records (lib/listing.ts): their reporter or an admin edits and
+ * Lost & found items as owned records (lib/owned-records.ts): their reporter or an admin edits and
  * deletes them (the admin deletion tells the reporter, linking to /lost-found).
  */
 const records = ownedRecords(
@@ -78,7 +78,7 @@ export const getChangeableItem = records.loadChangeable;
 export const deleteItem = records.remove;
 /** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
 export const listVisible = records.listVisible;
-/** A stored record `viewer` may see, or 404 (lib/listing.ts `loadVisible`); reports check a target with it (issue 24). */
+/** A stored record `viewer` may see, or 404 (lib/owned-records.ts `loadVisible`); reports check a target with it (issue 24). */
 export const loadVisible = records.loadVisible;
 
 /**

@@ -10,7 +10,7 @@ import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Db } from '../../db/client.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
-import { moderationOf, type OwnedTable } from '../../lib/listing.ts';
+import { moderationOf, type OwnedTable } from '../../lib/owned-records.ts';
 import { listColumns } from '../../lib/pages.ts';
 import type { JsonText } from '../../lib/envelope.ts';
 import { preparedStatements } from '../../lib/prepared.ts';

@@ -21,7 +21,7 @@ import type { Changeable } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
-import { likePattern, ownedRecords, type Loaded } from '../../lib/listing.ts';
+import { likePattern, ownedRecords, type Loaded } from '../../lib/owned-records.ts';
 import { listPage, listPageText, type Page, type PageText } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { browseShape, browseStatements, toApiItem, type ItemRow } from './marketplace.queries.ts';
@@ -29,7 +29,7 @@ import { browseShape, browseStatements, toApiItem, type ItemRow } from './market
 export { seedMarketplaceDemo } from './marketplace.seed.ts';
 
 /**
- * Marketplace items as owned records (lib/listing.ts): the owner or an admin edits and deletes a
+ * Marketplace items as owned records (lib/owned-records.ts): the owner or an admin edits and deletes a
  * listing (the admin deletion tells the owner, linking to /marketplace); only the owner renews it.
  */
 const records = ownedRecords(
@@ -50,7 +50,7 @@ export const getChangeableItem = records.loadChangeable;
 export const deleteItem = records.remove;
 /** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
 export const listVisible = records.listVisible;
-/** A stored record `viewer` may see, or 404 (lib/listing.ts `loadVisible`); reports check a target with it (issue 24). */
+/** A stored record `viewer` may see, or 404 (lib/owned-records.ts `loadVisible`); reports check a target with it (issue 24). */
 export const loadVisible = records.loadVisible;
 
 /** The browse statements over the visibility every list of listings uses. */

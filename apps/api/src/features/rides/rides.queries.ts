@@ -13,7 +13,7 @@ import { isAdmin, type SessionUser } from '../../lib/auth.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { addDays, daysRangeIn, isoWeekday, todayIn } from '../../lib/dates.ts';
-import { likePattern, moderationOf, type Loaded } from '../../lib/listing.ts';
+import { likePattern, moderationOf, type Loaded } from '../../lib/owned-records.ts';
 
 /** A stored ride (the creator is `userId`, like every owned record). */
 export type RideRow = typeof rides.$inferSelect;

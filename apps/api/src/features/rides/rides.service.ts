@@ -33,7 +33,7 @@ import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, forbidden, refuse, validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
-import { ownedRecords, type Loaded, type Notice } from '../../lib/listing.ts';
+import { ownedRecords, type Loaded, type Notice } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as queries from './rides.queries.ts';
@@ -41,7 +41,7 @@ import * as queries from './rides.queries.ts';
 export { seedRidesDemo } from './rides.seed.ts';
 
 /**
- * Rides as owned records (lib/listing.ts): an admin deletion notice names the route; only the
+ * Rides as owned records (lib/owned-records.ts): an admin deletion notice names the route; only the
  * creator edits, the creator or an admin deletes; a ride is shown with its participants.
  */
 const records = ownedRecords(
@@ -65,7 +65,7 @@ export const getRide = records.get;
 export const getChangeableRide = records.loadChangeable;
 /** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
 export const listVisible = records.listVisible;
-/** A stored record `viewer` may see, or 404 (lib/listing.ts `loadVisible`); reports check a target with it (issue 24). */
+/** A stored record `viewer` may see, or 404 (lib/owned-records.ts `loadVisible`); reports check a target with it (issue 24). */
 export const loadVisible = records.loadVisible;
 
 /** The page of a ride (notification links, DESIGN §7). */
