@@ -43,9 +43,11 @@ export interface DemoUsers {
 export type DemoSeeder = (ctx: ServiceContext, users: DemoUsers) => Promise<void>;
 
 /**
- * Feature demo seeders, run in this order after the accounts are created. Later features add one
- * line each, e.g. `{ feature: 'marketplace', seed: seedMarketplaceDemo }` (the function lives in
- * the feature's service and uses its public functions).
+ * Feature demo seeders, run in this order after the accounts are created: one line per feature
+ * with demo data, e.g. `{ feature: 'marketplace', seed: seedMarketplaceDemo }` (the function is
+ * exported by the feature's service and uses its public functions; docs/architecture.md "The
+ * places a new feature touches"). Every folder of `src/features/` is named here or in
+ * {@link FEATURES_WITHOUT_DEMO_DATA}: `feature-lists.test.ts` fails otherwise.
  */
 export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [
   { feature: 'marketplace', seed: seedMarketplaceDemo },
@@ -54,6 +56,21 @@ export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [
   { feature: 'rides', seed: seedRidesDemo },
   { feature: 'skill-exchange', seed: seedSkillExchangeDemo },
   { feature: 'attendance', seed: seedAttendanceDemo },
+];
+
+/**
+ * The features that add no demo rows (users: the accounts are {@link seedDemo}'s own; the others
+ * hold no student records, fetch them, or start empty), so that a new feature folder is a
+ * decision here or in {@link DEMO_SEEDERS}, not a silent omission.
+ */
+export const FEATURES_WITHOUT_DEMO_DATA: readonly string[] = [
+  'admin',
+  'files',
+  'institute',
+  'internships',
+  'reports',
+  'search',
+  'users',
 ];
 
 /** Arbitrary constant key of the seed advisory lock (instances starting together on one PostgreSQL). */

@@ -136,26 +136,32 @@ function assemble(...tables: Record<string, RouteCase>[]): Record<string, RouteC
 }
 
 /**
+ * Each feature's rows (`features/<f>/<f>.cases.ts`), by its folder's name: every folder of
+ * `src/features/` has its entry (`feature-lists.test.ts` fails otherwise; docs/architecture.md
+ * "Every route arrives with its rows").
+ */
+export const FEATURE_CASES: Record<string, Record<string, RouteCase>> = {
+  users: USERS_CASES,
+  files: FILES_CASES,
+  institute: INSTITUTE_CASES,
+  admin: ADMIN_CASES,
+  notifications: NOTIFICATIONS_CASES,
+  marketplace: MARKETPLACE_CASES,
+  'lost-found': LOST_FOUND_CASES,
+  internships: INTERNSHIPS_CASES,
+  rides: RIDES_CASES,
+  'skill-exchange': SKILL_EXCHANGE_CASES,
+  attendance: ATTENDANCE_CASES,
+  search: SEARCH_CASES,
+  reports: REPORTS_CASES,
+};
+
+/**
  * Every route of the app, keyed `METHOD /url` exactly as Fastify registered it. Requests that
  * change a record the world keeps (the owner's item, notification) leave it usable for the next
  * caller; requests that delete create their own record first.
  */
-export const ROUTE_CASES: Record<string, RouteCase> = assemble(
-  APP_CASES,
-  USERS_CASES,
-  FILES_CASES,
-  INSTITUTE_CASES,
-  ADMIN_CASES,
-  NOTIFICATIONS_CASES,
-  MARKETPLACE_CASES,
-  LOST_FOUND_CASES,
-  INTERNSHIPS_CASES,
-  RIDES_CASES,
-  SKILL_EXCHANGE_CASES,
-  ATTENDANCE_CASES,
-  SEARCH_CASES,
-  REPORTS_CASES,
-);
+export const ROUTE_CASES: Record<string, RouteCase> = assemble(APP_CASES, ...Object.values(FEATURE_CASES));
 
 /** Files of the built web app (served when `apps/web/dist` exists): public, like any static site. */
 export const STATIC_ASSET_CASE: RouteCase = {
@@ -169,9 +175,37 @@ export function caseFor(method: string, url: string): RouteCase | undefined {
 }
 
 /**
+ * The features that add records to the world, in this order (`<f>World` of its cases file: the
+ * owner's item with a photo, lost & found item, notification, ride and enrolled subject). Every
+ * folder of `src/features/` is named here or in {@link FEATURES_WITHOUT_WORLD}
+ * (`feature-lists.test.ts` fails otherwise).
+ */
+export const FEATURE_WORLDS: Array<{ feature: string; build: (w: World) => Promise<void> }> = [
+  { feature: 'marketplace', build: marketplaceWorld },
+  { feature: 'lost-found', build: lostFoundWorld },
+  { feature: 'notifications', build: notificationsWorld },
+  { feature: 'rides', build: ridesWorld },
+  { feature: 'attendance', build: attendanceWorld },
+];
+
+/**
+ * The features whose rows need no record of the world (the users themselves, or records their
+ * rows create as they go: files, reports, skill exchange).
+ */
+export const FEATURES_WITHOUT_WORLD: readonly string[] = [
+  'admin',
+  'files',
+  'institute',
+  'internships',
+  'reports',
+  'search',
+  'skill-exchange',
+  'users',
+];
+
+/**
  * Builds the world on `t` (whose config has ADMIN_EMAILS = {@link ADMIN_EMAIL}): four users, then
- * each feature's records (`<f>World` of its cases file: the owner's item with a photo, lost & found
- * item, notification, ride and enrolled subject), and a deactivated student.
+ * each {@link FEATURE_WORLDS} entry's records, and a deactivated student.
  */
 export async function buildWorld(t: TestApp): Promise<World> {
   const [owner, other, admin, deactivated] = [
@@ -184,11 +218,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .png()
     .toBuffer();
   const w = { t, owner, other, admin, deactivated, png } as World;
-  await marketplaceWorld(w);
-  await lostFoundWorld(w);
-  await notificationsWorld(w);
-  await ridesWorld(w);
-  await attendanceWorld(w);
+  for (const part of FEATURE_WORLDS) await part.build(w);
   const off = await sendJson(t, 'POST', `/api/users/admin/users/${deactivated.userId}/deactivate`, admin.cookie);
   if (off.statusCode !== 200) throw new Error(`deactivate: ${off.statusCode} ${off.body}`);
   return w;
