@@ -2,33 +2,36 @@
  * Accessibility sweep (issue 3 item 6, DESIGN §9): axe-core over every page that exists (home,
  * login, profile, spotlights, 404, 500, verify, sign-in link, forgot and reset pages) in light and dark colour
  * schemes with no serious or critical violations (WCAG 2.2 AA rules plus best practices); the skip
- * link, landmarks, visible focus, and reduced motion for the carousel and loaders.
+ * link, landmarks, visible focus, and reduced motion for the carousel and loaders. The pages are
+ * listed in `a11y-pages.ts`, beside the feature pages whose journeys run axe; the first test fails
+ * when a route of the web app is in neither.
  */
+import fs from 'node:fs';
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
 import type { Page } from '@playwright/test';
+import { CHECKED_IN_JOURNEYS, SWEPT_PAGES, pageRoutesOf } from './a11y-pages.ts';
 
-const OPEN_PAGES: Array<[string, string]> = [
-  ['home', '/'],
-  ['login', '/login'],
-  ['spotlight 1', '/spotlight/hackathon-champions'],
-  ['spotlight 2', '/spotlight/open-source-journey'],
-  ['spotlight 3', '/spotlight/clean-water-sensor'],
-  ['404', '/404'],
-  ['unknown path (404)', '/no/such/page'],
-  ['unknown spotlight (404)', '/spotlight/nobody'],
-  ['500', '/500'],
-  ['verify e-mail (bad link)', '/verify-email?token=not-a-real-token'],
-  ['verify e-mail (no token)', '/verify-email'],
-  ['verify e-mail (choose a password)', '/verify-email?token=not-a-real-token&choose=1'],
-  ['sign-in link', '/signin-link?token=not-a-real-token'],
-  ['forgot password', '/forgot-password'],
-  ['reset password', '/reset-password?token=not-a-real-token'],
-];
+const OPEN_PAGES = SWEPT_PAGES.filter((p) => !p.signedIn).map((p) => [p.label, p.url] as const);
+const SIGNED_IN_PAGES = SWEPT_PAGES.filter((p) => p.signedIn).map((p) => [p.label, p.url] as const);
 
-const SIGNED_IN_PAGES: Array<[string, string]> = [
-  ['home (signed in)', '/'],
-  ['profile', '/profile'],
-];
+test('every page route is swept here or checked by its journey (a11y-pages.ts)', () => {
+  const routes = pageRoutesOf(fs.readFileSync(new URL('../apps/web/src/app/routes.tsx', import.meta.url), 'utf8'));
+  expect(routes).toContain('rides/:id?');
+  const listed = [...SWEPT_PAGES.map((p) => p.route), ...Object.keys(CHECKED_IN_JOURNEYS)];
+  expect(
+    routes.filter((route) => !listed.includes(route)),
+    'routes missing from a11y-pages.ts',
+  ).toEqual([]);
+  expect(
+    listed.filter((route) => !routes.includes(route)),
+    'listed routes routes.tsx does not have',
+  ).toEqual([]);
+  // A swept URL opens its route: the same first segment (the catch-all takes any other path).
+  for (const { url, route } of SWEPT_PAGES)
+    if (route !== '*') expect(new URL(url, 'http://x').pathname.split('/')[1], url).toBe(route.split('/')[0]);
+  for (const spec of Object.values(CHECKED_IN_JOURNEYS))
+    expect(fs.readFileSync(new URL(spec, import.meta.url), 'utf8'), spec).toContain('expectNoSeriousA11yViolations(');
+});
 
 /** Waits until the page shows its h1 and the network is quiet. */
 async function settle(page: Page) {
