@@ -105,6 +105,7 @@ const API_ROLES = [
   'probe',
   'snippet',
   'terms',
+  'timetable',
 ];
 /**
  * Files that break the API naming rule and are not renamed yet: the first three are imported by
