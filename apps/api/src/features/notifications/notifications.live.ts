@@ -4,10 +4,13 @@
  * COMMIT, never on rollback); every instance (the writer's included) receives the payload on
  * `CHANNEL` and delivers to the users connected to it. One NOTIFY per send: a broadcast is one
  * payload naming the send, and each instance loads only its own connected users' rows.
+ * {@link startLiveHub} ties the hub to the routes' scope; {@link openStream} answers one request
+ * with a stream.
  */
 import { and, count, eq, inArray, not } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { STREAM_EVENTS, type UnreadReason } from '@campus/contract/notifications';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { STREAM_EVENTS, STREAM_PING_SECONDS, type UnreadReason } from '@campus/contract/notifications';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -234,4 +237,98 @@ export class LiveHub {
   private emit(userId: string, event: string, data: unknown): void {
     for (const c of this.byUser.get(userId) ?? []) c.send(event, data);
   }
+}
+
+/** Unsent bytes a live stream may queue before it is closed (a client that never reads). */
+const STREAM_BACKLOG_BYTES = 256 * 1024;
+
+/**
+ * The hub of the notification routes' scope `app`, tied to its life: streams close on
+ * deactivation / password change (all sessions) and logout (one session) on every instance — the
+ * local close is immediate, the NOTIFY reaches the other instances; at shutdown the streams close
+ * in `preClose`, so SIGTERM does not wait for them, and LISTEN stops on close. LISTEN starts when
+ * the app is ready, so readiness reports the listener (lib/readiness.ts); a database that is away
+ * then is retried in the background by the listener itself.
+ */
+export function startLiveHub(app: FastifyInstance): LiveHub {
+  const ctx = app.ctx;
+  const hub = new LiveHub(ctx);
+  const onUserEnded = (userId: string) => {
+    hub.closeUser(userId);
+    publish(ctx.db, { t: 'end', u: userId }).catch((err) => ctx.log.warn({ err }, 'publish end failed'));
+  };
+  const onSessionEnded = (sessionId: string) => {
+    hub.closeSession(sessionId);
+    publish(ctx.db, { t: 'end-session', sid: sessionId }).catch((err) =>
+      ctx.log.warn({ err }, 'publish end-session failed'),
+    );
+  };
+  ctx.events.on('sessions-ended', onUserEnded);
+  ctx.events.on('session-ended', onSessionEnded);
+  app.addHook('preClose', async () => {
+    ctx.events.off('sessions-ended', onUserEnded);
+    ctx.events.off('session-ended', onSessionEnded);
+    hub.closeAll();
+  });
+  app.addHook('onClose', async () => {
+    await hub.stop();
+  });
+  app.addHook('onReady', async () => {
+    await hub.start().catch((err: Error) => ctx.log.warn({ reason: err.message }, 'LISTEN not active yet; retrying'));
+  });
+  return hub;
+}
+
+/**
+ * Answers `reply` with the SSE stream of `viewer` (DESIGN §7): status 200 with the headers already
+ * set on the reply plus `text/event-stream`, `no-cache, no-transform`, keep-alive and no proxy
+ * buffering; `retry: 3000`, then `unread` with `{ unreadCount, reason: 'init' }`, a `ping` every
+ * `STREAM_PING_SECONDS`, and the hub's events. A client that stops reading must not grow this
+ * process's memory: past {@link STREAM_BACKLOG_BYTES} of unsent events the stream is closed and the
+ * browser reconnects and resyncs. A stream the server ends (cap, logout, shutdown) also closes its
+ * socket: a kept-alive socket would otherwise stay open with nothing on it (docs/security.md
+ * "Time limits").
+ */
+export function openStream(
+  hub: LiveHub,
+  reply: FastifyReply,
+  viewer: { userId: string; sessionId: string },
+  unreadCount: number,
+): void {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  let open = true;
+  const client: StreamClient = {
+    userId: viewer.userId,
+    sessionId: viewer.sessionId,
+    send(event, data) {
+      if (!open) return;
+      if (res.writableLength > STREAM_BACKLOG_BYTES) return client.close();
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      clearInterval(ping);
+      const socket = res.socket;
+      res.end(() => socket?.destroy());
+    },
+  };
+  const ping = setInterval(() => client.send(STREAM_EVENTS.ping, {}), STREAM_PING_SECONDS * 1000);
+  ping.unref();
+  res.write('retry: 3000\n\n');
+  hub.add(client);
+  client.send(STREAM_EVENTS.unread, { unreadCount, reason: 'init' });
+  res.on('close', () => {
+    open = false;
+    clearInterval(ping);
+    hub.remove(client);
+  });
 }

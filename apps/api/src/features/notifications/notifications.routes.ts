@@ -9,8 +9,6 @@ import { z } from 'zod';
 import { apiOk, apiPage, apiSuccess, idParams } from '@campus/contract/envelope';
 import {
   NOTIFICATION_MESSAGES,
-  STREAM_EVENTS,
-  STREAM_PING_SECONDS,
   broadcastBody,
   broadcastData,
   createNotificationBody,
@@ -25,12 +23,10 @@ import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { done, ok, page } from '../../lib/envelope.ts';
 import { paginationOf } from '../../lib/pages.ts';
 import { readUpload } from '../../lib/multipart-form.ts';
-import { LiveHub, publish, type StreamClient } from './notifications.live.ts';
+import { openStream, startLiveHub } from './notifications.live.ts';
 import * as service from './notifications.service.ts';
 
 const tags = ['notifications'];
-/** Unsent bytes a live stream may queue before it is closed (a client that never reads). */
-const STREAM_BACKLOG_BYTES = 256 * 1024;
 
 const formSchema = { consumes: ['application/json', 'multipart/form-data'] };
 const params = idParams(NOTIFICATION_MESSAGES.notFound);
@@ -39,36 +35,7 @@ const sendParams = idParams(NOTIFICATION_MESSAGES.sendNotFound);
 const updateForm = updateNotificationBody.extend({ remove_file: z.unknown().optional() });
 export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  const hub = new LiveHub(ctx);
-
-  // Streams close on deactivation / password change (all sessions) and logout (one session), on
-  // every instance: the local close is immediate, the NOTIFY reaches the other instances.
-  const onUserEnded = (userId: string) => {
-    hub.closeUser(userId);
-    publish(ctx.db, { t: 'end', u: userId }).catch((err) => ctx.log.warn({ err }, 'publish end failed'));
-  };
-  const onSessionEnded = (sessionId: string) => {
-    hub.closeSession(sessionId);
-    publish(ctx.db, { t: 'end-session', sid: sessionId }).catch((err) =>
-      ctx.log.warn({ err }, 'publish end-session failed'),
-    );
-  };
-  ctx.events.on('sessions-ended', onUserEnded);
-  ctx.events.on('session-ended', onSessionEnded);
-  // Shutdown: streams first, so SIGTERM does not wait for them.
-  app.addHook('preClose', async () => {
-    ctx.events.off('sessions-ended', onUserEnded);
-    ctx.events.off('session-ended', onSessionEnded);
-    hub.closeAll();
-  });
-  app.addHook('onClose', async () => {
-    await hub.stop();
-  });
-  // LISTEN from the start, so readiness reports the listener (issue 20); a database that is away
-  // now is retried in the background by the listener itself.
-  app.addHook('onReady', async () => {
-    await hub.start().catch((err: Error) => ctx.log.warn({ reason: err.message }, 'LISTEN not active yet; retrying'));
-  });
+  const hub = startLiveHub(app);
 
   app.get(
     '/',
@@ -92,46 +59,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
   app.get('/stream', { schema: { tags, produces: ['text/event-stream'] } }, async (req, reply) => {
     await hub.start();
     const unreadCount = await service.unreadCount(ctx, req.user.id);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    let open = true;
-    const client: StreamClient = {
-      userId: req.user.id,
-      sessionId: req.sessionId,
-      send(event, data) {
-        if (!open) return;
-        // A client that stops reading must not grow this process's memory (issue 21): past
-        // STREAM_BACKLOG_BYTES of unsent events the stream is closed; the browser reconnects and resyncs.
-        if (res.writableLength > STREAM_BACKLOG_BYTES) return client.close();
-        res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      },
-      close() {
-        if (!open) return;
-        open = false;
-        clearInterval(ping);
-        // A stream the server ends (cap, logout, shutdown) also closes its socket: a kept-alive
-        // socket would otherwise stay open with nothing on it (docs/security.md "Time limits").
-        const socket = res.socket;
-        res.end(() => socket?.destroy());
-      },
-    };
-    const ping = setInterval(() => client.send(STREAM_EVENTS.ping, {}), STREAM_PING_SECONDS * 1000);
-    ping.unref();
-    res.write('retry: 3000\n\n');
-    hub.add(client);
-    client.send(STREAM_EVENTS.unread, { unreadCount, reason: 'init' });
-    res.on('close', () => {
-      open = false;
-      clearInterval(ping);
-      hub.remove(client);
-    });
+    openStream(hub, reply, { userId: req.user.id, sessionId: req.sessionId }, unreadCount);
   });
 
   app.put(
