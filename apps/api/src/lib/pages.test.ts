@@ -37,15 +37,23 @@ const numbersUpTo = (q: { page: number; limit: number }, upTo: number) =>
 describe('listPage', () => {
   it('takes the total from a short first or middle page without counting', async () => {
     const windows: PageWindow[] = [];
-    const fewer = await listPage(database.db, { page: 1, limit: 20 }, {
-      from: numbers,
-      rows: async (w) => (windows.push(w), [1, 2, 3]),
-      map: String,
-    });
+    const fewer = await listPage(
+      database.db,
+      { page: 1, limit: 20 },
+      {
+        from: numbers,
+        rows: async (w) => (windows.push(w), [1, 2, 3]),
+        map: String,
+      },
+    );
     expect(fewer).toEqual({ items: ['1', '2', '3'], total: 3 });
     expect(windows).toEqual([{ limit: 20, offset: 0, countLimit: COUNT_CAP + 1 }]);
     // The rows say 5 on page 3 of 20: 45 in all, although the table holds more (no count ran).
-    const middle = await listPage(database.db, { page: 3, limit: 20 }, { from: numbers, rows: async () => [1, 2, 3, 4, 5] });
+    const middle = await listPage(
+      database.db,
+      { page: 3, limit: 20 },
+      { from: numbers, rows: async () => [1, 2, 3, 4, 5] },
+    );
     expect(middle.total).toBe(45);
     expect(await listPage(database.db, { page: 1, limit: 20 }, { from: numbers, rows: async () => [] })).toEqual({
       items: [],
@@ -62,13 +70,17 @@ describe('listPage', () => {
   });
 
   it('counts over the joins it is given, whose columns the WHERE reads', async () => {
-    const page = await listPage(database.db, { page: 1, limit: 5 }, {
-      from: numbers,
-      joins: [[same, eq(same.n, numbers.n)]],
-      where: lte(same.n, 30),
-      select: database.db.select({ n: numbers.n }).from(numbers).innerJoin(same, eq(same.n, numbers.n)),
-      orderBy: [asc(numbers.n)],
-    });
+    const page = await listPage(
+      database.db,
+      { page: 1, limit: 5 },
+      {
+        from: numbers,
+        joins: [[same, eq(same.n, numbers.n)]],
+        where: lte(same.n, 30),
+        select: database.db.select({ n: numbers.n }).from(numbers).innerJoin(same, eq(same.n, numbers.n)),
+        orderBy: [asc(numbers.n)],
+      },
+    );
     expect(page).toEqual({ items: [1, 2, 3, 4, 5].map((n) => ({ n })), total: 30 });
   });
 

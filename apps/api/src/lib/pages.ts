@@ -124,7 +124,10 @@ export interface PageQuery {
  * how many rows of `list` match, visiting at most `countLimit` of them (docs/performance.md).
  */
 function countMatching(db: Db, list: Pick<ListOf<unknown, unknown>, 'from' | 'joins' | 'where'>, countLimit: number) {
-  let matching = db.select({ one: sql`1` }).from(list.from).$dynamic();
+  let matching = db
+    .select({ one: sql`1` })
+    .from(list.from)
+    .$dynamic();
   for (const [table, on] of list.joins ?? []) matching = matching.innerJoin(table, on);
   return countUpTo(db, matching.where(list.where).limit(countLimit).as('matching'));
 }
