@@ -2,32 +2,23 @@
  * Records a student posts with an optional photo (marketplace items, lost & found items, rides):
  * loading them with the access check (DESIGN §4: 404 when not visible, 403 when visible but not
  * changeable), showing one in the API shape, and creating, partially updating and deleting them
- * together with their photo in one transaction (DESIGN §6). Each feature keeps its own table,
- * messages, fields and queries and gets these operations from {@link ownedRecords}; what a feature
- * adds to an update or a deletion (rides: a seat rule, notices to participants) it hands in.
+ * together with their photo in one transaction (DESIGN §6). Each feature declares its kind of record
+ * once (`recordKind`, lib/record-kinds.ts: table, title, messages, notifier, visibility) and gets
+ * these operations from {@link ownedRecords}; what a feature adds to an update or a deletion (rides:
+ * a seat rule, notices to participants) it hands in.
  */
-import {
-  and,
-  eq,
-  isNotNull,
-  isNull,
-  notExists,
-  sql,
-  type InferInsertModel,
-  type InferSelectModel,
-  type SQL,
-} from 'drizzle-orm';
-import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { NotificationType } from '@campus/contract/notifications';
+import { and, eq, type InferInsertModel, type InferSelectModel, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ModerationState } from '@campus/contract/reports';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/users.ts';
 import { allowChange, type Changeable, type ChangeRules } from './access.ts';
-import { isAdmin, type SessionUser } from './auth.ts';
+import type { SessionUser } from './auth.ts';
 import { deleteFiles, putFile } from './blob-store.ts';
 import type { ServiceContext } from './context.ts';
-import { notFound } from './errors.ts';
 import type { ProcessedFile } from './images.ts';
+import type { Columns, KindTable, Loaded, Notice, RecordKind } from './record-kinds.ts';
+
+export type { Loaded, Notice } from './record-kinds.ts';
 
 /** Escapes `%`, `_` and `\` so a search term matches literally inside ILIKE. */
 export function likePattern(term: string): string {
@@ -46,63 +37,12 @@ export function moderationOf(row: { hiddenAt: Date | null; removedAt: Date | nul
   return row.hiddenAt ? { moderation: 'hidden' } : {};
 }
 
-/** A table of records owned by a user, with an optional photo. */
-export type OwnedTable = PgTable & {
-  id: AnyPgColumn;
-  userId: AnyPgColumn;
-  imageFileId: AnyPgColumn;
-  /** Set while reports hide the record, or once an administrator removed it (issue 24). */
-  hiddenAt: AnyPgColumn;
-};
-
 /** The columns every owned record has. */
 interface OwnedRow {
   id: string;
   userId: string;
   imageFileId: string | null;
   hiddenAt: Date | null;
-}
-
-/** A stored record with its owner's display name. */
-export interface Loaded<Row> {
-  row: Row;
-  ownerName: string | null;
-}
-
-/** The feature's messages about its records (its `…_MESSAGES` constant has these keys). */
-export interface OwnedRecordsMessages {
-  notFound: string;
-  forbidden: string;
-  /** The notice its owner gets when an administrator deletes the record (`name` = its title). */
-  adminDeleted: (name: string) => string;
-}
-
-/** One notification to one user (DESIGN §7), sent inside the transaction of the change it is about. */
-export interface Notice {
-  userId: string;
-  message: string;
-  type: NotificationType;
-  link: string;
-}
-
-/**
- * Tells a user something (the notifications feature's `notify`, handed in by the feature so that
- * `lib/` knows no feature — issue 22). Runs inside the caller's transaction (`ctx.db`).
- */
-export type OwnerNotifier = (
-  ctx: ServiceContext,
-  userId: string,
-  notice: { message: string; type: NotificationType; link: string },
-) => Promise<void>;
-
-/** How the owner of a record an administrator deleted is told (see {@link ownedRecords}). */
-export interface AdminDeletionNotice<Row> {
-  /** The page the notice opens (e.g. `/marketplace`). */
-  link: string;
-  /** Sends it, and every other notice of a change (the feature passes notifications' `notify`). */
-  notify: OwnerNotifier;
-  /** Names a record in the notice (default: its `itemName`). */
-  title?: (row: Row) => string;
 }
 
 /** How {@link ownedRecords}' `update` treats the photo, and what a feature adds (rides: the seat rule, notices). */
@@ -127,17 +67,16 @@ export interface RemoveOptions<Row> {
 }
 
 /**
- * The access-checked operations on one feature's table of owned records (issue 8: the one skeleton
- * marketplace, lost & found and rides share). `notice` says how an admin deletion is announced to
- * the record's owner; `rules` says who may do each action (`edit` and `delete`, and any the feature
- * adds, e.g. marketplace's `renew`) — the service, not the route, picks the rule by the action
- * (issue 22); `show` maps a record to the API shape as `viewer` may see it (what `get`,
- * `insert` and `update` return).
+ * The access-checked operations on one kind of owned record (the one skeleton marketplace, lost &
+ * found and rides share; docs/architecture.md "Building blocks"). `kind` gives the table, the
+ * messages, the visibility and how an admin deletion is announced to the record's owner (its
+ * title, page and notifier); `rules` says who may do each action (`edit` and `delete`, and any the
+ * feature adds, e.g. marketplace's `renew`) — the service, not the route, picks the rule by the
+ * action; `show` maps a record to the API shape as `viewer` may see it (what `get`, `insert` and
+ * `update` return).
  */
-export function ownedRecords<T extends OwnedTable, Action extends string, Api>(
-  table: T,
-  messages: OwnedRecordsMessages,
-  notice: AdminDeletionNotice<InferSelectModel<T>>,
+export function ownedRecords<T extends KindTable, TC extends Columns, SC extends Columns, Action extends string, Api>(
+  kind: RecordKind<T, TC, SC>,
   rules: ChangeRules<Action | 'edit' | 'delete'>,
   show: (
     ctx: ServiceContext,
@@ -145,33 +84,22 @@ export function ownedRecords<T extends OwnedTable, Action extends string, Api>(
     viewer: SessionUser,
   ) => Api | Promise<Api>,
 ) {
-  const { link, notify } = notice;
-  const title = notice.title ?? ((row: InferSelectModel<T>) => String((row as { itemName?: unknown }).itemName));
+  const { table, messages, notify } = kind;
   type Row = InferSelectModel<T> & OwnedRow;
   type Insert = Omit<InferInsertModel<T>, 'userId' | 'imageFileId'>;
-  const t = table as unknown as OwnedTable;
+  const t = table as KindTable;
 
   /** Sends `notices` with the feature's notifier inside the transaction `db`. */
   async function send(ctx: ServiceContext, db: Db, notices: Notice[]): Promise<void> {
     for (const { userId, ...n } of notices) await notify({ ...ctx, db }, userId, n);
   }
 
-  /**
-   * Loads a record `viewer` may see, or throws 404 (unknown id, a record of a deactivated owner for
-   * anyone but an admin, or a record hidden after reports or removed — issue 24 — for anyone but its
-   * owner and admins). Ids are UUIDs already (route params schema).
-   */
-  async function loadVisible(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<Loaded<Row>> {
-    const [found] = await ctx.db
-      .select({ row: t, ownerName: users.name, ownerDeactivatedAt: users.deactivatedAt })
-      .from(t)
-      .innerJoin(users, eq(users.id, t.userId))
-      .where(eq(t.id, id));
-    if (!found || (found.ownerDeactivatedAt && !isAdmin(viewer))) throw notFound(messages.notFound);
-    const row = found.row as unknown as Row;
-    if (row.hiddenAt && row.userId !== viewer.id && !isAdmin(viewer)) throw notFound(messages.notFound);
-    return { row, ownerName: found.ownerName };
-  }
+  /** Loads a record `viewer` may see, or throws 404 (the kind's `loadVisible`). */
+  const loadVisible = kind.loadVisible as (
+    ctx: ServiceContext,
+    viewer: SessionUser,
+    id: string,
+  ) => Promise<Loaded<Row>>;
 
   /** One record as `viewer` may see it (the feature's GET by id): 404 as {@link loadVisible}. */
   async function get(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<Api> {
@@ -193,23 +121,8 @@ export function ownedRecords<T extends OwnedTable, Action extends string, Api>(
     return allowChange(viewer, loaded.row.userId, loaded, messages.forbidden, rules, action);
   }
 
-  /**
-   * The visibility every list of these records uses (DESIGN §4): the owner is not deactivated — an
-   * anti-join (deactivated owners are few), over `t`, the table or an alias of it — and the record is
-   * not hidden after reports nor removed (issue 24 items 6–7; campus search reuses this predicate).
-   * The owner still sees a hidden record in their own list ("My listings"), which does not use it.
-   */
-  function listVisible(db: Db, t: OwnedTable = table): SQL {
-    return and(
-      isNull(t.hiddenAt),
-      notExists(
-        db
-          .select({ one: sql`1` })
-          .from(users)
-          .where(and(eq(users.id, t.userId), isNotNull(users.deactivatedAt))),
-      ),
-    )!;
-  }
+  /** The visibility every list of these records uses (the kind's `visible`; campus search reuses it). */
+  const listVisible = kind.visible;
 
   /**
    * Inserts `values` owned by `owner` with the photo `image` (if any), in one transaction. Returns
@@ -266,7 +179,8 @@ export function ownedRecords<T extends OwnedTable, Action extends string, Api>(
 
   /**
    * Deletes a checked record and its photo. `options.notices` (gathered before the delete) are sent,
-   * then, when an admin deletes someone else's record, its owner is notified (`notice`) — all in
+   * then, when an admin deletes someone else's record, its owner is notified (the kind's
+   * `adminDeletionNotice`) — all in
    * the same transaction.
    */
   async function remove(
@@ -280,8 +194,7 @@ export function ownedRecords<T extends OwnedTable, Action extends string, Api>(
       const notices = (await options.notices?.(tx, row)) ?? [];
       await tx.delete(t).where(eq(t.id, row.id));
       await deleteFiles(tx, [row.imageFileId]);
-      if (row.userId !== viewer.id)
-        notices.push({ userId: row.userId, message: messages.adminDeleted(title(row)), type: 'system', link });
+      if (row.userId !== viewer.id) notices.push(kind.adminDeletionNotice(row));
       await send(ctx, tx, notices);
     });
   }

@@ -2,9 +2,10 @@
  * Who may read a stored file (issue 21 item 7, DESIGN §6): a file is served only to those who may
  * see the record it belongs to —
  * - an avatar: anyone signed in, while its user is not deactivated;
- * - the photo of a marketplace item, lost & found report or ride: anyone signed in, while the
- *   record is visible (its owner is not deactivated, and it is not hidden after reports nor removed
- *   unless the viewer owns it — issue 24 — the same rules as the features' `loadVisible`);
+ * - the photo of a record of any kind (`src/record-kinds.ts`: marketplace item, lost & found report,
+ *   ride): anyone signed in, while the record is visible (its owner is not deactivated, and it is
+ *   not hidden after reports nor removed unless the viewer owns it — the same rules as the kinds'
+ *   `loadVisible`);
  * - a notification attachment: the notification's recipients (a send's copies share the file);
  * - administrators: every file.
  * Anything else — an unknown id, a file whose record is gone or hidden, an attachment sent to
@@ -16,26 +17,22 @@
  * `notifications_user_created_idx`) rather than a scan of a whole table.
  */
 import { and, eq, exists, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { FILE_MESSAGES } from '@campus/contract/files';
 import { files } from '../../db/schema/files.ts';
-import { lostFoundItems } from '../../db/schema/lost-found.ts';
-import { marketplaceItems } from '../../db/schema/marketplace.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { rides } from '../../db/schema/rides.ts';
 import { users } from '../../db/schema/users.ts';
 import { isAdmin, type SessionUser } from '../../lib/auth.ts';
 import { readFileBody, type FileHead } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { KindTable } from '../../lib/record-kinds.ts';
+import { RECORD_KINDS } from '../../record-kinds.ts';
+import { attachmentOf } from '../notifications/notifications.service.ts';
 
 declare const readable: unique symbol;
 
 /** A file head the viewer was checked to be allowed to read (only {@link loadReadableFile} makes one). */
 export type ReadableFile = FileHead & { readonly [readable]: true };
-
-/** A table of records owned by a user, each with an optional photo. */
-type PhotoTable = PgTable & { userId: AnyPgColumn; imageFileId: AnyPgColumn; hiddenAt: AnyPgColumn };
 
 const fileOwner = alias(users, 'file_owner');
 
@@ -46,7 +43,7 @@ const fileOwner = alias(users, 'file_owner');
  */
 export async function loadReadableFile(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<ReadableFile> {
   const db = ctx.db;
-  const photoOf = (table: PhotoTable): SQL =>
+  const photoOf = (table: KindTable): SQL =>
     exists(
       db
         .select({ one: sql`1` })
@@ -59,16 +56,11 @@ export async function loadReadableFile(ctx: ServiceContext, viewer: SessionUser,
           ),
         ),
     );
-  const attachmentOfViewer = exists(
-    db
-      .select({ one: sql`1` })
-      .from(notifications)
-      .where(and(eq(notifications.userId, viewer.id), eq(notifications.fileId, files.id))),
-  );
+  const attachmentOfViewer = attachmentOf(db, viewer.id, files.id);
   const ofVisibleRecord = and(
     isNotNull(fileOwner.id),
     isNull(fileOwner.deactivatedAt),
-    or(eq(fileOwner.avatarFileId, files.id), photoOf(marketplaceItems), photoOf(lostFoundItems), photoOf(rides)),
+    or(eq(fileOwner.avatarFileId, files.id), ...RECORD_KINDS.map((kind) => photoOf(kind.table))),
   );
   const allowed = isAdmin(viewer) ? undefined : or(ofVisibleRecord, attachmentOfViewer);
   const [row] = await db

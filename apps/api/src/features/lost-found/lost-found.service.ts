@@ -3,7 +3,7 @@
  * partial updates, owner-or-admin changes, mark returned, and the list (newest first, paginated,
  * filtered by type, category and search in SQL). Items of deactivated owners leave every list.
  */
-import { and, desc, eq, ilike, not, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import {
   LOST_FOUND_MESSAGES,
   type CreateLostFoundItemBody,
@@ -22,7 +22,7 @@ import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, moderationOf, ownedRecords, type Loaded } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { lostFoundKind } from './lost-found.kind.ts';
 
 /** Maps a row to the API shape (spec §3); `image_url` absolute from `APP_URL` (DESIGN §4). */
 function toApiItem(
@@ -57,13 +57,12 @@ function checkDate(ctx: ServiceContext, date: string | undefined): void {
 }
 
 /**
- * Lost & found items as owned records (lib/owned-records.ts): their reporter or an admin edits and
- * deletes them (the admin deletion tells the reporter, linking to /lost-found).
+ * Lost & found items as owned records (lib/owned-records.ts) of their kind (`lost-found.kind.ts`):
+ * their reporter or an admin edits and deletes them (the admin deletion tells the reporter, linking
+ * to /lost-found).
  */
 const records = ownedRecords(
-  lostFoundItems,
-  LOST_FOUND_MESSAGES,
-  { link: '/lost-found', notify },
+  lostFoundKind,
   { edit: 'ownerOrAdmin', delete: 'ownerOrAdmin' },
   (ctx, { row, ownerName }) => toApiItem(row, ownerName, ctx.config.appUrl),
 );
@@ -76,10 +75,6 @@ export const getItem = records.get;
 export const getChangeableItem = records.loadChangeable;
 /** Deletes a checked item and its photo (DELETE …/lost-items/{id}); an admin deletion tells the reporter. */
 export const deleteItem = records.remove;
-/** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
-export const listVisible = records.listVisible;
-/** A stored record `viewer` may see, or 404 (lib/owned-records.ts `loadVisible`); reports check a target with it (issue 24). */
-export const loadVisible = records.loadVisible;
 
 /**
  * Creates an item (POST /api/lost-and-found/lost-items): `is_found` defaults to true, `date_found`
@@ -151,7 +146,7 @@ export async function listItems(
 ): Promise<Page<LostFoundItem>> {
   const t = lostFoundItems;
   const conditions: SQL[] = [records.listVisible(ctx.db)];
-  if (!q.includeReturned) conditions.push(not(t.isReturned));
+  if (!q.includeReturned) conditions.push(lostFoundKind.browse(t));
   if (q.type) conditions.push(eq(t.isFound, q.type === 'found'));
   if (q.category) conditions.push(eq(t.category, q.category));
   if (q.mine) conditions.push(eq(t.userId, viewer.id));

@@ -3,17 +3,18 @@
  * the `MarketplaceItem`, and the browse statements (one prepared statement per filter shape and
  * sort). No access rule lives here: the service hands in the visibility its lists use.
  */
-import { and, asc, desc, eq, gt, gte, ilike, lte, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListItemsQuery, MarketplaceItem } from '@campus/contract/marketplace';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Db } from '../../db/client.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
-import { moderationOf, type OwnedTable } from '../../lib/owned-records.ts';
+import { moderationOf } from '../../lib/owned-records.ts';
 import { listColumns } from '../../lib/pages.ts';
 import type { JsonText } from '../../lib/envelope.ts';
 import { preparedStatements } from '../../lib/prepared.ts';
+import { marketplaceKind } from './marketplace.kind.ts';
 
 /**
  * A timestamp as JSON text in `Date.toISOString()`'s form (`2026-11-25T08:30:00.000Z`, UTC,
@@ -84,10 +85,11 @@ export function browseShape(q: ListItemsQuery): BrowseShape {
 const counted = alias(marketplaceItems, 'counted');
 
 /**
- * The browse statements, given `visible` (the owner is not deactivated: the service's
- * `listVisible`, over the table or an alias of it): `page(db, shape)` and `count(db, shape)`.
+ * The browse statements over the kind's browse rule and visibility (`marketplace.kind.ts`: unsold,
+ * unexpired, the owner not deactivated, over the table or an alias of it): `page(db, shape)` and
+ * `count(db, shape)`.
  */
-export function browseStatements(visible: (db: Db, t: OwnedTable) => SQL) {
+export function browseStatements() {
   /**
    * The browse WHERE of a shape over `t` (the listings table or an alias of it): unsold,
    * unexpired, active owner, and the filters it uses.
@@ -98,7 +100,8 @@ export function browseStatements(visible: (db: Db, t: OwnedTable) => SQL) {
     t: typeof marketplaceItems | typeof counted = marketplaceItems,
   ): SQL {
     // Deactivated owners are few: an anti-join against them keeps the count off the users table.
-    const conditions: SQL[] = [not(t.isSold), gt(t.expiresAt, sql`now()`), visible(db, t)];
+    const table = t as typeof marketplaceItems;
+    const conditions: SQL[] = [marketplaceKind.browse(table), marketplaceKind.visible(db, table)];
     const [c, s, m, x] = shape;
     if (c === 'c') conditions.push(eq(t.category, sql.placeholder('category')));
     if (s === 's')

@@ -8,7 +8,6 @@
 import { desc, eq } from 'drizzle-orm';
 import {
   LISTING_TTL_DAYS,
-  MARKETPLACE_MESSAGES,
   sanitizeDescription,
   type CreateItemBody,
   type ListItemsQuery,
@@ -23,19 +22,18 @@ import type { ServiceContext } from '../../lib/context.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, ownedRecords, type Loaded } from '../../lib/owned-records.ts';
 import { listPage, listPageText, type Page, type PageText } from '../../lib/pages.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { marketplaceKind } from './marketplace.kind.ts';
 import { browseShape, browseStatements, toApiItem, type ItemRow } from './marketplace.queries.ts';
 
 export { seedMarketplaceDemo } from './marketplace.seed.ts';
 
 /**
- * Marketplace items as owned records (lib/owned-records.ts): the owner or an admin edits and deletes a
- * listing (the admin deletion tells the owner, linking to /marketplace); only the owner renews it.
+ * Marketplace items as owned records (lib/owned-records.ts) of their kind (`marketplace.kind.ts`):
+ * the owner or an admin edits and deletes a listing (the admin deletion tells the owner, linking to
+ * /marketplace); only the owner renews it.
  */
 const records = ownedRecords(
-  marketplaceItems,
-  MARKETPLACE_MESSAGES,
-  { link: '/marketplace', notify },
+  marketplaceKind,
   { edit: 'ownerOrAdmin', renew: 'ownerOnly', delete: 'ownerOrAdmin' },
   (ctx, { row, ownerName }) => toApiItem(row, ownerName, ctx.config.appUrl),
 );
@@ -48,13 +46,9 @@ export const getItem = records.get;
 export const getChangeableItem = records.loadChangeable;
 /** Deletes a checked listing and its photo (DELETE …/items/{id}); an admin deletion tells the owner. */
 export const deleteItem = records.remove;
-/** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
-export const listVisible = records.listVisible;
-/** A stored record `viewer` may see, or 404 (lib/owned-records.ts `loadVisible`); reports check a target with it (issue 24). */
-export const loadVisible = records.loadVisible;
 
 /** The browse statements over the visibility every list of listings uses. */
-const browse = browseStatements(records.listVisible);
+const browse = browseStatements();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** When a listing made or renewed now expires (60 days, spec §5). */

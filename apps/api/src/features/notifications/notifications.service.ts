@@ -8,7 +8,8 @@
  * `notify` is the one function other features call (DESIGN §3). Queries and the API shape live in
  * `notifications.queries.ts`, demo data in `notifications.seed.ts`.
  */
-import { and, eq, not } from 'drizzle-orm';
+import { and, eq, exists, not, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   NOTIFICATION_MESSAGES,
   type BroadcastBody,
@@ -282,4 +283,18 @@ export async function recallSend(ctx: ServiceContext, _admin: Admin, id: string)
     if (send.broadcast || !send.targetUserId) await publish(tx, { t: 'unread-all', r: 'recalled' });
     else await publish(tx, { t: 'unread', u: send.targetUserId, r: 'recalled' });
   });
+}
+
+/**
+ * True where `fileId` (a file id column, e.g. `files.id`) is the attachment of a notification sent
+ * to `viewerId`: who may read an attachment (a send's copies share the file; DESIGN §6, file access
+ * in `features/files/files.service.ts`). An index lookup by user (`notifications_user_created_idx`).
+ */
+export function attachmentOf(db: Db, viewerId: string, fileId: AnyPgColumn): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, viewerId), eq(notifications.fileId, fileId))),
+  );
 }

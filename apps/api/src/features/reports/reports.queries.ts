@@ -1,18 +1,15 @@
 /**
- * Queries of reports and moderation (issue 24 items 5–7): the reported records' titles and links,
- * the reports and audit rows of a page of cases, hiding and restoring an item, and the mapping to
- * the contract's `ModerationCase`.
+ * Queries of reports and moderation (issue 24 items 5–7): the reported records' titles and links
+ * (through their record kinds, `src/record-kinds.ts`), the reports and audit rows of a page of
+ * cases, and the mapping to the contract's `ModerationCase`.
  */
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { rideRoute } from '@campus/contract/rides';
 import { ADMIN_ROLE } from '@campus/contract/users';
 import type { ModerationCase, ReportReason, ReportTargetType } from '@campus/contract/reports';
 import type { Db } from '../../db/client.ts';
-import { lostFoundItems } from '../../db/schema/lost-found.ts';
-import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { moderationActions, moderationCases, reports } from '../../db/schema/reports.ts';
-import { rides } from '../../db/schema/rides.ts';
 import { users } from '../../db/schema/users.ts';
+import { kindOfReport, RECORD_KINDS } from '../../record-kinds.ts';
 
 /** A stored case with its owner's name, e-mail and deactivation. */
 export interface CaseRow {
@@ -22,49 +19,27 @@ export interface CaseRow {
   ownerDeactivatedAt: Date | null;
 }
 
-/** The item tables of the reportable item types. */
-const ITEM_TABLES = { listing: marketplaceItems, 'lost-found': lostFoundItems, ride: rides } as const;
-export type ItemTargetType = keyof typeof ITEM_TABLES;
+/** The record kind a report target type names (listings, lost & found items, rides), or undefined for a user. */
+export const kindOf = kindOfReport;
 
-/** True for the target types that are items (hidden and removed), not users. */
-export const isItemType = (type: ReportTargetType): type is ItemTargetType => type !== 'user';
-
-/** The page that opens a reported target (null for a user). */
+/** The page that opens a reported target: its kind's record link (null for a user). */
 export function targetLink(type: ReportTargetType, id: string): string | null {
-  if (type === 'listing') return `/marketplace/${id}`;
-  if (type === 'lost-found') return `/lost-found/${id}`;
-  if (type === 'ride') return `/rides/${id}`;
-  return null;
+  return kindOf(type)?.link(id) ?? null;
 }
 
-/** Titles of the given targets, keyed `type:id` (a deleted record has none). */
+/**
+ * Titles of the given targets, keyed `type:id` (a deleted record has none): each record kind's
+ * titles in one query per kind, users by name (else e-mail).
+ */
 export async function targetTitles(
   db: Db,
   targets: { targetType: ReportTargetType; targetId: string }[],
 ): Promise<Map<string, string>> {
   const titles = new Map<string, string>();
   const ids = (type: ReportTargetType) => targets.filter((t) => t.targetType === type).map((t) => t.targetId);
-  const listingIds = ids('listing');
-  if (listingIds.length)
-    for (const r of await db
-      .select({ id: marketplaceItems.id, name: marketplaceItems.itemName })
-      .from(marketplaceItems)
-      .where(inArray(marketplaceItems.id, listingIds)))
-      titles.set(`listing:${r.id}`, r.name);
-  const lostIds = ids('lost-found');
-  if (lostIds.length)
-    for (const r of await db
-      .select({ id: lostFoundItems.id, name: lostFoundItems.itemName })
-      .from(lostFoundItems)
-      .where(inArray(lostFoundItems.id, lostIds)))
-      titles.set(`lost-found:${r.id}`, r.name);
-  const rideIds = ids('ride');
-  if (rideIds.length)
-    for (const r of await db
-      .select({ id: rides.id, pickupLocation: rides.pickupLocation, dropLocation: rides.dropLocation })
-      .from(rides)
-      .where(inArray(rides.id, rideIds)))
-      titles.set(`ride:${r.id}`, rideRoute(r));
+  for (const kind of RECORD_KINDS)
+    for (const [id, title] of await kind.titles(db, ids(kind.reportType)))
+      titles.set(`${kind.reportType}:${id}`, title);
   const userIds = ids('user');
   if (userIds.length)
     for (const r of await db
@@ -73,22 +48,6 @@ export async function targetTitles(
       .where(inArray(users.id, userIds)))
       titles.set(`user:${r.id}`, r.name ?? r.email);
   return titles;
-}
-
-/**
- * Hides an item (`hidden: true`: `hidden_at` set, kept when already set), restores it (`false`:
- * cleared), or removes it for good (`'removed'`: `removed_at` set and `hidden_at` kept set).
- */
-export async function setHidden(db: Db, type: ItemTargetType, id: string, hidden: boolean | 'removed'): Promise<void> {
-  const t = ITEM_TABLES[type];
-  const set =
-    hidden === 'removed'
-      ? { hiddenAt: sql`coalesce(${t.hiddenAt}, now())`, removedAt: sql`now()` }
-      : { hiddenAt: hidden ? sql`coalesce(${t.hiddenAt}, now())` : null };
-  await db
-    .update(t)
-    .set(set as never)
-    .where(eq(t.id, id));
 }
 
 /** The open reports of a case: how many different reporters, and their reasons. */

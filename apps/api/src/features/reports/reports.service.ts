@@ -2,7 +2,7 @@
  * Reports and moderation rules (issue 24 items 5–7) — the only export surface to the routes.
  *
  * - `createReport`: a signed-in student reports a listing, a lost & found item, a ride or a user.
- *   404 for a target the reporter cannot see (each feature's own `loadVisible`), 403 for their own
+ *   404 for a target the reporter cannot see (its record kind's `loadVisible`), 403 for their own
  *   content or account, 409 for a second open report on the same target, 429 past
  *   {@link REPORTS_PER_HOUR} per user. The report joins the target's pending moderation case (one
  *   per target); when `reportsToHide` (institute config, default 3) different students have open
@@ -27,7 +27,6 @@ import {
   type ResolveAction,
 } from '@campus/contract/reports';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
-import { rideRoute } from '@campus/contract/rides';
 import type { z } from 'zod';
 import type { createReportBody, resolveCaseBody } from '@campus/contract/reports';
 import { moderationActions, moderationCases, reports } from '../../db/schema/reports.ts';
@@ -38,10 +37,7 @@ import { refuse, tooManyRequests } from '../../lib/errors.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import { deactivateUser } from '../admin/admin.service.ts';
-import * as lostFound from '../lost-found/lost-found.service.ts';
-import * as marketplace from '../marketplace/marketplace.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import * as ridesService from '../rides/rides.service.ts';
 import * as queries from './reports.queries.ts';
 
 /** Reports one student may send per hour (issue 24 item 5: a per-user rate limit). */
@@ -58,9 +54,10 @@ interface Target {
 }
 
 /**
- * Loads the target `viewer` reports, as they may see it: each item type through its feature's own
- * `loadVisible` (404 unknown, deactivated owner, hidden or removed for others); a user must exist and,
- * for anyone but an admin, be active (404 otherwise).
+ * Loads the target `viewer` reports, as they may see it: a record through its kind's `loadVisible`
+ * (`src/record-kinds.ts`; 404 with the feature's message when unknown, of a deactivated owner, or
+ * hidden or removed for others); a user must exist and, for anyone but an admin, be active (404
+ * otherwise).
  */
 async function loadTarget(
   ctx: ServiceContext,
@@ -68,37 +65,25 @@ async function loadTarget(
   type: ReportTargetType,
   id: string,
 ): Promise<Target> {
-  switch (type) {
-    case 'listing': {
-      const { row } = await marketplace.loadVisible(ctx, viewer, id);
-      return { ownerId: row.userId, title: row.itemName };
-    }
-    case 'lost-found': {
-      const { row } = await lostFound.loadVisible(ctx, viewer, id);
-      return { ownerId: row.userId, title: row.itemName };
-    }
-    case 'ride': {
-      const { row } = await ridesService.loadVisible(ctx, viewer, id);
-      return { ownerId: row.userId, title: rideRoute(row) };
-    }
-    case 'user': {
-      const [u] = await ctx.db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          deactivatedAt: users.deactivatedAt,
-          emailVerifiedAt: users.emailVerifiedAt,
-        })
-        .from(users)
-        .where(eq(users.id, id));
-      // An unverified sign-up is nobody's account yet: reporting it would put a stranger's address
-      // in the admin queue (docs/security.md "Reports").
-      if (!u || !u.emailVerifiedAt || (u.deactivatedAt && !isAdmin(viewer)))
-        refuse(404, REPORT_MESSAGES.targetNotFound);
-      return { ownerId: u.id, title: u.name ?? u.email };
-    }
+  const kind = queries.kindOf(type);
+  if (kind) {
+    const { row } = await kind.loadVisible(ctx, viewer, id);
+    return { ownerId: row.userId, title: kind.title(row) };
   }
+  const [u] = await ctx.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      deactivatedAt: users.deactivatedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  // An unverified sign-up is nobody's account yet: reporting it would put a stranger's address
+  // in the admin queue (docs/security.md "Reports").
+  if (!u || !u.emailVerifiedAt || (u.deactivatedAt && !isAdmin(viewer))) refuse(404, REPORT_MESSAGES.targetNotFound);
+  return { ownerId: u.id, title: u.name ?? u.email };
 }
 
 /** "Spam, Scam or fraud": the reasons' labels for a notice. */
@@ -169,10 +154,11 @@ export async function createReport(
       .where(eq(moderationCases.id, pending.id));
 
     const link = queries.targetLink(targetType, targetId);
-    if (pending.state === 'open' && queries.isItemType(targetType)) {
+    const kind = queries.kindOf(targetType);
+    if (pending.state === 'open' && kind) {
       const open = await queries.openReportStats(tx, pending.id);
       if ((await queries.freshReporters(tx, pending.id, targetType, targetId)) >= ctx.config.institute.reportsToHide) {
-        await queries.setHidden(tx, targetType, targetId, true);
+        await kind.hide(tx, targetId);
         await tx.update(moderationCases).set({ state: 'hidden' }).where(eq(moderationCases.id, pending.id));
         await notify(txCtx, target.ownerId, {
           message: REPORT_MESSAGES.noticeHidden(target.title, reasonList(open.reasons)),
@@ -262,22 +248,23 @@ export async function resolveCase(
     if (!c) return refuse(404, REPORT_MESSAGES.caseNotFound);
     if (!(PENDING_CASE_STATES as readonly CaseState[]).includes(c.state)) refuse(409, REPORT_MESSAGES.alreadyResolved);
     const type = c.targetType;
-    if (action === 'remove' && !queries.isItemType(type)) refuse(400, REPORT_MESSAGES.removeUser);
+    const kind = queries.kindOf(type);
+    if (action === 'remove' && !kind) refuse(400, REPORT_MESSAGES.removeUser);
     const title = (await queries.targetTitles(tx, [c])).get(`${type}:${c.targetId}`) ?? '';
     const link = queries.targetLink(type, c.targetId);
     if (action === 'deactivate') {
       await deactivateUser(txCtx, admin, c.ownerId);
-    } else if (queries.isItemType(type)) {
+    } else if (kind) {
       const { reasons } = await queries.openReportStats(tx, c.id);
       if (action === 'remove') {
-        await queries.setHidden(tx, type, c.targetId, 'removed');
+        await kind.remove(tx, c.targetId);
         await notify(txCtx, c.ownerId, {
           message: REPORT_MESSAGES.noticeRemoved(title, reasonList(reasons), note ?? undefined),
           type: 'alert',
           link,
         });
       } else if (c.state === 'hidden') {
-        await queries.setHidden(tx, type, c.targetId, false);
+        await kind.restore(tx, c.targetId);
         await notify(txCtx, c.ownerId, { message: REPORT_MESSAGES.noticeRestored(title), type: 'system', link });
       }
     }

@@ -36,21 +36,17 @@ import type { ProcessedFile } from '../../lib/images.ts';
 import { ownedRecords, type Loaded, type Notice } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { rideKind } from './rides.kind.ts';
 import * as queries from './rides.queries.ts';
 
 export { seedRidesDemo } from './rides.seed.ts';
 
 /**
- * Rides as owned records (lib/owned-records.ts): an admin deletion notice names the route; only the
- * creator edits, the creator or an admin deletes; a ride is shown with its participants.
+ * Rides as owned records (lib/owned-records.ts) of their kind (`rides.kind.ts`: an admin deletion
+ * notice names the route); only the creator edits, the creator or an admin deletes; a ride is
+ * shown with its participants.
  */
-const records = ownedRecords(
-  rides,
-  RIDE_MESSAGES,
-  { link: '/rides', notify, title: (ride) => rideRoute(ride) },
-  { edit: 'ownerOnly', delete: 'ownerOrAdmin' },
-  queries.showRide,
-);
+const records = ownedRecords(rideKind, { edit: 'ownerOnly', delete: 'ownerOrAdmin' }, queries.showRide);
 /** A stored ride with its creator's display name. */
 export type LoadedRide = Loaded<queries.RideRow>;
 
@@ -63,10 +59,6 @@ export const getRide = records.get;
  * `Changeable<LoadedRide, action>`.
  */
 export const getChangeableRide = records.loadChangeable;
-/** The visibility every list of these uses (DESIGN §4: the owner is active); campus search reuses it (issue 24). */
-export const listVisible = records.listVisible;
-/** A stored record `viewer` may see, or 404 (lib/owned-records.ts `loadVisible`); reports check a target with it (issue 24). */
-export const loadVisible = records.loadVisible;
 
 /** The page of a ride (notification links, DESIGN §7). */
 const rideLink = (id: string) => `/rides/${id}`;
@@ -271,7 +263,7 @@ export async function leaveRide(ctx: ServiceContext, user: SessionUser, id: stri
  */
 export async function listRides(ctx: ServiceContext, viewer: SessionUser, q: ListRidesQuery): Promise<Page<Ride>> {
   const where = and(
-    gt(rides.departureAt, sql`now()`),
+    rideKind.browse(rides),
     records.listVisible(ctx.db),
     ...queries.rideFilters(q, ctx.config.institute.timezone),
   );
@@ -297,6 +289,11 @@ async function ridesPage(
   where: SQL | undefined,
   order: SQL[],
 ): Promise<Page<Ride>> {
-  const found = await listPage(ctx.db, q, { from: rides, where, select: queries.ridesWithCreator(ctx.db), orderBy: order });
+  const found = await listPage(ctx.db, q, {
+    from: rides,
+    where,
+    select: queries.ridesWithCreator(ctx.db),
+    orderBy: order,
+  });
   return { ...found, items: await queries.toApiRides(ctx, viewer, found.items) };
 }

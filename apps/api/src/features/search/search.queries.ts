@@ -32,14 +32,10 @@
  * each group's statement once per database (`lib/prepared.ts`). The same SQL runs on PostgreSQL and
  * PGlite (which ships `pg_trgm`).
  */
-import { and, eq, getTableName, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, getTableName, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, SEARCH_LIMIT_MAX } from '@campus/contract/search';
 import type { Db } from '../../db/client.ts';
-import { lostFoundItems } from '../../db/schema/lost-found.ts';
-import { marketplaceItems } from '../../db/schema/marketplace.ts';
-import { rides } from '../../db/schema/rides.ts';
-import { skillAliases, skills, userSkills } from '../../db/schema/skill-exchange.ts';
-import { users } from '../../db/schema/users.ts';
+import type { AnyRecordKind, Columns, KindTable } from '../../lib/record-kinds.ts';
 
 /** The query's searched words joined by spaces (`search.terms.ts` `text`), a placeholder of every statement. */
 const q = sql.placeholder('q');
@@ -142,7 +138,7 @@ export const DENSE_WINDOW = 5_000;
 export const GIN_ENTRIES_MAX = 100_000;
 
 /** What a group searches, what a hit shows, and how hits are ordered after relevance. */
-interface Searched<Shown extends Record<string, SQL | AnyColumn>> {
+export interface Searched<Shown extends Record<string, SQL | AnyColumn>> {
   /** The FROM of a candidate row: a table, or a join. */
   from: SQL;
   /**
@@ -289,73 +285,31 @@ export function everyGroup<G extends Record<string, SQLWrapper>>(db: Db, groups:
   return db.select(columns).from(sql`(VALUES (1)) AS one (x)`);
 }
 
-const NEWEST_FIRST = sql.raw('DESC');
-const SOONEST_FIRST = sql.raw('ASC');
-
-/** Marketplace listings matching `q` by name or description, best first, then newest. */
-export function marketplaceHits(db: Db, visible: SQL | undefined) {
-  const t = marketplaceItems;
+/**
+ * Records of `kind` (`src/record-kinds.ts`) matching `q` in its searched fields, best first, then
+ * by its time (newest first, or soonest for rides): each hit with its title columns and the columns
+ * the kind shows, over `visible` (the kind's browse rule and visibility, handed in).
+ */
+export function recordHits(db: Db, kind: AnyRecordKind, visible: SQL | undefined) {
+  const t = kind.table as KindTable;
   return bestMatches(db, {
     from: sql`${t}`,
     table: getTableName(t),
     id: t.id,
     visible,
     vector: t.searchVector,
-    fields: [t.itemName, t.description],
-    ranked: [t.itemName],
-    tie: { key: t.createdAt, direction: NEWEST_FIRST },
-    shown: { name: t.itemName, description: t.description },
-  });
-}
-
-/** Lost & found items matching `q` by name, description or place, best first, then newest. */
-export function lostFoundHits(db: Db, visible: SQL | undefined) {
-  const t = lostFoundItems;
-  return bestMatches(db, {
-    from: sql`${t}`,
-    table: getTableName(t),
-    id: t.id,
-    visible,
-    vector: t.searchVector,
-    fields: [t.itemName, t.locationFound, t.description],
-    ranked: [t.itemName, t.locationFound],
-    tie: { key: t.createdAt, direction: NEWEST_FIRST },
-    shown: { name: t.itemName, description: t.description, location: t.locationFound },
-  });
-}
-
-/** Rides matching `q` by pickup, drop or description, best first, then soonest. */
-export function rideHits(db: Db, visible: SQL | undefined) {
-  const t = rides;
-  return bestMatches(db, {
-    from: sql`${t}`,
-    table: getTableName(t),
-    id: t.id,
-    visible,
-    vector: t.searchVector,
-    fields: [t.pickupLocation, t.dropLocation, t.description],
-    ranked: [t.pickupLocation, t.dropLocation],
-    tie: { key: t.departureAt, direction: SOONEST_FIRST },
-    shown: { pickupLocation: t.pickupLocation, dropLocation: t.dropLocation, description: t.description },
+    fields: kind.search.fields,
+    ranked: kind.search.ranked,
+    tie: { key: kind.time, direction: sql.raw(kind.order === 'newest' ? 'DESC' : 'ASC') },
+    shown: { ...kind.titleColumns, ...kind.search.shown } as Columns,
   });
 }
 
 /**
- * Students who teach a skill matching `q` (by name, or exactly by one of its aliases, the
- * placeholder `alias` = contract `skillKey(q)`: "js" → JavaScript), best skill match first, then
- * by name. Only the teacher's public profile (name, branch, semester) is read — never the e-mail.
+ * The hits of another feature's searched rows (skill exchange's teachers: `teacherSearch` in its
+ * service), matching `q` as {@link bestMatches} does: the source names its FROM, visibility,
+ * document, fields, order and shown columns.
  */
-export function teacherHits(db: Db, visible: SQL | undefined) {
-  const byAlias = sql`${skills.id} IN (SELECT ${skillAliases.skillId} FROM ${skillAliases} WHERE ${skillAliases.aliasKey} = (SELECT ${sql.placeholder('alias')}::text))`;
-  return bestMatches(db, {
-    from: sql`${userSkills} JOIN ${skills} ON ${skills.id} = ${userSkills.skillId} JOIN ${users} ON ${users.id} = ${userSkills.userId}`,
-    id: userSkills.id,
-    visible: and(eq(userSkills.type, 'teach'), visible),
-    vector: skills.searchVector,
-    alsoExact: byAlias,
-    fields: [skills.name],
-    ranked: [skills.name],
-    tie: { key: users.name, direction: sql.raw('ASC NULLS LAST') },
-    shown: { skill: skills.name, name: users.name, branch: users.branch, semester: users.semester },
-  });
+export function sourceHits<Shown extends Record<string, SQL | AnyColumn>>(db: Db, source: Searched<Shown>) {
+  return bestMatches(db, source);
 }

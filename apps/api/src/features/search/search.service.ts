@@ -1,20 +1,20 @@
 /**
  * Campus-wide search rules (issue 24 item 1): `GET /api/search` for a signed-in student — the only
  * export surface to the route. One query per group (`search.queries.ts`) over what the viewer can
- * see, with THE SAME visibility as each feature's own list, the feature's own predicate reused:
+ * see, with THE SAME visibility as each feature's own list — for a record kind (`src/record-kinds.ts`)
+ * its browse rule and visibility predicate, declared once by its feature (`<f>.kind.ts`):
  *
- * - marketplace: unsold, unexpired listings of active owners (browse, `marketplace.listVisible`);
- * - lost & found: items not yet returned of active reporters (the default list, `lostFound.listVisible`);
- * - rides: upcoming rides (not departed) of active creators (the rides list, `rides.listVisible`);
+ * - marketplace: unsold, unexpired listings of active owners (browse);
+ * - lost & found: items not yet returned of active reporters (the default list);
+ * - rides: upcoming rides (not departed) of active creators (the rides list);
  * - skills: students who teach a matching skill, never the viewer, never a deactivated student (as
  *   skill-exchange matches), shown by name, branch and semester — never their e-mail.
  *
  * Each hit has a title, a snippet with the matched words marked (`search.snippet.ts`) and the deep
- * link that opens it: `/marketplace/{id}`, `/lost-found/{id}`, `/rides/{id}`,
+ * link that opens it: a record's kind link (`/marketplace/{id}`, `/lost-found/{id}`, `/rides/{id}`),
  * `/skill-exchange?skill=<skill name>`.
  */
-import { and, gt, isNull, ne, not, sql } from 'drizzle-orm';
-import { rideRoute } from '@campus/contract/rides';
+import { sql } from 'drizzle-orm';
 import { skillKey } from '@campus/contract/skill-exchange';
 import {
   SEARCH_COUNT_CAP,
@@ -27,45 +27,44 @@ import {
   type SnippetPart,
 } from '@campus/contract/search';
 import type { Db } from '../../db/client.ts';
-import { lostFoundItems } from '../../db/schema/lost-found.ts';
-import { marketplaceItems } from '../../db/schema/marketplace.ts';
-import { rides } from '../../db/schema/rides.ts';
-import { userSkills } from '../../db/schema/skill-exchange.ts';
-import { users } from '../../db/schema/users.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { cappedTotal } from '../../lib/pages.ts';
 import { preparedStatements } from '../../lib/prepared.ts';
-import * as lostFound from '../lost-found/lost-found.service.ts';
-import * as marketplace from '../marketplace/marketplace.service.ts';
-import * as ridesService from '../rides/rides.service.ts';
+import { kindOfSearch } from '../../record-kinds.ts';
+import { teacherSearch } from '../skill-exchange/skill-exchange.service.ts';
 import * as queries from './search.queries.ts';
 import { bestSnippet, hasMatch, markedSnippet } from './search.snippet.ts';
 import { searchTerms } from './search.terms.ts';
 
 /**
  * Each group's query over what a viewer may see, with the placeholders `q` and `limit` (skills also
- * `alias` and `viewer`).
+ * `alias` and `viewer`): a record kind's group (`src/record-kinds.ts`) over its browse rule and
+ * visibility, the skills group over skill exchange's teachers (its `teacherSearch`).
  */
-const hitsOf = {
-  marketplace: (db: Db) => {
-    const t = marketplaceItems;
-    return queries.marketplaceHits(db, and(not(t.isSold), gt(t.expiresAt, sql`now()`), marketplace.listVisible(db)));
-  },
-  'lost-found': (db: Db) => queries.lostFoundHits(db, and(not(lostFoundItems.isReturned), lostFound.listVisible(db))),
-  rides: (db: Db) => queries.rideHits(db, and(gt(rides.departureAt, sql`now()`), ridesService.listVisible(db))),
-  skills: (db: Db) =>
-    queries.teacherHits(db, and(ne(userSkills.userId, sql.placeholder('viewer')), isNull(users.deactivatedAt))),
-};
-type Rows = { [T in SearchType]: queries.HitRow<ReturnType<(typeof hitsOf)[T]>>[] };
+const hitsOf = Object.fromEntries(
+  SEARCH_TYPES.map((type) => {
+    const kind = kindOfSearch(type);
+    const hits = kind
+      ? (db: Db) => queries.recordHits(db, kind, kind.browsable(db))
+      : (db: Db) => queries.sourceHits(db, teacherSearch());
+    return [type, hits];
+  }),
+) as Record<
+  SearchType,
+  (
+    db: Db,
+  ) =>
+    | ReturnType<typeof queries.recordHits>
+    | ReturnType<typeof queries.sourceHits<ReturnType<typeof teacherSearch>['shown']>>
+>;
+
+/** A group's rows: one per hit, with its shown columns, `id`, `total` and `position`. */
+type Rows = Array<{ id: string; total: number } & Record<string, unknown>>;
 
 /** The four groups in one statement (no `type`: the header box and `/search`). */
 const allGroups = (db: Db) =>
-  queries.everyGroup(db, {
-    marketplace: hitsOf.marketplace(db),
-    'lost-found': hitsOf['lost-found'](db),
-    rides: hitsOf.rides(db),
-    skills: hitsOf.skills(db),
-  });
+  queries.everyGroup(db, Object.fromEntries(SEARCH_TYPES.map((type) => [type, hitsOf[type](db)])));
 
 /**
  * The SQL text and parameters of a search's statement (the four groups, or `type`'s) with the
@@ -80,33 +79,32 @@ const oneGroup = preparedStatements('search_group', (db, name, type: SearchType)
 /** The four groups in one statement, prepared once per database. */
 const everyGroup = preparedStatements('search_every_group', (db, name) => allGroups(db).prepare(name));
 
-/** Each group's rows mapped to hits: title, snippet with the match marked, deep link. */
-const HITS: { [T in SearchType]: (row: Rows[T][number], q: string) => SearchGroup['items'][number] } = {
-  marketplace: (r, q) => ({
-    id: r.id,
-    title: r.name,
-    snippet: bestSnippet([r.description, r.name], q),
-    link: `/marketplace/${r.id}`,
-  }),
-  'lost-found': (r, q) => ({
-    id: r.id,
-    title: r.name,
-    snippet: bestSnippet([r.description, r.location, r.name], q),
-    link: `/lost-found/${r.id}`,
-  }),
-  rides: (r, q) => ({
-    id: r.id,
-    title: rideRoute(r),
-    snippet: bestSnippet([r.description, rideRoute(r)], q),
-    link: `/rides/${r.id}`,
-  }),
-  skills: (r, q) => ({
+/**
+ * A group's row mapped to a hit: title, snippet with the match marked, deep link — a record's from
+ * its kind (title, snippet texts, link), a teacher's from the skill and their public profile.
+ */
+function hitOf(type: SearchType, row: Rows[number], q: string): SearchGroup['items'][number] {
+  const kind = kindOfSearch(type);
+  if (kind)
+    return {
+      id: row.id,
+      title: kind.title(row),
+      snippet: bestSnippet(kind.search.snippet(row), q),
+      link: kind.link(row.id),
+    };
+  const r = row as Rows[number] & {
+    skill: string;
+    name: string | null;
+    branch: string | null;
+    semester: string | null;
+  };
+  return {
     id: r.id,
     title: r.name ?? SEARCH_MESSAGES.unnamedStudent,
     snippet: teacherSnippet(r.skill, q, r.branch, r.semester),
     link: `/skill-exchange?skill=${encodeURIComponent(r.skill)}`,
-  }),
-};
+  };
+}
 
 /** "Teaches **Python** · CSE · Fifth semester": the skill marked (whole, when it matched by an alias). */
 function teacherSnippet(skill: string, q: string, branch: string | null, semester: string | null): SnippetPart[] {
@@ -123,13 +121,11 @@ function teacherSnippet(skill: string, q: string, branch: string | null, semeste
 /**
  * A group from its rows mapped to hits. Each row carries the number of matches counted, at most
  * `SEARCH_COUNT_CAP + 1` (`search.queries.ts`): more than `SEARCH_COUNT_CAP` answers
- * `SEARCH_COUNT_CAP` with `totalCapped: true` (issue 24 item 4).
+ * `SEARCH_COUNT_CAP` with `totalCapped: true` — `cappedTotal`, the rule every list's total follows
+ * (lib/pages.ts).
  */
-function group<T extends SearchType>(type: T, rows: Rows[T], q: string): SearchGroup {
-  const counted = rows[0]?.total ?? 0;
-  const total =
-    counted > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, totalCapped: true as const } : { total: counted };
-  return { type, ...total, items: rows.map((row) => HITS[type](row, q)) };
+function group(type: SearchType, rows: Rows, q: string): SearchGroup {
+  return { type, ...cappedTotal(rows[0]?.total ?? 0, SEARCH_COUNT_CAP), items: rows.map((row) => hitOf(type, row, q)) };
 }
 
 /**
@@ -149,10 +145,10 @@ export async function search(ctx: ServiceContext, viewer: SessionUser, query: Se
   const params = { q: terms.text, fuzzy: terms.fuzzy, limit, alias: skillKey(q), viewer: viewer.id };
   return withinBudget(ctx, async (db) => {
     if (type) {
-      const rows = (await oneGroup(db, type).execute(params)) as Rows[typeof type];
+      const rows = (await oneGroup(db, type).execute(params)) as Rows;
       return { q, groups: [group(type, rows, terms.text)] };
     }
-    const [rows] = (await everyGroup(db).execute(params)) as [Rows];
+    const [rows] = (await everyGroup(db).execute(params)) as unknown as [Record<SearchType, Rows>];
     return { q, groups: SEARCH_TYPES.map((t) => group(t, rows[t], terms.text)) };
   });
 }

@@ -15,7 +15,7 @@
  *   The recipient is notified of a request, the sender of the answer, linking to the inbox.
  *   Contacts (e-mail, optional WhatsApp number) are revealed to both only once accepted.
  */
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   SKILL_INBOX_LINK,
   SKILL_MESSAGES as M,
@@ -30,7 +30,7 @@ import {
   type UserSkill,
 } from '@campus/contract/skill-exchange';
 import type { Db } from '../../db/client.ts';
-import { skillRequests, skills, userSkills } from '../../db/schema/skill-exchange.ts';
+import { skillAliases, skillRequests, skills, userSkills } from '../../db/schema/skill-exchange.ts';
 import { users } from '../../db/schema/users.ts';
 import { allowChange, type Changeable } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/auth.ts';
@@ -262,4 +262,30 @@ export function listRequests(
   q: ListRequestsQuery,
 ): Promise<Page<SkillRequest>> {
   return queries.requestsPage(ctx, user, q);
+}
+
+/**
+ * What campus search finds of skill exchange (docs/architecture.md "Building blocks"; search
+ * matches and ranks, `features/search/search.queries.ts`): students who teach a skill — never the
+ * viewer (the placeholder `viewer`), never a deactivated student, as the matches — found by the
+ * skill's name, or exactly by one of its aliases (the placeholder `alias` = contract
+ * `skillKey(q)`: "js" → JavaScript), ordered by name after relevance. Only the teacher's public
+ * profile (name, branch, semester) is shown — never the e-mail.
+ */
+export function teacherSearch() {
+  const byAlias = sql`${skills.id} IN (SELECT ${skillAliases.skillId} FROM ${skillAliases} WHERE ${skillAliases.aliasKey} = (SELECT ${sql.placeholder('alias')}::text))`;
+  return {
+    from: sql`${userSkills} JOIN ${skills} ON ${skills.id} = ${userSkills.skillId} JOIN ${users} ON ${users.id} = ${userSkills.userId}`,
+    id: userSkills.id,
+    visible: and(
+      eq(userSkills.type, 'teach'),
+      and(ne(userSkills.userId, sql.placeholder('viewer')), isNull(users.deactivatedAt)),
+    ),
+    vector: skills.searchVector,
+    alsoExact: byAlias,
+    fields: [skills.name],
+    ranked: [skills.name],
+    tie: { key: users.name, direction: sql.raw('ASC NULLS LAST') },
+    shown: { skill: skills.name, name: users.name, branch: users.branch, semester: users.semester },
+  };
 }

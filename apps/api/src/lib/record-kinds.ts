@@ -1,0 +1,237 @@
+/**
+ * Record kinds: the kinds of record a student posts and others may report, search and see the
+ * photo of (marketplace listings, lost & found items, rides). Each feature declares its kind once
+ * with {@link recordKind} (`features/<f>/<f>.kind.ts`); `src/record-kinds.ts` lists them; campus
+ * search, reports and file access read that list instead of naming another feature's table
+ * (docs/architecture.md "Building blocks"). `lib/` knows no feature: what a kind needs from one
+ * (its messages, notifications' `notify`) the feature hands in.
+ */
+import {
+  and,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  notExists,
+  sql,
+  type GetColumnData,
+  type InferSelectModel,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { NotificationType } from '@campus/contract/notifications';
+import type { ReportTargetType } from '@campus/contract/reports';
+import type { SearchType } from '@campus/contract/search';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/users.ts';
+import { isAdmin, type SessionUser } from './auth.ts';
+import type { ServiceContext } from './context.ts';
+import { notFound } from './errors.ts';
+
+/** A table of records owned by a user, with an optional photo, moderation columns and a search document. */
+export type KindTable = PgTable & {
+  id: AnyPgColumn;
+  /** The owner (the student who posted it). */
+  userId: AnyPgColumn;
+  imageFileId: AnyPgColumn;
+  /** Set while reports hide the record, and kept once an administrator removed it (docs/security.md "Reports"). */
+  hiddenAt: AnyPgColumn;
+  /** Set when an administrator removed it after reports. */
+  removedAt: AnyPgColumn;
+  /** The full-text document campus search matches (kept by the database). */
+  searchVector: AnyPgColumn;
+};
+
+/** Columns by the name a query gives them. */
+export type Columns = Record<string, AnyPgColumn>;
+/** A row of the values of `C` (a column's TypeScript type, null where the column is nullable). */
+export type ValuesOf<C extends Columns> = { [K in keyof C]: GetColumnData<C[K]> };
+
+/** A stored record with its owner's display name. */
+export interface Loaded<Row> {
+  row: Row;
+  ownerName: string | null;
+}
+
+/** The feature's messages about its records (its `…_MESSAGES` constant has these keys). */
+export interface RecordMessages {
+  notFound: string;
+  forbidden: string;
+  /** The notice its owner gets when an administrator deletes the record (`name` = its title). */
+  adminDeleted: (name: string) => string;
+}
+
+/** One notification to one user (DESIGN §7), sent inside the transaction of the change it is about. */
+export interface Notice {
+  userId: string;
+  message: string;
+  type: NotificationType;
+  link: string;
+}
+
+/**
+ * Tells a user something (the notifications feature's `notify`, handed in by the feature so that
+ * `lib/` knows no feature). Runs inside the caller's transaction (`ctx.db`).
+ */
+export type OwnerNotifier = (
+  ctx: ServiceContext,
+  userId: string,
+  notice: { message: string; type: NotificationType; link: string },
+) => Promise<void>;
+
+/** What a feature declares about its kind of record (see {@link recordKind}). */
+export interface RecordKindSpec<T extends KindTable, TC extends Columns, SC extends Columns> {
+  /** How a report names the kind (contract `ReportTargetType`, e.g. `listing`). */
+  reportType: Exclude<ReportTargetType, 'user'>;
+  /** Its campus-search group (contract `SearchType`, e.g. `marketplace`). */
+  searchType: Exclude<SearchType, 'skills'>;
+  /** Its table. */
+  table: T;
+  /** The columns a record's title is made of (read by reports, search and the deletion notice). */
+  titleColumns: TC;
+  /** A record's title from its title columns (a listing's name, a ride's route). Required: no default. */
+  title: (row: ValuesOf<TC>) => string;
+  /** The column a record's time is: search's tie-break and the lists' order. */
+  time: AnyPgColumn;
+  /** `newest`: latest `time` first (listings, items); `soonest`: earliest first (rides). */
+  order: 'newest' | 'soonest';
+  /** The kind's page (`/marketplace`): the admin-deletion notice opens it; a record's link is `{path}/{id}`. */
+  path: string;
+  /** The feature's messages: 404, 403 and the admin-deletion notice. */
+  messages: RecordMessages;
+  /** Sends notices about its records (notifications' `notify`). */
+  notify: OwnerNotifier;
+  /**
+   * The browse rule over `table`: what the feature's default list shows besides visibility (unsold
+   * and unexpired, not returned, not departed). Campus search finds only these.
+   */
+  browse: (table: T) => SQL;
+  /** How campus search matches and shows a record. */
+  search: {
+    /** The fields matched by trigrams, in order (a record is taken by the first that matches). */
+    fields: AnyPgColumn[];
+    /** The short fields whose word similarity ranks a typo or prefix match. */
+    ranked: AnyPgColumn[];
+    /** Columns a hit shows besides the title columns. */
+    shown: SC;
+    /** The texts a hit's snippet is cut from, best first. */
+    snippet: (row: ValuesOf<TC & SC>) => Array<string | null>;
+  };
+}
+
+/** A kind of record: its declaration ({@link RecordKindSpec}) and what every reader does with it. */
+export interface RecordKind<
+  T extends KindTable = KindTable,
+  TC extends Columns = Columns,
+  SC extends Columns = Columns,
+> extends RecordKindSpec<T, TC, SC> {
+  /** The owner column (`table.userId`). */
+  owner: AnyPgColumn;
+  /** The page of one record, e.g. `/marketplace/{id}` (search hits, reports, notices). */
+  link: (id: string) => string;
+  /**
+   * The visibility every list of these records uses (DESIGN §4): the record is not hidden after
+   * reports nor removed, and its owner is not deactivated — an anti-join (deactivated owners are
+   * few) — over `t`, the table or an alias of it. The owner still sees a hidden record in their own
+   * list ("My listings"), which does not use it.
+   */
+  visible: (db: Db, t?: T) => SQL;
+  /** {@link RecordKindSpec.browse} and {@link visible}: what campus search finds. */
+  browsable: (db: Db) => SQL;
+  /**
+   * Loads a record `viewer` may see, or throws 404 `messages.notFound` (unknown id, a record of a
+   * deactivated owner for anyone but an admin, or a hidden or removed record for anyone but its
+   * owner and admins). Ids are UUIDs already (route params schema).
+   */
+  loadVisible: (ctx: ServiceContext, viewer: SessionUser, id: string) => Promise<Loaded<InferSelectModel<T>>>;
+  /** The titles of the records `ids` that exist, by id (a deleted record has none). */
+  titles: (db: Db, ids: string[]) => Promise<Map<string, string>>;
+  /** Hides a record while reports are reviewed (`hidden_at` set, kept when already set). */
+  hide: (db: Db, id: string) => Promise<void>;
+  /** Restores a hidden record (`hidden_at` cleared). */
+  restore: (db: Db, id: string) => Promise<void>;
+  /** Removes a record for good after reports (`removed_at` set, `hidden_at` kept set). */
+  remove: (db: Db, id: string) => Promise<void>;
+  /** The notice a record's owner gets when an administrator deleted it (a `system` notice opening {@link path}). */
+  adminDeletionNotice: (row: InferSelectModel<T>) => Notice;
+}
+
+/** A kind whose table and columns are not known to the reader (the list in `src/record-kinds.ts`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the list's readers use only what every kind has
+export type AnyRecordKind = RecordKind<any, any, any>;
+
+/**
+ * Declares a kind of record (docs/architecture.md "Building blocks"): the feature's declaration
+ * with the operations search, reports, file access and `ownedRecords` (lib/owned-records.ts) share
+ * — the visibility predicate, the visible loader, titles, hide/restore/remove and the
+ * admin-deletion notice — built once from it.
+ */
+export function recordKind<T extends KindTable, TC extends Columns, SC extends Columns>(
+  spec: RecordKindSpec<T, TC, SC>,
+): RecordKind<T, TC, SC> {
+  const { table, messages, path } = spec;
+  type Row = InferSelectModel<T>;
+  const t = table as KindTable;
+  const title = spec.title as (row: unknown) => string;
+
+  function visible(db: Db, alias: T = table): SQL {
+    const at = alias as KindTable;
+    return and(
+      isNull(at.hiddenAt),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(and(eq(users.id, at.userId), isNotNull(users.deactivatedAt))),
+      ),
+    )!;
+  }
+
+  async function loadVisible(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<Loaded<Row>> {
+    const [found] = await ctx.db
+      .select({ row: t, ownerName: users.name, ownerDeactivatedAt: users.deactivatedAt })
+      .from(t)
+      .innerJoin(users, eq(users.id, t.userId))
+      .where(eq(t.id, id));
+    if (!found || (found.ownerDeactivatedAt && !isAdmin(viewer))) throw notFound(messages.notFound);
+    const row = found.row as { userId: string; hiddenAt: Date | null };
+    if (row.hiddenAt && row.userId !== viewer.id && !isAdmin(viewer)) throw notFound(messages.notFound);
+    return { row: row as Row, ownerName: found.ownerName };
+  }
+
+  async function titles(db: Db, ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db
+      .select({ ...spec.titleColumns, id: t.id } as Columns)
+      .from(t)
+      .where(inArray(t.id, ids));
+    return new Map(rows.map((r) => [r.id as string, title(r)]));
+  }
+
+  /** Sets the moderation columns of record `id` to `set`. */
+  async function moderate(db: Db, id: string, set: Record<string, unknown>): Promise<void> {
+    await db
+      .update(t)
+      .set(set as never)
+      .where(eq(t.id, id));
+  }
+
+  return {
+    ...spec,
+    owner: t.userId,
+    link: (id) => `${path}/${id}`,
+    visible,
+    browsable: (db) => and(spec.browse(table), visible(db))!,
+    loadVisible,
+    titles,
+    hide: (db, id) => moderate(db, id, { hiddenAt: sql`coalesce(${t.hiddenAt}, now())` }),
+    restore: (db, id) => moderate(db, id, { hiddenAt: null }),
+    remove: (db, id) => moderate(db, id, { hiddenAt: sql`coalesce(${t.hiddenAt}, now())`, removedAt: sql`now()` }),
+    adminDeletionNotice: (row) => ({
+      userId: (row as { userId: string }).userId,
+      message: messages.adminDeleted(title(row)),
+      type: 'system',
+      link: path,
+    }),
+  };
+}
