@@ -79,9 +79,11 @@ describe('features reading other features’ records', () => {
     const tables = await tablesByFeature();
     const named = (text: string) => {
       const code = codeOf(text);
-      return [...tables.values()].flat().filter(({ name, sqlName }) =>
-        [name, sqlName].some((word) => new RegExp(`(?<![\\w.$-])${word}(?![\\w-])`).test(code)),
-      );
+      return [...tables.values()]
+        .flat()
+        .filter(({ name, sqlName }) =>
+          [name, sqlName].some((word) => new RegExp(`(?<![\\w.$-])${word}(?![\\w-])`).test(code)),
+        );
     };
     expect(named('db.select().from(marketplaceItems)').map((t) => t.name)).toEqual(['marketplaceItems']);
     expect(named('sql`SELECT 1 FROM rides WHERE x`').map((t) => t.name)).toEqual(['rides']);
