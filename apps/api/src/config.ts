@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { instituteConfig, type InstituteConfig } from '@campus/contract/institute';
+import { instituteConfig, timetableIssue, type InstituteConfig } from '@campus/contract/institute';
 import type { PgTimeouts } from './db/client.ts';
 import { defaultPoolShares, type PoolShares } from './db/pool-groups.ts';
 
@@ -281,6 +281,8 @@ export function loadInstituteConfig(file: string | undefined): InstituteConfig {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`INSTITUTE_CONFIG (${file}): ${issue.path.join('.') || '(root)'}: ${issue.message}`);
   }
+  const timetable = timetableIssue(parsed.data);
+  if (timetable) throw new ConfigError(`INSTITUTE_CONFIG (${file}): ${timetable}`);
   return parsed.data;
 }
 

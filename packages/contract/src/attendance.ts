@@ -25,6 +25,14 @@ export const SUBJECT_CREDITS_MAX = 10;
 export const SUBJECT_NAME_MAX = 120;
 export const SUBJECT_CODE_MAX = 16;
 
+/** Days one day-off plan may name. */
+export const SKIP_DATES_MAX = 31;
+/** Extra and cancelled classes one student may record per term. */
+export const CLASS_CHANGES_MAX = 100;
+/** Kinds of a student's change to their week: a class added, or a scheduled one cancelled. */
+export const CLASS_CHANGE_KINDS = ['extra', 'cancelled'] as const;
+export type ClassChangeKind = (typeof CLASS_CHANGE_KINDS)[number];
+
 /** How far back a record's date may go, in years (issue 21 item 8: the last 2 years to today). */
 export const ATTENDANCE_MAX_PAST_YEARS = 2;
 
@@ -128,6 +136,44 @@ export const ATTENDANCE_MESSAGES = {
   offlineUpdatedAt: (time: string) => `Offline — last updated ${time}`,
   offline: 'Offline — showing the last saved figures',
   recordsOffline: 'The records of this day are not saved on this device: they show when you are back online.',
+  // The timetable: today's classes, the term's outlook, a day off, changes to the week
+  // (docs/attendance-outlook.md).
+  todayTitle: 'Today’s classes',
+  noClassesToday: 'No classes today.',
+  noTerm: 'No term is running today.',
+  noTimetable: 'Set your branch and semester in your profile to see your timetable.',
+  notInTimetable: 'Not in your timetable: counted from your marks only.',
+  present: 'Present',
+  absent: 'Absent',
+  undo: 'Undo',
+  markRemoved: 'Mark removed.',
+  unmarkedThisWeek: (n: number) => `${n} ${n === 1 ? 'class' : 'classes'} not marked this week`,
+  pastUnmarked: (n: number) => `${n} past ${n === 1 ? 'class' : 'classes'} not marked`,
+  canMissOfRemaining: (n: number, remaining: number, target: number) =>
+    `You can miss ${n} of the ${remaining} remaining ${remaining === 1 ? 'class' : 'classes'} and stay at ${target}%`,
+  cannotReach: (remaining: number, best: string) =>
+    `Even attending all ${remaining} remaining ${remaining === 1 ? 'class' : 'classes'} ends the term at ${best}`,
+  termOver: 'No classes are left this term.',
+  planDayOff: 'Plan a day off',
+  planIntro:
+    'Pick a day or a range: each subject’s percentage after skipping it, if you attend every other class until then.',
+  planNothing: 'None of your classes fall on these days.',
+  skipInvalid: 'Dates to skip must be dates in yyyy-MM-dd format, separated by commas.',
+  skipOutOfTerm: 'Dates to skip must be from today to the end of the term.',
+  skipTooMany: `At most ${SKIP_DATES_MAX} days can be planned at once.`,
+  weekChanges: 'Changes to the week',
+  changeKindRequired: 'Please choose an extra class or a cancelled class.',
+  changeStartRequired: 'Please enter the start time.',
+  changeEndRequired: 'Please enter the end time of the extra class.',
+  changeTimeInvalid: 'Please enter a time in HH:mm format.',
+  changeEndBeforeStart: 'The end must be after the start.',
+  changeOutOfTerm: 'The date must be within the current term.',
+  noSuchClass: 'There is no class of this subject at that time on that day.',
+  changeExists: 'This change is already recorded.',
+  changesMax: `At most ${CLASS_CHANGES_MAX} changes can be recorded per term.`,
+  changeNotFound: 'Change not found',
+  changeSaved: 'Change saved!',
+  changeRemoved: 'Change removed!',
   /** The can-miss line (issue 12), with the correct singular. */
   canMiss: (n: number) => `You can miss ${n} more ${n === 1 ? 'class' : 'classes'}`,
   mustAttend: (n: number, target: number) =>
@@ -415,3 +461,137 @@ export const setTargetBody = z.object({
   ),
 });
 export type SetTargetBody = z.infer<typeof setTargetBody>;
+
+// ---------------------------------------------------------------------------------------------
+// The timetable: today's classes, the term's outlook, a day off, changes to the week
+// (docs/attendance-outlook.md)
+
+const clock = (required: string) =>
+  z.preprocess(textInput, z.string({ error: required }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.changeTimeInvalid));
+
+/** A term as served: its name and first and last day of classes (`yyyy-MM-dd`). */
+export const termInfo = z.object({ name: z.string(), start: z.string(), end: z.string() });
+
+/** One class of the student's timetable on a date: times `HH:mm` in the institute's zone. */
+export const scheduledClass = z.object({
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  subjectId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  room: z.string().nullable(),
+  /** An extra class the student added (a change to their week), not the timetable's. */
+  extra: z.boolean(),
+});
+export type ScheduledClass = z.infer<typeof scheduledClass>;
+
+/** A class of today with the mark it holds (marks of a subject go to its classes in time order). */
+export const todayClass = scheduledClass.extend({ record: attendanceRecord.nullable() });
+export type TodayClass = z.infer<typeof todayClass>;
+
+/**
+ * GET /api/attendance/today: the term running today (or null), whether the student has a
+ * timetable (branch and semester set, and one configured), today's classes in order, and the
+ * classes of this week (Monday to now) that ended without a mark.
+ */
+export const attendanceToday = z.object({
+  date: z.string(),
+  term: termInfo.nullable(),
+  hasTimetable: z.boolean(),
+  classes: z.array(todayClass),
+  unmarked: z.array(scheduledClass),
+});
+export type AttendanceToday = z.infer<typeof attendanceToday>;
+export const attendanceTodayResponse = apiSuccess(attendanceToday);
+
+/** GET /api/attendance/today query: the caller (the `userId` is optional, checked when sent). */
+export const attendanceTodayQuery = z.object({ userId: optionalField(idText(M.userIdRequired)) });
+
+/** GET /api/attendance/outlook query: `skip`, days to plan off (`yyyy-MM-dd`, comma-separated). */
+export const outlookQuery = z.object({
+  userId: optionalField(idText(M.userIdRequired)),
+  skip: optionalField(
+    z.preprocess(
+      (v) => (typeof textInput(v) === 'string' ? (textInput(v) as string).split(',').map((d) => d.trim()) : v),
+      z
+        .array(z.iso.date({ error: M.skipInvalid }), { error: M.skipInvalid })
+        .min(1, M.skipInvalid)
+        .max(SKIP_DATES_MAX, M.skipTooMany),
+    ),
+  ),
+});
+export type OutlookQuery = z.infer<typeof outlookQuery>;
+
+/**
+ * One enrolled subject's outlook (docs/attendance-outlook.md): the marks, the classes held so far
+ * by the timetable and how many of them are unmarked, the classes remaining this term, and what
+ * the student can still miss (`canMiss` of `remaining`) or must attend in a row (`mustAttend`;
+ * `reachable` false when more than remain), the end-of-term percentage when every remaining class
+ * is attended, and — with `skip` — the percentage right after the planned days off. A subject
+ * outside the timetable (`inTimetable` false) has today's marks-only outlook.
+ */
+export const subjectOutlook = z.object({
+  subjectId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  inTimetable: z.boolean(),
+  percentage: z.number(),
+  present: z.number().int(),
+  absent: z.number().int(),
+  held: z.number().int(),
+  unmarked: z.number().int(),
+  remaining: z.number().int(),
+  target: z.number().int(),
+  canMiss: z.number().int(),
+  mustAttend: z.number().int(),
+  reachable: z.boolean(),
+  bestPercentage: z.number(),
+  skip: z.object({ classes: z.number().int(), percentage: z.number() }).nullable(),
+});
+export type SubjectOutlook = z.infer<typeof subjectOutlook>;
+
+/** GET /api/attendance/outlook: today, the term, the student's target and each enrolled subject. */
+export const attendanceOutlookData = z.object({
+  date: z.string(),
+  term: termInfo.nullable(),
+  target: z.number().int(),
+  subjects: z.array(subjectOutlook),
+});
+export type AttendanceOutlook = z.infer<typeof attendanceOutlookData>;
+export const attendanceOutlookResponse = apiSuccess(attendanceOutlookData);
+
+/** A student's change to their week: an extra class, or a scheduled class cancelled on a date. */
+export const classChange = z.object({
+  id: z.string(),
+  subjectId: z.number().int(),
+  date: z.string(),
+  kind: z.enum(CLASS_CHANGE_KINDS),
+  start: z.string(),
+  end: z.string().nullable(),
+});
+export type ClassChange = z.infer<typeof classChange>;
+export const classChangeResponse = apiSuccess(classChange);
+export const classChangeList = apiSuccess(z.array(classChange));
+
+/**
+ * POST /api/attendance/changes: an enrolled subject, a date of the current term, the kind, the
+ * class's `start` (a cancelled class is named by its start) and, for an extra class, its `end`.
+ */
+export const createClassChangeBody = z
+  .object({
+    subjectId: subjectIdField(M.subjectIdRequired, M.subjectIdInvalid),
+    date,
+    kind: choice(CLASS_CHANGE_KINDS, { required: M.changeKindRequired, invalid: M.changeKindRequired }),
+    start: clock(M.changeStartRequired),
+    end: optionalField(clock(M.changeEndRequired)),
+  })
+  .superRefine((b, ctx) => {
+    if (b.kind === 'extra' && !b.end) ctx.addIssue({ code: 'custom', path: ['end'], message: M.changeEndRequired });
+    if (b.kind === 'extra' && b.end && b.end <= b.start)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: M.changeEndBeforeStart });
+  });
+export type CreateClassChangeBody = z.infer<typeof createClassChangeBody>;
+
+/** Route params of DELETE /api/attendance/changes/{id}: a malformed id answers 404 like an unknown one. */
+export const classChangeParams = z.object({ id: z.uuid({ error: M.changeNotFound }) });

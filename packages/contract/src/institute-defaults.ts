@@ -6,7 +6,17 @@
  * by `@campus/contract/institute`.
  */
 import type { z } from 'zod';
-import type { buzzEvent, calendarEntry, contactEntry, quickLink, spotlight, timetable } from './institute.ts';
+import type {
+  academicTerm,
+  buzzEvent,
+  calendarEntry,
+  classTimetable,
+  contactEntry,
+  quickLink,
+  spotlight,
+  timetable,
+} from './institute.ts';
+import { DEFAULT_SEMESTERS } from './institute-ui.ts';
 
 /** The spec's quick links and our sample institute content (DESIGN §8): every key can be overridden. */
 export const DEFAULT_QUICK_LINKS: z.input<typeof quickLink>[] = [
@@ -305,3 +315,63 @@ export const DEFAULT_TIMETABLE: z.input<typeof timetable> = {
  * the rides page. The first is the campus itself.
  */
 export const DEFAULT_RIDE_PLACES = ['IIIT Sonepat Campus', 'Main Gate', 'Railway Station', 'Airport', 'ISBT Bus Stand'];
+
+/** The demo institute's terms: the odd and even semesters of its academic calendar. */
+export const DEFAULT_TERMS: z.input<typeof academicTerm>[] = [
+  { name: 'Odd semester 2026', start: '2026-07-27', end: '2026-11-21' },
+  { name: 'Even semester 2027', start: '2027-01-04', end: '2027-04-30' },
+];
+
+/** Course-code prefix of each default branch, as in the seeded subject catalogue. */
+const BRANCH_CODE: Record<string, string> = {
+  'Electronics and Communication Engineering': 'EC',
+  'Computer Science Engineering': 'CS',
+  'Electrical Engineering': 'EE',
+  'Mechanical Engineering': 'ME',
+  'Civil Engineering': 'CE',
+  'Engineering and Computational Mechanics': 'EM',
+  'Chemical Engineering': 'CH',
+  'Material Engineering': 'MT',
+  'Production and Industrial Engineering': 'PI',
+  Biotechnology: 'BT',
+};
+
+/** The seeded catalogue's codes of a branch (prefix) and semester (1–8). */
+function catalogueCodes(prefix: string, semester: number): string[] {
+  if (semester === 1) return ['MA101', 'PH101', 'CS101', 'EE101', 'HS101'].map((c) => `${c}-${prefix}`);
+  if (semester === 2) return ['MA102', 'CY102', 'ME102', 'EC102', 'HS102'].map((c) => `${c}-${prefix}`);
+  return [1, 2, 3].map((n) => `${prefix}${semester}0${n}`);
+}
+
+const DEMO_SLOTS = [
+  ['09:00', '09:55'],
+  ['10:00', '10:55'],
+  ['11:00', '11:55'],
+] as const;
+
+/**
+ * The demo institute's weekly timetables: for every default branch and semester, three classes a
+ * day from Monday to Friday, the semester's catalogue subjects in turn (each subject 3 or 5 times
+ * a week), in one lecture hall per semester.
+ */
+export function defaultClassTimetables(): z.input<typeof classTimetable>[] {
+  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
+  return Object.entries(BRANCH_CODE).flatMap(([branch, prefix]) =>
+    DEFAULT_SEMESTERS.map((semester, s) => {
+      const codes = catalogueCodes(prefix, s + 1);
+      return {
+        branch,
+        semester,
+        classes: days.flatMap((day, d) =>
+          DEMO_SLOTS.map(([start, end], k) => ({
+            day,
+            start,
+            end,
+            subjectCode: codes[(d * DEMO_SLOTS.length + k) % codes.length]!,
+            room: `LH-${(s % 4) + 1}`,
+          })),
+        ),
+      };
+    }),
+  );
+}

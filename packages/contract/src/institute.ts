@@ -13,7 +13,9 @@ import {
   DEFAULT_QUICK_LINKS,
   DEFAULT_RIDE_PLACES,
   DEFAULT_SPOTLIGHTS,
+  DEFAULT_TERMS,
   DEFAULT_TIMETABLE,
+  defaultClassTimetables,
 } from './institute-defaults.ts';
 import { DEFAULT_BRANCHES, DEFAULT_EMAIL_DOMAIN, DEFAULT_HOSTELS, DEFAULT_SEMESTERS } from './institute-ui.ts';
 
@@ -135,6 +137,74 @@ export const timetable = z
     });
   });
 
+/** The days of a weekly timetable, Monday first (ISO weekday 1–7). */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A time of day `HH:mm` (24-hour) in the institute's time zone. */
+export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time in HH:mm format (24-hour)');
+
+/** A term: classes are held from `start` to `end`, both `yyyy-MM-dd` and inclusive. */
+export const academicTerm = z
+  .object({ name: text(60), start: isoDate, end: isoDate })
+  .refine((t) => t.end >= t.start, { message: 'end must not be before start', path: ['end'] });
+export type AcademicTerm = z.infer<typeof academicTerm>;
+
+/** One class of a weekly timetable: a subject of the catalogue (by code) on a day, from `start` to `end`. */
+export const timetableClass = z
+  .object({
+    day: z.enum(WEEKDAYS),
+    start: clockTime,
+    end: clockTime,
+    subjectCode: z.string().trim().toUpperCase().min(1).max(16),
+    room: z.string().trim().max(40).optional(),
+  })
+  .refine((c) => c.end > c.start, { message: 'end must be after start', path: ['end'] });
+export type TimetableClass = z.infer<typeof timetableClass>;
+
+/** The weekly classes of one branch and semester; classes of a day must not overlap. */
+export const classTimetable = z
+  .object({ branch: text(120), semester: text(40), classes: z.array(timetableClass).max(80) })
+  .superRefine((t, ctx) => {
+    const sorted = t.classes.map((c, i) => ({ ...c, i })).sort((a, b) => (a.day + a.start < b.day + b.start ? -1 : 1));
+    sorted.forEach((c, k) => {
+      const before = sorted[k - 1];
+      if (before && before.day === c.day && before.end > c.start)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['classes', c.i, 'start'],
+          message: `overlaps the class at ${before.start}`,
+        });
+    });
+  });
+export type ClassTimetable = z.infer<typeof classTimetable>;
+
+/**
+ * What is wrong with the timetables and terms of `config` as a whole, or null: a timetable's
+ * branch or semester not in the config's lists, two timetables for one branch and semester, or
+ * overlapping terms. The message names the entry (docs/attendance-outlook.md).
+ */
+export function timetableIssue(config: {
+  branches: string[];
+  semesters: string[];
+  terms: AcademicTerm[];
+  classTimetables: ClassTimetable[];
+}): string | null {
+  const seen = new Set<string>();
+  for (const [i, t] of config.classTimetables.entries()) {
+    if (!config.branches.includes(t.branch)) return `classTimetables.${i}.branch: "${t.branch}" is not one of branches`;
+    if (!config.semesters.includes(t.semester))
+      return `classTimetables.${i}.semester: "${t.semester}" is not one of semesters`;
+    const key = `${t.branch}|${t.semester}`;
+    if (seen.has(key)) return `classTimetables.${i}: a second timetable for ${t.branch}, ${t.semester}`;
+    seen.add(key);
+  }
+  const terms = [...config.terms].sort((a, b) => (a.start < b.start ? -1 : 1));
+  for (let k = 1; k < terms.length; k += 1)
+    if (terms[k]!.start <= terms[k - 1]!.end) return `terms: "${terms[k]!.name}" overlaps "${terms[k - 1]!.name}"`;
+  return null;
+}
+
 /** Schema of the institute config file (DESIGN §8); every key has the spec's default. */
 export const instituteConfig = z.object({
   name: z.string().trim().min(1).default('Indian Institute of Information Technology, Sonepat'),
@@ -204,6 +274,17 @@ export const instituteConfig = z.object({
     .default(() => contactEntry.array().parse(DEFAULT_CONTACTS)),
   /** Weekly timetable (the timetable PDF). */
   timetable: timetable.default(() => timetable.parse(DEFAULT_TIMETABLE)),
+  /** The terms: classes of the weekly timetables are held on their days, but for days without classes. */
+  terms: z
+    .array(academicTerm)
+    .min(1)
+    .max(12)
+    .default(() => academicTerm.array().parse(DEFAULT_TERMS)),
+  /** The weekly classes per branch and semester (attendance: today's classes and the term's outlook). */
+  classTimetables: z
+    .array(classTimetable)
+    .max(200)
+    .default(() => classTimetable.array().parse(defaultClassTimetables())),
 });
 export type InstituteConfig = z.infer<typeof instituteConfig>;
 
@@ -211,7 +292,9 @@ export type InstituteConfig = z.infer<typeof instituteConfig>;
 export const quickLinkInfo = quickLinkFields.extend({ href: z.string() });
 
 /** `data` of `GET /api/institute`: the config with each Quick Link's `href` resolved. */
-export const instituteInfo = instituteConfig.extend({ quickLinks: z.array(quickLinkInfo) });
+export const instituteInfo = instituteConfig
+  .omit({ classTimetables: true })
+  .extend({ quickLinks: z.array(quickLinkInfo) });
 export type InstituteInfo = z.infer<typeof instituteInfo>;
 
 /** Messages of the institute area. */

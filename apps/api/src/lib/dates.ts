@@ -12,6 +12,11 @@ export function todayIn(timezone: string, now: Date = new Date()): string {
   return format(new TZDate(now, timezone), 'yyyy-MM-dd');
 }
 
+/** The time of day `HH:mm` (24-hour) in `timezone` at the instant `now`. */
+export function timeOfDayIn(timezone: string, now: Date = new Date()): string {
+  return format(new TZDate(now, timezone), 'HH:mm');
+}
+
 /** The instant the day `date` (`yyyy-MM-dd`) starts in `timezone` (00:00 local, as a UTC `Date`). */
 export function startOfDayIn(date: string, timezone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -24,7 +24,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ATTENDANCE_STATUSES } from '@campus/contract/attendance';
+import { ATTENDANCE_STATUSES, CLASS_CHANGE_KINDS } from '@campus/contract/attendance';
 import { idColumn, timestamps, tstz } from './columns.ts';
 import { users } from './users.ts';
 
@@ -102,3 +102,34 @@ export const attendanceTargets = pgTable('attendance_targets', {
   target: smallint('target').notNull(),
   ...timestamps,
 });
+
+/**
+ * A student's changes to their week (docs/attendance-outlook.md): an `extra` class of an enrolled
+ * subject on a date (start and end), or a timetable class `cancelled` on a date (named by its
+ * start). They count in that student's own schedule only. One row per (user, subject, date, start).
+ */
+export const classChanges = pgTable(
+  'class_changes',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: CLASS_CHANGE_KINDS }).notNull(),
+    /** `HH:mm` in the institute's time zone. */
+    startsAt: text('starts_at').notNull(),
+    /** `HH:mm`; null for a cancelled class (the timetable's end applies). */
+    endsAt: text('ends_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('class_changes_kind_check', sql`${t.kind} IN ('extra', 'cancelled')`),
+    foreignKey({
+      name: 'class_changes_enrollment_fk',
+      columns: [t.userId, t.subjectId],
+      foreignColumns: [enrollments.userId, enrollments.subjectId],
+    }).onDelete('cascade'),
+    uniqueIndex('class_changes_user_subject_date_start_uq').on(t.userId, t.subjectId, t.date, t.startsAt),
+    index('class_changes_user_date_idx').on(t.userId, t.date),
+  ],
+);

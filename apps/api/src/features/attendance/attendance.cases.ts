@@ -67,6 +67,15 @@ export async function attendanceWorld(w: World): Promise<void> {
   w.catalogueSubjectId = await newSubject(w);
 }
 
+/** Extra classes handed out so far: each row's change starts at its own time. */
+let extraClasses = 0;
+/** A new extra class of today for `owner`'s subject (the suites' term runs around today): its body. */
+const extraClass = (w: World) => {
+  const n = ++extraClasses;
+  const start = `${String(12 + (Math.floor(n / 60) % 11)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
+  return { subjectId: w.subjectId, date: today(), kind: 'extra', start, end: '23:59' };
+};
+
 /** The rows of `/api/attendance…`, `/api/enrollments…` and `/api/resources/subjects…`. */
 export const ATTENDANCE_CASES: Record<string, RouteCase> = {
   'GET /api/attendance': {
@@ -95,6 +104,43 @@ export const ATTENDANCE_CASES: Record<string, RouteCase> = {
   },
   'PUT /api/attendance/:recordId': {
     request: (w) => ({ method: 'PUT', url: `/api/attendance/${w.recordId}`, payload: { status: 'Present' } }),
+    expect: ownerOnly(200, 404),
+  },
+  'DELETE /api/attendance/:recordId': {
+    request: async (w) => {
+      const payload = { userId: w.owner.userId, subjectId: w.subjectId, date: today(), status: 'Present' };
+      const id = await created(w, { method: 'POST', url: '/api/attendance', payload }, w.owner.cookie);
+      return { method: 'DELETE', url: `/api/attendance/${id}` };
+    },
+    expect: ownerOnly(200, 404),
+  },
+  'GET /api/attendance/today': {
+    request: (w) => ({ method: 'GET', url: '/api/attendance/today', query: { userId: w.owner.userId } }),
+    expect: ownerOnly(200, 403),
+  },
+  'GET /api/attendance/outlook': {
+    request: (w) => ({
+      method: 'GET',
+      url: '/api/attendance/outlook',
+      query: { userId: w.owner.userId, skip: today() },
+    }),
+    expect: ownerOnly(200, 403),
+  },
+  'GET /api/attendance/changes': {
+    request: () => ({ method: 'GET', url: '/api/attendance/changes' }),
+    expect: signedIn(200),
+  },
+  'POST /api/attendance/changes': {
+    request: (w) => ({ method: 'POST', url: '/api/attendance/changes', payload: extraClass(w) }),
+    // Another student and an admin are not enrolled in the owner's subject: 400, nothing written.
+    expect: ownerOnly(201, 400),
+  },
+  'DELETE /api/attendance/changes/:id': {
+    request: async (w) => {
+      const payload = extraClass(w);
+      const id = await created(w, { method: 'POST', url: '/api/attendance/changes', payload }, w.owner.cookie);
+      return { method: 'DELETE', url: `/api/attendance/changes/${id}` };
+    },
     expect: ownerOnly(200, 404),
   },
   'GET /api/attendance/percentage': {

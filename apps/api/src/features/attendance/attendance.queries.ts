@@ -10,6 +10,7 @@ import {
   attendanceOutlook,
   type AttendanceRecord,
   type AttendanceStats,
+  type ClassChange,
   type Enrollment,
   type ListAttendanceQuery,
   type ListSubjectsQuery,
@@ -18,7 +19,13 @@ import {
   type SubjectStats,
   type SubjectWiseEntry,
 } from '@campus/contract/attendance';
-import { attendanceRecords, attendanceTargets, enrollments, subjects } from '../../db/schema/attendance.ts';
+import {
+  attendanceRecords,
+  attendanceTargets,
+  classChanges,
+  enrollments,
+  subjects,
+} from '../../db/schema/attendance.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { likePattern } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
@@ -252,4 +259,51 @@ export async function subjectWiseStats(ctx: ServiceContext, userId: string): Pro
     .orderBy(asc(subjects.name), asc(subjects.code));
   const target = (own: number | null) => Number(own ?? ctx.config.institute.attendanceTarget);
   return rows.map((r) => ({ subjectId: r.subjectId, name: r.name, code: r.code, ...statsOf(r, target(r.own)) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The timetable (docs/attendance-outlook.md)
+
+/** The student's marks dated `from`…`to` (inclusive), oldest mark first. */
+export function marksBetween(ctx: ServiceContext, userId: string, from: string, to: string): Promise<RecordRow[]> {
+  return ctx.db
+    .select()
+    .from(attendanceRecords)
+    .where(and(eq(attendanceRecords.userId, userId), sql`${attendanceRecords.date} BETWEEN ${from} AND ${to}`))
+    .orderBy(asc(attendanceRecords.markedAt));
+}
+
+export type ClassChangeRow = typeof classChanges.$inferSelect;
+
+/** A change row in the API's shape. */
+export const toClassChange = (row: ClassChangeRow): ClassChange => ({
+  id: row.id,
+  subjectId: row.subjectId,
+  date: row.date,
+  kind: row.kind,
+  start: row.startsAt,
+  end: row.endsAt,
+});
+
+/** The student's changes to their week dated `from`…`to` (inclusive), by date and start. */
+export async function changesBetween(
+  ctx: ServiceContext,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<ClassChange[]> {
+  const rows = await ctx.db
+    .select()
+    .from(classChanges)
+    .where(and(eq(classChanges.userId, userId), sql`${classChanges.date} BETWEEN ${from} AND ${to}`))
+    .orderBy(asc(classChanges.date), asc(classChanges.startsAt));
+  return rows.map(toClassChange);
+}
+
+/** Which of `codes` the subject catalogue does not hold. */
+export async function missingSubjectCodes(ctx: ServiceContext, codes: string[]): Promise<string[]> {
+  if (!codes.length) return [];
+  const found = await ctx.db.select({ code: subjects.code }).from(subjects).where(inArray(subjects.code, codes));
+  const known = new Set(found.map((r) => r.code));
+  return codes.filter((c) => !known.has(c));
 }

@@ -10,11 +10,18 @@ import { z } from 'zod';
 import { apiOk } from '@campus/contract/envelope';
 import {
   ATTENDANCE_MESSAGES as M,
+  attendanceOutlookResponse,
   attendanceRecordList,
   attendanceRecordResponse,
   attendanceRecordsResponse,
   attendanceTargetResponse,
+  attendanceTodayQuery,
+  attendanceTodayResponse,
   bulkAttendanceBody,
+  classChangeList,
+  classChangeParams,
+  classChangeResponse,
+  createClassChangeBody,
   createSubjectBody,
   enrollBody,
   enrollmentList,
@@ -23,6 +30,7 @@ import {
   listAttendanceQuery,
   listSubjectsQuery,
   markAttendanceBody,
+  outlookQuery,
   overallStatsResponse,
   recordParams,
   setTargetBody,
@@ -50,6 +58,8 @@ const targetQuery = z.object({ userId: userPercentageQuery.shape.userId.optional
 /** /api/attendance: records, bulk marks, percentages and the student's target. */
 export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
+  // A timetable naming a subject the catalogue lacks stops the start (docs/attendance-outlook.md).
+  app.addHook('onReady', () => service.checkTimetableSubjects(ctx));
 
   app.get(
     '/',
@@ -95,6 +105,52 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     async (req) => {
       const record = await service.getChangeableRecord(ctx, req.user, req.params.recordId);
       return ok(await service.updateRecord(ctx, record, req.body), M.updated);
+    },
+  );
+
+  app.delete(
+    '/:recordId',
+    { config: writeLimit(600), schema: { tags, params: recordParams, response: { 200: apiOk } } },
+    async (req) => {
+      await service.deleteRecord(ctx, await service.getChangeableRecord(ctx, req.user, req.params.recordId));
+      return done(M.markRemoved);
+    },
+  );
+
+  app.get(
+    '/today',
+    { schema: { tags, querystring: attendanceTodayQuery, response: { 200: attendanceTodayResponse } } },
+    async (req) => ok(await service.today(ctx, service.ownScope(req.user, req.query.userId ?? req.user.id), req.user)),
+  );
+
+  app.get(
+    '/outlook',
+    { schema: { tags, querystring: outlookQuery, response: { 200: attendanceOutlookResponse } } },
+    async (req) => {
+      const scope = service.ownScope(req.user, req.query.userId ?? req.user.id);
+      return ok(await service.outlook(ctx, scope, req.user, req.query.skip));
+    },
+  );
+
+  app.get('/changes', { schema: { tags, response: { 200: classChangeList } } }, async (req) =>
+    ok(await service.listClassChanges(ctx, service.ownScope(req.user, req.user.id))),
+  );
+
+  app.post(
+    '/changes',
+    { config: writeLimit(600), schema: { tags, body: createClassChangeBody, response: { 201: classChangeResponse } } },
+    async (req, reply) => {
+      const scope = service.ownScope(req.user, req.user.id);
+      return reply.code(201).send(ok(await service.addClassChange(ctx, scope, req.user, req.body), M.changeSaved));
+    },
+  );
+
+  app.delete(
+    '/changes/:id',
+    { config: writeLimit(600), schema: { tags, params: classChangeParams, response: { 200: apiOk } } },
+    async (req) => {
+      await service.removeClassChange(ctx, service.ownScope(req.user, req.user.id), req.params.id);
+      return done(M.changeRemoved);
     },
   );
 

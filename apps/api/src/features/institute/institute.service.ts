@@ -40,8 +40,10 @@ export function configHash(config: InstituteConfig): string {
  * under `appUrl`, e.g. `http://localhost:3000/api/institute/files/calendar.pdf`, DESIGN §4).
  */
 export function instituteInfo(config: InstituteConfig, appUrl: string): InstituteInfo {
+  // The weekly timetables are read per student (GET /api/attendance/today), not sent to everyone.
+  const { classTimetables: _timetables, ...shared } = config;
   return {
-    ...config,
+    ...shared,
     quickLinks: config.quickLinks.map((link) => ({
       ...link,
       href: link.document ? `${appUrl}${instituteDocumentPath(link.document)}` : link.url!,

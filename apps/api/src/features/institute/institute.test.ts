@@ -107,6 +107,10 @@ describe('GET /api/institute', () => {
     expect(data.campusBuzz.map((e) => e.tag)).toEqual(['Fest', 'Workshop', 'Debate']);
     expect(data.campusBuzz[1]!.title).toMatch(/AI/);
     expect(data.campusBuzz[2]!.title).toMatch(/Inter-College Debate/);
+    // The terms are shared (the suites' institute has one around today); the weekly timetables of
+    // every branch and semester are read per student.
+    expect(data.terms.map((term) => term.name)).toEqual(['Test term']);
+    expect(body.data).not.toHaveProperty('classTimetables');
     // Three spotlights with real content.
     expect(data.spotlights).toHaveLength(3);
     for (const s of data.spotlights) {
