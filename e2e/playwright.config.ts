@@ -4,15 +4,20 @@
  * temporary data directory — and the recorded internship fixture source on 127.0.0.1, which the
  * server is configured to scrape instead of Internshala (issue 14).
  */
+import { writeFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import {
   E2E_DATA_DIR,
+  E2E_INSTITUTE_CONFIG,
   E2E_PORT,
   E2E_ADMIN_EMAIL,
   E2E_SECOND_ORIGIN,
   E2E_SOURCE_ORIGIN,
   E2E_SOURCE_PORT,
+  e2eInstituteConfig,
 } from './env.ts';
+
+writeFileSync(E2E_INSTITUTE_CONFIG, JSON.stringify(e2eInstituteConfig(), null, 2));
 
 export default defineConfig({
   testDir: '.',
@@ -77,6 +82,7 @@ export default defineConfig({
         NODE_ENV: 'production',
         INTERNSHIP_SOURCE_URL: E2E_SOURCE_ORIGIN,
         INTERNSHIP_SOURCE_HOSTS: `127.0.0.1:${E2E_SOURCE_PORT}`,
+        INSTITUTE_CONFIG: E2E_INSTITUTE_CONFIG,
       },
     },
   ],

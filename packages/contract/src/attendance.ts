@@ -142,6 +142,7 @@ export const ATTENDANCE_MESSAGES = {
   noClassesToday: 'No classes today.',
   noTerm: 'No term is running today.',
   noTimetable: 'Set your branch and semester in your profile to see your timetable.',
+  noTimetableForClass: 'Your branch and semester have no timetable yet.',
   notInTimetable: 'Not in your timetable: counted from your marks only.',
   present: 'Present',
   absent: 'Absent',

@@ -7,10 +7,14 @@
  */
 import {
   ATTENDANCE_MESSAGES as M,
+  type AttendanceOutlook,
   type AttendanceRecord,
   type AttendanceStatus,
   type AttendanceTarget,
+  type AttendanceToday,
   type BulkAttendanceBody,
+  type ClassChange,
+  type CreateClassChangeBody,
   type Enrollment,
   type MarkAttendanceBody,
   type OverallStats,
@@ -20,7 +24,14 @@ import {
 import { api, IDEMPOTENCY_HEADER, toPage, type EnvelopeMeta } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
 
-const TAGS = ['Subject', 'Enrollment', 'AttendanceStats', 'AttendanceRecord', 'AttendanceTarget'] as const;
+const TAGS = [
+  'Subject',
+  'Enrollment',
+  'AttendanceStats',
+  'AttendanceRecord',
+  'AttendanceTarget',
+  'AttendanceTimetable',
+] as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: TAGS });
 
 export const attendanceApi = withTags.injectEndpoints({
@@ -33,13 +44,13 @@ export const attendanceApi = withTags.injectEndpoints({
     /** POST /enrollments. */
     enroll: build.mutation<Enrollment, { userId: string; subjectId: number }>({
       query: (body) => ({ url: 'enrollments', method: 'POST', body }),
-      invalidatesTags: ['Enrollment', 'AttendanceStats'],
+      invalidatesTags: ['Enrollment', 'AttendanceStats', 'AttendanceTimetable'],
       onQueryStarted: toastOutcome({ success: M.enrolled, error: (e) => `${M.failedEnroll}: ${e.message}` }),
     }),
     /** DELETE /enrollments with the ids in the body (spec §7). */
     unenroll: build.mutation<unknown, { userId: string; subjectId: number }>({
       query: (body) => ({ url: 'enrollments', method: 'DELETE', body }),
-      invalidatesTags: ['Enrollment', 'AttendanceStats', 'AttendanceRecord'],
+      invalidatesTags: ['Enrollment', 'AttendanceStats', 'AttendanceRecord', 'AttendanceTimetable'],
       onQueryStarted: toastOutcome({ success: M.unenrolled, error: (e) => `${M.failedUnenroll}: ${e.message}` }),
     }),
     /** GET /attendance for one subject and date (the Attendance Record card). */
@@ -77,6 +88,39 @@ export const attendanceApi = withTags.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `attendance/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: ['AttendanceStats', 'AttendanceRecord'],
       onQueryStarted: toastOutcome({ success: M.updated, error: (e) => `${M.failedUpdate}: ${e.message}` }),
+    }),
+    /** DELETE /attendance/{recordId}: the undo of a one-tap mark. */
+    deleteRecord: build.mutation<unknown, string>({
+      query: (id) => ({ url: `attendance/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['AttendanceStats', 'AttendanceRecord'],
+      onQueryStarted: toastOutcome({ success: M.markRemoved, error: (e) => e.message }),
+    }),
+    /** GET /attendance/today: today's classes with their marks, and this week's unmarked ones. */
+    today: build.query<AttendanceToday, void>({
+      query: () => 'attendance/today',
+      providesTags: ['AttendanceRecord', 'AttendanceTimetable'],
+    }),
+    /** GET /attendance/outlook, with `skip` (days off to plan, `yyyy-MM-dd`) when given. */
+    outlook: build.query<AttendanceOutlook, { skip?: string[] }>({
+      query: ({ skip }) => ({ url: 'attendance/outlook', params: skip?.length ? { skip: skip.join(',') } : {} }),
+      providesTags: ['AttendanceStats', 'AttendanceTarget', 'AttendanceTimetable'],
+    }),
+    /** GET /attendance/changes: the student's changes to their week this term. */
+    classChanges: build.query<ClassChange[], void>({
+      query: () => 'attendance/changes',
+      providesTags: ['AttendanceTimetable'],
+    }),
+    /** POST /attendance/changes: an extra class or a cancelled one. */
+    addClassChange: build.mutation<ClassChange, CreateClassChangeBody>({
+      query: (body) => ({ url: 'attendance/changes', method: 'POST', body }),
+      invalidatesTags: ['AttendanceTimetable'],
+      onQueryStarted: toastOutcome({ success: M.changeSaved }),
+    }),
+    /** DELETE /attendance/changes/{id}. */
+    removeClassChange: build.mutation<unknown, string>({
+      query: (id) => ({ url: `attendance/changes/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['AttendanceTimetable'],
+      onQueryStarted: toastOutcome({ success: M.changeRemoved, error: (e) => e.message }),
     }),
     /** GET /attendance/percentage for one subject. */
     subjectStats: build.query<SubjectStats, { userId: string; subjectId: number }>({
@@ -120,6 +164,12 @@ export const {
   useMarkAttendanceMutation,
   useMarkBulkMutation,
   useUpdateRecordMutation,
+  useDeleteRecordMutation,
+  useTodayQuery,
+  useOutlookQuery,
+  useClassChangesQuery,
+  useAddClassChangeMutation,
+  useRemoveClassChangeMutation,
   useSubjectStatsQuery,
   useOverallStatsQuery,
   useSubjectWiseQuery,

@@ -2,7 +2,12 @@
  * What the attendance page says about a set of figures (issue 12): the can-miss line and its zone,
  * from the API's `canMiss` / `mustAttend` / `target` (DESIGN §8). Pure, so it is tested on its own.
  */
-import { ATTENDANCE_MESSAGES as M, attendanceZone, type AttendanceStats } from '@campus/contract/attendance';
+import {
+  ATTENDANCE_MESSAGES as M,
+  attendanceZone,
+  type AttendanceStats,
+  type SubjectOutlook,
+} from '@campus/contract/attendance';
 
 export type Zone = ReturnType<typeof attendanceZone>;
 
@@ -48,4 +53,37 @@ export function timeIn(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(
     new Date(iso),
   );
+}
+
+/**
+ * The term line of a subject in the timetable (docs/attendance-outlook.md): what may still be
+ * missed of the remaining classes, what must be attended in a row, or the best the term can end
+ * at; null for a subject outside the timetable (its marks-only line applies).
+ */
+export function termLine(o: SubjectOutlook): string | null {
+  if (!o.inTimetable) return null;
+  if (o.mustAttend > 0)
+    return o.reachable
+      ? M.mustAttend(o.mustAttend, o.target)
+      : M.cannotReach(o.remaining, percentText(o.bestPercentage));
+  if (o.remaining === 0) return M.termOver;
+  return M.canMissOfRemaining(o.canMiss, o.remaining, o.target);
+}
+
+/** A class day as a short label, e.g. `Mon 23 Nov` (the date is the institute's `yyyy-MM-dd`). */
+export function dayLabel(date: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+/** The days from `from` to `to` (both `yyyy-MM-dd`, inclusive), at most `max` of them. */
+export function daysFrom(from: string, to: string, max: number): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); days.length < max; t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (day > to) break;
+    days.push(day);
+  }
+  return days;
 }

@@ -262,6 +262,12 @@ describe('the Subject Stats Error panel', () => {
       if (path.endsWith('/enrollments')) return json(200, { success: true, message: 'OK', data: [] });
       if (path === '/api/attendance/target')
         return json(200, { success: true, message: 'OK', data: { target: 75, instituteTarget: 75, custom: false } });
+      if (path === '/api/attendance/today')
+        return json(200, {
+          success: true,
+          message: 'OK',
+          data: { date: '2026-11-27', term: null, hasTimetable: false, classes: [], unmarked: [] },
+        });
       return json(200, { success: true, message: 'OK', data: {} });
     });
     const me = makeUser();

@@ -1,23 +1,27 @@
 /**
  * One card of the Subject Breakdown (spec §2): name, code, the percentage circle, Present and
- * Absent counts or "No stats yet". Selecting the card picks the subject; the unenroll button is
+ * Absent counts or "No stats yet", and — for a subject of the timetable — its term line and how many
+ * past classes are unmarked (docs/attendance-outlook.md). Selecting the card picks the subject; the unenroll button is
  * revealed on hover and on keyboard focus (always shown on small touch screens) and asks first.
  */
 import { Trash2 } from 'lucide-react';
-import { ATTENDANCE_MESSAGES as M, type SubjectWiseEntry } from '@campus/contract/attendance';
+import { ATTENDANCE_MESSAGES as M, type SubjectOutlook, type SubjectWiseEntry } from '@campus/contract/attendance';
 import { cn } from '../../../lib/cn';
-import { zoneOf } from '../attendance-outlook';
+import { termLine, ZONE_TEXT, zoneOf } from '../attendance-outlook';
 import { PercentCircle } from './percent-circle';
 
 export interface SubjectCardProps {
   entry: SubjectWiseEntry;
+  /** The subject's term outlook, when the timetable has it (docs/attendance-outlook.md). */
+  term?: SubjectOutlook;
   selected: boolean;
   onSelect: () => void;
   onUnenroll: () => void;
 }
 
-export function SubjectCard({ entry, selected, onSelect, onUnenroll }: SubjectCardProps) {
+export function SubjectCard({ entry, term, selected, onSelect, onUnenroll }: SubjectCardProps) {
   const zone = zoneOf(entry);
+  const line = term ? termLine(term) : null;
   return (
     <li
       className={cn(
@@ -46,6 +50,10 @@ export function SubjectCard({ entry, selected, onSelect, onUnenroll }: SubjectCa
               <span className="text-danger">Absent: {entry.absentDays}</span>
             </span>
           )}
+          {line ? (
+            <span className={cn('mt-1 block text-sm', ZONE_TEXT[term!.mustAttend > 0 ? 'red' : 'green'])}>{line}</span>
+          ) : null}
+          {term?.unmarked ? <span className="block text-xs text-muted">{M.pastUnmarked(term.unmarked)}</span> : null}
         </span>
       </button>
       <button

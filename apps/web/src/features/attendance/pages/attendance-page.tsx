@@ -20,6 +20,7 @@ import {
   type AttendanceRecord,
   type AttendanceStatus,
   type MarkAttendanceBody,
+  type ScheduledClass,
   type SubjectWiseEntry,
 } from '@campus/contract/attendance';
 import { useAppSelector } from '../../../lib/store';
@@ -39,8 +40,10 @@ import { toast } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useInstituteInfo } from '../../../lib/institute-query';
 import {
+  useDeleteRecordMutation,
   useEnrollmentsQuery,
   useMarkAttendanceMutation,
+  useOutlookQuery,
   useMarkBulkMutation,
   useOverallStatsQuery,
   useRecordsQuery,
@@ -48,15 +51,19 @@ import {
   useSubjectStatsQuery,
   useSubjectWiseQuery,
   useTargetQuery,
+  useTodayQuery,
   useUnenrollMutation,
   useUpdateRecordMutation,
 } from '../attendance-api';
 import { timeIn, todayIn } from '../attendance-outlook';
+import { DayOffPlanner } from '../components/day-off-planner';
 import { EnrollModal } from '../components/enroll-modal';
 import { RecordModal } from '../components/record-modal';
 import { RecordsCard } from '../components/records-card';
 import { SubjectCard } from '../components/subject-card';
 import { SummaryCard } from '../components/summary-card';
+import { TodayCard, type TapOutcome } from '../components/today-card';
+import { WeekChanges } from '../components/week-changes';
 import { enqueueMark, useOfflineMarks, type QueuedMark, type SendOutcome } from '../offline-queue';
 
 const DEFAULT_TZ = 'Asia/Kolkata';
@@ -81,6 +88,9 @@ export default function AttendancePage() {
   const subjectWise = useSubjectWiseQuery(userId, { skip: !userId });
   const overall = useOverallStatsQuery(userId, { skip: !userId });
   const target = useTargetQuery(undefined, { skip: !userId });
+  const todayClasses = useTodayQuery(undefined, { skip: !userId });
+  const outlook = useOutlookQuery({}, { skip: !userId });
+  const outlookOf = useMemo(() => new Map((outlook.data?.subjects ?? []).map((o) => [o.subjectId, o])), [outlook.data]);
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [date, setDate] = useState(today);
@@ -112,6 +122,7 @@ export default function AttendancePage() {
   const [updateRecord, updateState] = useUpdateRecordMutation();
   const [unenroll, unenrollState] = useUnenrollMutation();
   const [setTarget] = useSetTargetMutation();
+  const [deleteRecord] = useDeleteRecordMutation();
 
   const send = useCallback(
     async (mark: MarkAttendanceBody, idempotencyKey: string): Promise<SendOutcome> => {
@@ -128,6 +139,27 @@ export default function AttendancePage() {
   );
   const queue = useOfflineMarks(userId, send, onRefused);
   const pendingHere = queue.pending.filter((m) => m.subjectId === selectedId && m.date === date);
+
+  /** One tap on a class of the timetable: stored (its record, for the undo), queued offline, or refused. */
+  const tapMark = async (c: ScheduledClass, status: AttendanceStatus): Promise<TapOutcome> => {
+    const body: MarkAttendanceBody = { userId, subjectId: c.subjectId, date: c.date, status };
+    const key = newIdempotencyKey();
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      enqueueMark(body, key);
+      toast.info(M.offlineQueued);
+      return 'queued';
+    }
+    const result = await markAttendance({ ...body, idempotencyKey: key });
+    if (result.data) return result.data;
+    const error = toApiError(result.error, M.failedMark);
+    if (isOffline(error) || stillRunning(error)) {
+      enqueueMark(body, key);
+      toast.info(M.offlineQueued);
+      return 'queued';
+    }
+    toast.error(`${M.failedMark}: ${error.message}`);
+    return null;
+  };
 
   const selectSubject = (id: number) => {
     setSelectedId(id);
@@ -252,6 +284,16 @@ export default function AttendancePage() {
         </Alert>
       ) : null}
 
+      {userId ? (
+        <TodayCard
+          today={todayClasses}
+          hasClass={!!user?.branch && !!user?.semester}
+          pending={queue.pending}
+          onMark={tapMark}
+          onUndo={async (id) => !(await deleteRecord(id)).error}
+        />
+      ) : null}
+
       <section aria-labelledby="breakdown-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="breakdown-heading" className="flex items-center gap-2 text-lg font-semibold text-fg">
@@ -295,6 +337,7 @@ export default function AttendancePage() {
                 <SubjectCard
                   key={entry.subjectId}
                   entry={entry}
+                  term={outlookOf.get(entry.subjectId)}
                   selected={entry.subjectId === selectedId}
                   onSelect={() => selectSubject(entry.subjectId)}
                   onUnenroll={() => setUnenrolling(entry)}
@@ -347,6 +390,13 @@ export default function AttendancePage() {
           />
         ) : null}
       </div>
+
+      {todayClasses.data?.term ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <DayOffPlanner today={today} term={todayClasses.data.term} />
+          <WeekChanges term={todayClasses.data.term} enrollments={enrollments.data ?? []} />
+        </div>
+      ) : null}
 
       {selected ? (
         <RecordModal
