@@ -5,7 +5,7 @@
  * absent, undoing one; offline, a tap waits as pending and is stored once on reconnect; the subject
  * cards say what may still be missed of the remaining classes, as the formula gives for these
  * marks; they plan next Friday off and see which subject falls below 75%; they add an extra class
- * and see it counted. Axe finds nothing serious.
+ * and see it counted; the home dashboard lists the same classes. Axe finds nothing serious.
  */
 import type { Page } from '@playwright/test';
 import { E2E_TERM_DAYS, E2E_TIMETABLE_CLASS, e2eDay } from './env.ts';
@@ -115,4 +115,13 @@ test('today’s classes in one tap each, the term’s outlook, a day off planned
   );
   await expect(card('CS503')).toContainText(termLine(1, 0, E2E_TERM_DAYS + 1));
   await expectNoSeriousA11yViolations(page, 'attendance with a plan and a change at 360 px');
+
+  // The home dashboard shows the same classes of today, with their marks.
+  await page.goto('/');
+  const home = page.getByRole('region', { name: 'Today’s classes' });
+  await expect(home.getByRole('listitem')).toHaveCount(3);
+  await expect(home.getByRole('listitem').nth(1)).toContainText('Database Management Systems');
+  await expect(home.getByRole('listitem').nth(1)).toContainText('Absent');
+  await home.getByRole('link', { name: 'Mark on Attendance' }).click();
+  await expect(page).toHaveURL(/\/attendance$/);
 });

@@ -6,6 +6,7 @@
  * one decimal; targets are whole percent.
  */
 import { z } from 'zod';
+import { ATTENDANCE_UI } from './attendance-ui.ts';
 import { apiPage, apiSuccess, paginationQueryOf } from './envelope.ts';
 import { choice, optionalField, partialFields, requiredText, searchText, textInput } from './fields.ts';
 
@@ -138,7 +139,7 @@ export const ATTENDANCE_MESSAGES = {
   recordsOffline: 'The records of this day are not saved on this device: they show when you are back online.',
   // The timetable: today's classes, the term's outlook, a day off, changes to the week
   // (docs/attendance-outlook.md).
-  todayTitle: 'Today’s classes',
+  todayTitle: ATTENDANCE_UI.todayTitle,
   noClassesToday: 'No classes today.',
   noTerm: 'No term is running today.',
   noTimetable: 'Set your branch and semester in your profile to see your timetable.',

@@ -11,7 +11,6 @@ import {
   type AttendanceRecord,
   type AttendanceStatus,
   type AttendanceTarget,
-  type AttendanceToday,
   type BulkAttendanceBody,
   type ClassChange,
   type CreateClassChangeBody,
@@ -95,11 +94,6 @@ export const attendanceApi = withTags.injectEndpoints({
       invalidatesTags: ['AttendanceStats', 'AttendanceRecord'],
       onQueryStarted: toastOutcome({ success: M.markRemoved, error: (e) => e.message }),
     }),
-    /** GET /attendance/today: today's classes with their marks, and this week's unmarked ones. */
-    today: build.query<AttendanceToday, void>({
-      query: () => 'attendance/today',
-      providesTags: ['AttendanceRecord', 'AttendanceTimetable'],
-    }),
     /** GET /attendance/outlook, with `skip` (days off to plan, `yyyy-MM-dd`) when given. */
     outlook: build.query<AttendanceOutlook, { skip?: string[] }>({
       query: ({ skip }) => ({ url: 'attendance/outlook', params: skip?.length ? { skip: skip.join(',') } : {} }),
@@ -165,7 +159,6 @@ export const {
   useMarkBulkMutation,
   useUpdateRecordMutation,
   useDeleteRecordMutation,
-  useTodayQuery,
   useOutlookQuery,
   useClassChangesQuery,
   useAddClassChangeMutation,

@@ -39,6 +39,7 @@ import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { toast } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useInstituteInfo } from '../../../lib/institute-query';
+import { useAttendanceTodayQuery } from '../../../lib/attendance-today';
 import {
   useDeleteRecordMutation,
   useEnrollmentsQuery,
@@ -51,7 +52,6 @@ import {
   useSubjectStatsQuery,
   useSubjectWiseQuery,
   useTargetQuery,
-  useTodayQuery,
   useUnenrollMutation,
   useUpdateRecordMutation,
 } from '../attendance-api';
@@ -88,7 +88,7 @@ export default function AttendancePage() {
   const subjectWise = useSubjectWiseQuery(userId, { skip: !userId });
   const overall = useOverallStatsQuery(userId, { skip: !userId });
   const target = useTargetQuery(undefined, { skip: !userId });
-  const todayClasses = useTodayQuery(undefined, { skip: !userId });
+  const todayClasses = useAttendanceTodayQuery(undefined, { skip: !userId });
   const outlook = useOutlookQuery({}, { skip: !userId });
   const outlookOf = useMemo(() => new Map((outlook.data?.subjects ?? []).map((o) => [o.subjectId, o])), [outlook.data]);
 

@@ -1,5 +1,6 @@
 /**
- * Home dashboard `/` (spec §1, §2; issue 3): hero with Explore, the carousel of the six tools,
+ * Home dashboard `/` (spec §1, §2; issue 3): hero with Explore, a signed-in student's classes of
+ * today (when the timetable has any), the carousel of the six tools,
  * Quick Links, Campus Buzz and Student Spotlights. The content comes from `GET /api/institute`
  * (the institute config); while it loads the sections show placeholders, and a failure offers Retry.
  */
@@ -15,6 +16,7 @@ import { QuickLinks } from '../components/quick-links';
 import { Spotlights } from '../components/spotlights';
 import { ToolsCarousel } from '../components/tools-carousel';
 import { CompleteProfileCard } from '../../../components/complete-profile-card';
+import { TodayClassesCard } from '../../../components/today-classes-card';
 
 /** Grey placeholder blocks while the institute content loads (static under reduced motion). */
 function ContentSkeleton() {
@@ -47,6 +49,7 @@ export default function HomePage() {
     <div className="space-y-12 sm:space-y-16">
       <Hero institute={data?.shortName ?? DEFAULT_SHORT_NAME} firstName={firstName} />
       <CompleteProfileCard />
+      <TodayClassesCard />
       <ToolsCarousel />
       {content ? (
         <>
