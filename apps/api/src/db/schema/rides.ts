@@ -19,7 +19,7 @@ export const rides = pgTable(
   'rides',
   {
     id: idColumn(),
-    /** The creator (API `creatorId`); named `userId` here like every owned record (lib/listing.ts). */
+    /** The creator (API `creatorId`); named `userId` here like every owned record (lib/owned-records.ts). */
     userId: uuid('creator_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
