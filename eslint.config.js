@@ -1,4 +1,4 @@
-// ESLint flat config (DESIGN §2): typescript-eslint recommended + React hooks rules for the web app,
+// ESLint flat config (docs/design.md §2): typescript-eslint recommended + React hooks rules for the web app,
 // the layer rules (eslint-plugin-boundaries) and the file-name rules (eslint-plugin-check-file),
 // which `npm run lint` enforces (docs/architecture.md "Layers").
 import { readdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Where axe checks each page route of the web app (DESIGN §9; docs/architecture.md "Web": every
+ * Where axe checks each page route of the web app (docs/design.md §9; docs/architecture.md "Web": every
  * page passes axe): the pages {@link SWEPT_PAGES} the sweep in `a11y.spec.ts` opens, and the
  * routes {@link CHECKED_IN_JOURNEYS} whose feature journey runs the axe helper itself. The sweep's
  * first test fails when a route of `apps/web/src/app/routes.tsx` is in neither list

@@ -1,5 +1,5 @@
 /**
- * Accessibility sweep (issue 3 item 6, DESIGN §9): axe-core over every page that exists (home,
+ * Accessibility sweep (docs/design.md §9): axe-core over every page that exists (home,
  * login, profile, spotlights, 404, 500, verify, sign-in link, forgot and reset pages) in light and dark colour
  * schemes with no serious or critical violations (WCAG 2.2 AA rules plus best practices); the skip
  * link, landmarks, visible focus, and reduced motion for the carousel and loaders. The pages are
@@ -133,7 +133,7 @@ test('reduced motion: loaders and the placeholder do not animate', async ({ page
     await held;
     await route.continue();
   });
-  // The server renders home with the institute already in (issue 23 item 1): the loading state is
+  // The server renders home with the institute already in: the loading state is
   // the client's, so this load gets the plain shell, as when the server falls back to it.
   const shell = await (await page.request.get('/index.html')).text();
   await page.route(

@@ -1,5 +1,5 @@
 /**
- * Admin area journeys (issue 4 "Browser"): a non-admin opening /admin lands on /; the admin sidebar
+ * Admin area journeys: a non-admin opening /admin lands on /; the admin sidebar
  * at 375 px (behind "Toggle menu", closes on pick); the dashboard finds a student, deactivates them
  * after a confirmation and reactivates them; the notifications tab picks a target user by keyboard
  * (combobox) and sends to them, with no serious axe violations.

@@ -1,5 +1,5 @@
 /**
- * Attendance journey (issue 12 "Browser"; issue 25 item 3): a new student's first profile save of
+ * Attendance journey: a new student's first profile save of
  * branch and semester enrolls them in that semester's subjects and says so; on the attendance page
  * they drop one and add one from another semester through the catalogue, mark present and absent
  * on different days, edit a record and see the percentages and the can-miss line change; go offline

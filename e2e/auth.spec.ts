@@ -1,8 +1,8 @@
 /**
- * Foundation journeys (issue 2, issue 9): sign up → open the link from the outbox and enter the
+ * Foundation journeys: sign up → open the link from the outbox and enter the
  * password chosen (signed in) → complete the profile with a photo → log out → log in; a link opened
  * with another password explains what to do; a resent link lets the mailbox holder choose the
- * password (issue 21); a guarded route remembers its origin; unknown paths show the 404 page.
+ * password; a guarded route remembers its origin; unknown paths show the 404 page.
  */
 import path from 'node:path';
 import { test, expect, freshEmail, linkFromOutbox, createVerifiedAccount } from './fixtures.ts';
@@ -36,7 +36,7 @@ test('a new student signs up, verifies with the password chosen, completes the p
   await page.getByLabel('Semester').selectOption('Third');
   await page.getByLabel('Hostel').selectOption('Coho Hostel');
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  // The first save of branch and semester enrolls in that semester's subjects (issue 25 item 3).
+  // The first save of branch and semester enrolls in that semester's subjects.
   await expect(page.getByText(/^You were enrolled in 3 subjects for Computer Science Engineering/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ananya Iyer' })).toBeVisible();
 
@@ -109,7 +109,7 @@ test("a resent verification link lets the mailbox holder choose the password; a 
 test('a signed-out visitor of /rides goes to /login and returns to /rides after logging in', async ({ page }) => {
   const account = await createVerifiedAccount(page.request);
   await page.goto('/rides');
-  // The server's guard answers the page with a 302 that carries the page in from (issue 23 item 1).
+  // The server's guard answers the page with a 302 that carries the page in from.
   await expect(page).toHaveURL(/\/login\?from=%2Frides$/);
   await page.getByRole('tabpanel').getByLabel(/email/i).fill(account.email);
   await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(account.password);

@@ -1,5 +1,5 @@
 /**
- * Another front-end listed in CORS_ORIGINS (DESIGN §4, issue 9 §5): a page served from a second
+ * Another front-end listed in CORS_ORIGINS (docs/design.md §4): a page served from a second
  * local origin logs in through the API with `fetch(…, { credentials: 'include' })` and shows an
  * uploaded image from `/api/files/…` (Cross-Origin-Resource-Policy lets it; the session cookie is
  * still required).

@@ -67,7 +67,7 @@ export async function createVerifiedAccount(
   // caller's session (an admin creating a student, say) stays as it was.
   const visitor = await playwrightRequest.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
   try {
-    // Sign-up answers 201 for a registered address too (issue 21: no enumeration), so a given
+    // Sign-up answers 201 for a registered address too (no enumeration), so a given
     // address that an earlier test may have made (the shared admin) is recognised by signing in.
     if (givenEmail && (await visitor.post('/api/users/login', { data: { email, password } })).status() === 200)
       return { email, password };
@@ -97,11 +97,11 @@ export async function completeProfile(page: Page, name: string) {
   expect(res.status()).toBe(200);
 }
 
-/** The axe rule sets every page is held to (DESIGN §9): WCAG 2.2 A and AA plus best practices. */
+/** The axe rule sets every page is held to (docs/design.md §9): WCAG 2.2 A and AA plus best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
- * The one accessibility check of the browser suite (DESIGN §9, issue 8): runs axe-core on the page
+ * The one accessibility check of the browser suite (docs/design.md §9): runs axe-core on the page
  * once its finite animations have finished and fails listing every serious or critical violation with its targets. Any
  * violation found (minor ones too) is attached to the test as `axe-{label}.json`.
  */

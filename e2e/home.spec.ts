@@ -1,5 +1,5 @@
 /**
- * Home dashboard journeys (issue 3): Explore scrolls to the carousel; the Slide buttons, keyboard
+ * Home dashboard journeys: Explore scrolls to the carousel; the Slide buttons, keyboard
  * and touch scroll it; every Quick Link opens in a new tab (the PDFs are real documents); every
  * spotlight page renders and an unknown slug shows the 404 page; the API docs render; screenshots
  * of home at 360 and 1280 px are attached to the report.

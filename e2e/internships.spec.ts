@@ -1,5 +1,5 @@
 /**
- * Internship finder journey (issue 14 "Browser"): a guest searches with filters against the
+ * Internship finder journey: a guest searches with filters against the
  * recorded fixture source the server is configured to scrape (127.0.0.1, see playwright.config),
  * sees the running state and then the filtered results; sorts by stipend; Apply Now opens the
  * listing in a new tab without access to this page; the search survives a reload (from the

@@ -1,5 +1,5 @@
 /**
- * Mobile-first layout: no page scrolls sideways at 360 px (DESIGN §9), with content in the lists
+ * Mobile-first layout: no page scrolls sideways at 360 px (docs/design.md §9), with content in the lists
  * (a send in the admin table, a listing, a lost-and-found report).
  */
 import { test, expect } from './fixtures.ts';

@@ -1,5 +1,5 @@
 /**
- * Lost & found journey (issue 5 "Browser"): report a found item with a photo, see it in Recently
+ * Lost & found journey: report a found item with a photo, see it in Recently
  * Reported with its Found label, contact the owner, open its deep link, mark it returned (it leaves
  * the default list and shows under "View all" with returned included). Axe finds no serious or
  * critical violations.

@@ -1,5 +1,5 @@
 /**
- * Marketplace journey (issue 5 "Browser"): sell an item with a photo, find it by chip + search +
+ * Marketplace journey: sell an item with a photo, find it by chip + search +
  * price filter (kept in the URL across a reload), like it (kept locally), share it (link copied),
  * open its deep link, edit it, mark it sold in "My listings", delete it with a confirmation; an
  * admin can manage another student's listing. Axe finds no serious or critical violations.

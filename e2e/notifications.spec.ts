@@ -1,5 +1,5 @@
 /**
- * Notifications journey (issue 4 "Browser"): an admin broadcasts; a signed-in student's bell shows
+ * Notifications journey: an admin broadcasts; a signed-in student's bell shows
  * the red dot and the item without a reload, in two tabs at once (one shared stream); the student
  * marks all read and both tabs follow.
  */

@@ -1,8 +1,8 @@
 /**
- * Playwright (DESIGN §2, §9): Debian's Chromium at /usr/bin/chromium (never a downloaded browser)
+ * Playwright (docs/design.md §2, §9): Debian's Chromium at /usr/bin/chromium (never a downloaded browser)
  * against the real app — the API serving the built SPA on the embedded database in a fresh
  * temporary data directory — and the recorded internship fixture source on 127.0.0.1, which the
- * server is configured to scrape instead of Internshala (issue 14).
+ * server is configured to scrape instead of Internshala.
  */
 import { writeFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
@@ -36,7 +36,7 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // The app registers a service worker (issue 12). Journeys that route API calls must see them,
+    // The app registers a service worker. Journeys that route API calls must see them,
     // so it is blocked by default; the attendance journey, which tests offline reading, allows it.
     serviceWorkers: 'block',
     launchOptions: {

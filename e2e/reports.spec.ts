@@ -1,5 +1,5 @@
 /**
- * Reports and moderation journey (issue 24 "Done when"): a student reports another student's
+ * Reports and moderation journey: a student reports another student's
  * listing from its card (reason, thanks message); the administrator sees it in the admin Reports tab
  * (axe: nothing serious or critical, at 1280 px and 360 px), removes it after confirming with a note;
  * the listing is then gone for students (list and deep link), its seller is told why and sees it as

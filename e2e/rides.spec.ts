@@ -1,5 +1,5 @@
 /**
- * Ride sharing journey (issue 11 "Browser"): a student offers a ride (the form shows the spec's
+ * Ride sharing journey: a student offers a ride (the form shows the spec's
  * messages first, common places are quick picks); a second student finds it by quick filters and
  * joins (seats drop, the creator's phone appears), then cancels (seats return); the creator sees
  * both notifications; filters and sort in the URL survive a reload; the creator deletes the ride

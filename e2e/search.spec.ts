@@ -1,5 +1,5 @@
 /**
- * Campus-wide search journey (issue 24 "Done when"): a listing created through the API is found
+ * Campus-wide search journey: a listing created through the API is found
  * by typing its name in the header box; arrow + Enter opens it; Enter with no hit highlighted opens
  * `/search`, whose "See all in Marketplace" opens the marketplace with its search filled. At 360 px
  * the box is an icon that opens a full-width search, usable from the keyboard. Axe finds no serious

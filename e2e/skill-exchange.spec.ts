@@ -1,7 +1,7 @@
 /**
- * Skill exchange journey (issue 13 "Browser"): student A teaches "Python"; student B wants to learn
+ * Skill exchange journey: student A teaches "Python"; student B wants to learn
  * "python" (picked from the searchable dropdown), sees A among the Recommended Matches and sends a
- * request (the card shows no e-mail before then, issue 21); A is notified, opens the inbox from
+ * request (the card shows no e-mail before then); A is notified, opens the inbox from
  * the notification and accepts; both then see each other's e-mail (mailto) and WhatsApp links.
  * The page passes axe at 1280 px and 360 px and in the dark scheme, with no console errors in
  * either browser.
@@ -83,7 +83,7 @@ test('A teaches Python, B wants to learn python, finds A and asks; A accepts; bo
   const matches = b.getByRole('region', { name: 'Recommended Matches' });
   const card = matches.getByRole('article', { name: nameA });
   await expect(card).toBeVisible();
-  // Not connected yet: no e-mail on the card (issue 21 item 8), name, branch and semester only.
+  // Not connected yet: no e-mail on the card, name, branch and semester only.
   await expect(card.getByText('Shown once your request is accepted')).toBeVisible();
   await expect(card.getByText(emailA)).toHaveCount(0);
   await expect(card.getByText('Computer Science Engineering')).toBeVisible();

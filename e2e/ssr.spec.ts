@@ -1,5 +1,5 @@
 /**
- * Server-rendered first screens (issue 23 item 1). With JavaScript disabled, a signed-in student
+ * Server-rendered first screens. With JavaScript disabled, a signed-in student
  * (session cookie from the API login) opens every page the server renders and reads its heading
  * and its first data (a listing title, a lost & found item, the enrolled subjects, the profile
  * name…); an admin reads the admin page; a guest is sent to /login with the page in `?from=` and

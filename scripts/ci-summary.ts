@@ -1,6 +1,6 @@
 /**
  * Sums the JSON reports the suites write into CC_REPORT_DIR (Vitest `json` reporter, Playwright
- * `json` reporter) and prints ONE plain line `N passed, N failed` (DESIGN §2: Vitest's own summary
+ * `json` reporter) and prints ONE plain line `N passed, N failed` (docs/design.md §2: Vitest's own summary
  * is not one CI recognises). Exits 1 when a report counts failures or none was written.
  */
 import fs from 'node:fs';

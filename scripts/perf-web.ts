@@ -31,7 +31,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REPORT_DIR = process.env.REPORT_DIR;
 /**
  * Lighthouse's CPU slowdown (mobile default 4×). `CPU_SLOWDOWN` = 4 × this host's benchmarkIndex ÷
- * a slower host's emulates that host (issue 23: the goal must hold on a host of ~2,150 too).
+ * a slower host's emulates that host (the goal must hold on a host of ~2,150 too).
  */
 const CPU_SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? throttling.mobileSlow4G.cpuSlowdownMultiplier);
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,8 +1,8 @@
 /**
- * Build-time budget of the SPA's initial JavaScript (issue 10, DESIGN §9), measured as transferred
+ * Build-time budget of the SPA's initial JavaScript (docs/design.md §9), measured as transferred
  * (brotli, quality 11, as the server sends it). Two figures are printed:
  * - the entry: the entry chunk and every chunk it imports statically — all the JavaScript a
- *   server-rendered page loads and evaluates before the visitor interacts (issue 23);
+ *   server-rendered page loads and evaluates before the visitor interacts;
  * - the app's start: the entry plus the start module it imports dynamically and the steps that
  *   module imports (React DOM; `app-shell`: the router, the store, the layout), each with its static
  *   imports — what the plain shell downloads before anything renders, and what a server-rendered

@@ -1,18 +1,18 @@
 /**
- * Vite + Vitest config of the web app (DESIGN §2–§3).
+ * Vite + Vitest config of the web app (docs/design.md §2–§3).
  * - dev server on 5173, `/api` proxied to the API on `localhost:$API_PORT` (default 3000);
  * - production build to `dist/` (served by the API in production), every text asset precompressed
  *   next to itself as `.br` (brotli, quality 11) and `.gz` (gzip 9), which the API serves with
- *   `Content-Encoding` (issue 10, DESIGN §9), and the build fails when the initial JS as
+ *   `Content-Encoding` (docs/design.md §9), and the build fails when the initial JS as
  *   transferred exceeds 110 KB (`bundle-budget.ts`);
- * - installable and readable offline (issue 12): a web app manifest with icons and a Workbox service
+ * - installable and readable offline: a web app manifest with icons and a Workbox service
  *   worker (vite-plugin-pwa) that precaches the built app shell and keeps the last answers of the
  *   session, institute, attendance, enrollment and catalogue reads (network first, cache when
  *   offline; `API_READ_CACHE`, cleared at logout); registered by a small separate script, so the
  *   initial JS budget is untouched;
  * - tests: happy-dom environment, jest-dom matchers loaded from `src/test/setup.ts`;
  * - `vite build --ssr src/entry-server.tsx` (part of `npm run build`) writes the server bundle
- *   (issue 23 item 1), see {@link ssrBuild}; the browser build writes beside its manifest the page
+ *, see {@link ssrBuild}; the browser build writes beside its manifest the page
  *   map the server preloads from (`dist/.vite/page-modules.json`, `page-modules.ts`).
  */
 import { defineConfig } from 'vitest/config';
@@ -31,7 +31,7 @@ const apiPort = process.env.API_PORT ?? '3000';
 const reportDir = process.env.CC_REPORT_DIR;
 
 /**
- * The server bundle (issue 23 item 1): the app's render function for the API's process, every
+ * The server bundle: the app's render function for the API's process, every
  * dependency bundled in (one file, React's production build), written to `dist-server/` — no CSS,
  * no service worker, no compression, no JS budget.
  */
@@ -78,9 +78,9 @@ const browserBuild = {
         // A new worker takes over at once, also the page that installed it (offline after one visit).
         clientsClaim: true,
         skipWaiting: true,
-        // Navigations go to the network (the server renders the page, issue 23 item 1); only when
+        // Navigations go to the network (the server renders the page); only when
         // it cannot be reached does the worker answer with the precached shell, which then reads
-        // the kept API answers (offline attendance, issue 12). Never a shell over a server page.
+        // the kept API answers (offline attendance). Never a shell over a server page.
         navigateFallback: null,
         runtimeCaching: [
           {
@@ -110,7 +110,7 @@ const browserBuild = {
         ],
       },
     }),
-    // DESIGN §9: the first visit downloads at most 110 KB of JavaScript as transferred.
+    // docs/design.md §9: the first visit downloads at most 110 KB of JavaScript as transferred.
     initialJsBudget(110 * 1024),
     // dist/.vite/page-modules.json: each path's page module, read from the route table
     // (apps/api/src/lib/ssr.ts preloads it with the manifest; page-modules.ts).
@@ -130,12 +130,12 @@ const browserBuild = {
     sourcemap: false,
     target: 'es2022',
     // dist/.vite/manifest.json: the API names from it the modules a server-rendered page needs
-    // when it hydrates, downloaded ahead (apps/api/src/lib/ssr.ts, issue 23 item 1).
+    // when it hydrates, downloaded ahead (apps/api/src/lib/ssr.ts).
     manifest: true,
     rolldownOptions: {
       output: {
         // Every icon in one chunk (~4 KB as transferred) instead of one sub-kilobyte request per
-        // icon, queued on a slow phone connection before a page can render (issue 10).
+        // icon, queued on a slow phone connection before a page can render.
         codeSplitting: {
           groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
         },

@@ -1,7 +1,7 @@
 /**
- * API request-cost benchmark (issue 10, DESIGN §9). Three processes: this orchestrator seeds a
+ * API request-cost benchmark (docs/design.md §9). Three processes: this orchestrator seeds a
  * database (10 000 listings from 200 sellers, a few unread notifications per student, and for the
- * campus-wide search of issue 24 as many lost & found items, rides and taught skills), starts the
+ * campus-wide search as many lost & found items, rides and taught skills), starts the
  * real server (`apps/api/src/server.ts`) as a child process on 127.0.0.1, and runs the load
  * generator as another child process — wrk (C) when installed, else `load-client.ts` (autocannon;
  * `harness.ts` `runLoad`) — so load generation never shares the server's event loop. The requests
@@ -14,8 +14,8 @@
  *
  * Run: `npm run bench:api` (embedded PGlite in a temporary data directory), or with
  * `BENCH_DATABASE_URL=postgres://…/postgres` (a scratch database on that server, dropped after).
- * On PostgreSQL it also measures the list route against the database's own ceiling (issue 23 item
- * 4, `ceiling.ts`): the statements one list request sends, captured from the server log, run by
+ * On PostgreSQL it also measures the list route against the database's own ceiling
+ * (`ceiling.ts`): the statements one list request sends, captured from the server log, run by
  * pgbench at the same concurrency for the same time on the same data — with the session cache on
  * (the page only) and off (`SESSION_CACHE_TTL_MS=0`, a second server: session lookup + page) —
  * and prints `list ÷ pgbench` and `list ÷ health`.
@@ -26,7 +26,7 @@
  * `listSearch`, `lostFound`, `rides`, `unread`, `search`, `searchTypo`, comma-separated) measures
  * only those routes beside health; `SCALE=100` then grows listings, lost & found items and rides to
  * 100× in SQL (`scale.ts`), restarts the server and measures every list route again, printing each
- * list's req/s and p99 at both sizes and their ratios (issue 23 item 5); `PROFILE=1` writes a V8
+ * list's req/s and p99 at both sizes and their ratios; `PROFILE=1` writes a V8
  * CPU profile of the server (`node --cpu-prof`) to `.bench-profiles/` (or `PROFILE_DIR`); `KEEP_DB=1` keeps the
  * PostgreSQL scratch database (its name is printed) to study query plans. The load average
  * (`os.loadavg()`) is printed beside the figures: the machine may be shared.
@@ -58,7 +58,7 @@ const LISTINGS = Number(process.env.LISTINGS ?? 10_000);
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 /**
- * Connections of the search rows (issue 24 item 4: p99 ≤ 50 ms): a latency goal holds below
+ * Connections of the search rows (p99 ≤ 50 ms): a latency goal holds below
  * saturation — with N connections always busy, latency is N ÷ throughput — so search is measured
  * at 10 concurrent searches (a campus's busiest minute is far fewer), at most `CONNECTIONS`.
  */
@@ -134,7 +134,7 @@ async function seedData(database: Database): Promise<string[]> {
 }
 
 /**
- * The other groups campus-wide search reads (issue 24 item 4: 10k rows per feature): LISTINGS lost &
+ * The other groups campus-wide search reads (10k rows per feature): LISTINGS lost &
  * found items (a tenth returned), LISTINGS rides (a tenth departed) and up to LISTINGS taught skills
  * (each seller teaches catalogue skills in turn), by the same sellers.
  */

@@ -1,5 +1,5 @@
 /**
- * Attendance percentage benchmark (issue 12, DESIGN §9): is the cost of a student's figures flat in
+ * Attendance percentage benchmark (docs/design.md §9): is the cost of a student's figures flat in
  * the size of the attendance table? Two runs, each on a fresh database: 10,000 records (50
  * students) and 1,000,000 records (5,000 students), every student with the same 200 records (5
  * enrolled subjects × 40 classes, ~80 % present). Per run, three processes as in `api-load.ts`:

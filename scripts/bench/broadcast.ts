@@ -1,5 +1,5 @@
 /**
- * Broadcast benchmark (issue 4, DESIGN §9): seeds 10 000 users and times one admin broadcast (one
+ * Broadcast benchmark (docs/design.md §9): seeds 10 000 users and times one admin broadcast (one
  * send row, one INSERT … SELECT for every recipient, one NOTIFY), then, for the ratio, the same
  * number of recipients reached by one `notify()` call per user on a sample.
  *

@@ -1,5 +1,5 @@
 /**
- * The database's own ceiling for one list request (issue 23 item 4: request cost vs ceiling):
+ * The database's own ceiling for one list request (request cost vs ceiling):
  * capture exactly the statements one request sends — from PostgreSQL's log, with
  * `log_statement = 'all'` set on the bench's scratch database while one capture server serves two
  * requests — then run exactly those statements with pgbench (prepared, the same concurrency, the same

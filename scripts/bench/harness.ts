@@ -1,5 +1,5 @@
 /**
- * Shared plumbing of the API benchmarks (issue 10, DESIGN §9): the server and the load generator
+ * Shared plumbing of the API benchmarks (docs/design.md §9): the server and the load generator
  * each run in their own process (never in the benchmark's or the server's event loop), and CPU time
  * is read per process from /proc (Linux).
  */
@@ -75,7 +75,7 @@ export function loadGenerator(): string {
 /**
  * Runs the load generator in its own process and resolves its figures: wrk when installed and the
  * job is a plain GET of one URL (as pgbench's client, it costs ~0.02 ms of CPU per request where
- * autocannon, in Node, costs 0.08–0.1 ms on the same cores: issue 23 item 4), else `load-client.ts`
+ * autocannon, in Node, costs 0.08–0.1 ms on the same cores), else `load-client.ts`
  * (autocannon), which also sends bodies, one path per connection and `[<id>]` replacements.
  */
 export function runLoad(job: LoadJob): Promise<LoadResult> {

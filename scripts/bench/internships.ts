@@ -1,5 +1,5 @@
 /**
- * Internship finder benchmark (issue 14, DESIGN §9). Prints figures; passes or fails nothing.
+ * Internship finder benchmark (docs/design.md §9). Prints figures; passes or fails nothing.
  *
  * 1. Parse time of a 40-card listing page (the site's page size) with the production parser:
  *    mean, p50 and p99 ms over `PARSES` runs after a warm-up.

@@ -1,5 +1,5 @@
 /**
- * The load generator of the API benchmark (issue 10, DESIGN §9), run as its OWN process so that
+ * The load generator of the API benchmark (docs/design.md §9), run as its OWN process so that
  * generating load never shares the server's event loop: reads one job as JSON from argv[2]
  * (`{ url, cookies, connections, duration }`, duration in s; optionally `method`, `body`, extra
  * `headers` and `idReplacement`, autocannon's `[<id>]` placeholder, e.g. one X-Forwarded-For per

@@ -1,5 +1,5 @@
 /**
- * The 100× mode of `bench:api` (issue 23 item 5: flat cost at 100× data): grows the seeded tables
+ * The 100× mode of `bench:api` (flat cost at 100× data): grows the seeded tables
  * in SQL — `INSERT … SELECT … FROM generate_series`, seconds instead of minutes of client-side
  * inserts — to `scale` times the bench's rows, keeping the 10k seed's mix (each column drawn
  * independently): listings (a twentieth

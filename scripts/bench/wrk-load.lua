@@ -1,4 +1,4 @@
--- The wrk side of the API benchmark's load generator (scripts/bench/harness.ts, issue 23 item 4):
+-- The wrk side of the API benchmark's load generator (scripts/bench/harness.ts):
 -- each request carries the next student's session cookie in turn (read from the file named by
 -- the first script argument, one `cc_session=…` per line) and `Accept-Encoding: gzip, br` as a browser sends; at the end it prints one JSON line
 -- `{ requests, durationUs, p50, p99, non2xx, errors }` (latencies in ms).

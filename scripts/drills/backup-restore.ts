@@ -1,6 +1,6 @@
 /**
  * Drill: back up under write load, restore into a fresh database, start the app on it
- * (docs/operations.md "Backups"; DESIGN §9 "Operations").
+ * (docs/operations.md "Backups"; docs/design.md §9 "Operations").
  *
  * For each database (`--db=postgres` or `--db=pglite`; both by default):
  * 1. starts the app (PostgreSQL: a scratch database on the system's server, `DRILL_DATABASE_URL`;

@@ -1,5 +1,5 @@
 /**
- * Drill: kill -9 of the API mid-write (issue 20 item 7, DESIGN §9 "Operations").
+ * Drill: kill -9 of the API mid-write (docs/design.md §9 "Operations").
  *
  * On PostgreSQL (a scratch database on the system's server, `DRILL_DATABASE_URL`) and then on the
  * embedded PGlite (a temporary data directory): starts the API, signs students up through it, and

@@ -1,5 +1,5 @@
 /**
- * Drill: PostgreSQL restarts under load (issue 20 items 1–3 and 7, DESIGN §9 "Operations").
+ * Drill: PostgreSQL restarts under load (docs/design.md §9 "Operations").
  *
  * Starts a PostgreSQL 15 cluster of its own (never the system's server) and the API on it, signs
  * students up through the API, opens a live-notification stream (SSE) as one of them, and puts

@@ -1,5 +1,5 @@
 /**
- * Shared plumbing of the operational drills (issue 20 item 7, DESIGN §9 "Operations"): flags, free
+ * Shared plumbing of the operational drills (docs/design.md §9 "Operations"): flags, free
  * loopback ports, a throwaway PostgreSQL cluster, the app's servers (started through the benchmark
  * harness), students signed up through the API, a small Server-Sent Events reader, the load process
  * (`load-worker.ts`, in its own process), the read-back of acknowledged writes, and the table of
@@ -820,7 +820,7 @@ export async function lostWrites(
 /** Enrolls each student in the first subject of the catalogue and sets `subjectId` on it. */
 export async function enrollAll(base: string, students: Student[]): Promise<void> {
   const subjects = await api(base, 'GET', '/api/resources/subjects?page=1&limit=1', { cookie: students[0]!.cookie });
-  // Subject ids are integers (issue 25 item 2); `{subjectId}` fills a JSON string, which the API accepts.
+  // Subject ids are integers; `{subjectId}` fills a JSON string, which the API accepts.
   const first = subjects.body?.data?.[0]?.id as number | undefined;
   const subjectId = first === undefined ? undefined : String(first);
   if (!subjectId) throw new Error(`no subject to enroll in (${subjects.status})`);

@@ -1,6 +1,6 @@
 /**
- * The drills' load process (issue 20 item 7), started by `lib.ts` `startLoad` as its OWN Node
- * process so that generating load never shares the server's or the drill's event loop (DESIGN §9).
+ * The drills' load process, started by `lib.ts` `startLoad` as its OWN Node
+ * process so that generating load never shares the server's or the drill's event loop (docs/design.md §9).
  *
  * Reads one {@link LoadJob} as JSON from argv[2] and sends requests at a fixed rate (open loop:
  * request i is due at i / rate seconds, whatever the answers do), each as the next student (its

@@ -1,5 +1,5 @@
 /**
- * Drill: 3 API instances on one PostgreSQL behind nginx (issue 20 items 4, 5 and 7; DESIGN §1
+ * Drill: 3 API instances on one PostgreSQL behind nginx (docs/design.md §1
  * "Scale-out", §9 "Operations").
  *
  * Creates a scratch database on the system's PostgreSQL (`DRILL_DATABASE_URL`), starts 3 instances

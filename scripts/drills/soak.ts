@@ -1,5 +1,5 @@
 /**
- * Drill: a soak of the student workload (issue 20 item 7, DESIGN §9 "Operations" and
+ * Drill: a soak of the student workload (docs/design.md §9 "Operations" and
  * "Performance").
  *
  * Creates a scratch database on the system's PostgreSQL (`DRILL_DATABASE_URL`; `--db=pglite` for
@@ -10,7 +10,7 @@
  * attendance figures; 10 % writes (attendance marks, listings, lost-and-found reports,
  * notifications). It samples the server's resident memory every 10 s, and after the soak measures
  * `/api/users/health` in the same run (autocannon in its own process, 50 connections) as the
- * yardstick of DESIGN §9.
+ * yardstick of docs/design.md §9.
  *
  * Prints requests, p50/p99 per route, RSS at the start, the end and the highest, and health req/s
  * and p99. Promise (exit 1 when broken): no failed request (every answer 2xx, every request sent on

@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify app (DESIGN §3; docs/architecture.md): the server with its options, the app's
+ * Builds the Fastify app (docs/design.md §3; docs/architecture.md): the server with its options, the app's
  * plugins (apps/api/src/plugins/), the ONE list of feature route modules, then the web app's files
  * and pages. Each plugin names the plugins it needs registered before it; Fastify refuses to boot
  * when the list below breaks one of those dependencies.
@@ -66,7 +66,7 @@ const PLUGINS = [
   operations, // readiness, metrics
 ];
 
-/** The feature route modules and their prefixes: the ONE list (DESIGN §3). */
+/** The feature route modules and their prefixes: the ONE list (docs/design.md §3). */
 const FEATURES = [
   { prefix: '/api/users', routes: usersRoutes },
   { prefix: '/api/files', routes: filesRoutes },

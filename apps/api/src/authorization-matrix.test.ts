@@ -1,5 +1,5 @@
 /**
- * Authorization matrix (DESIGN §3, §9; issue 8): reads every route the app registered (Fastify's
+ * Authorization matrix (docs/design.md §3, §9): reads every route the app registered (Fastify's
  * route list) and, for each, checks the status every kind of caller gets — guest, the owner of the
  * record, another student, an admin and a deactivated account — against its row in its feature's
  * `features/<f>/<f>.cases.ts`, assembled by `test/route-cases.ts`. A route without a row fails, so
@@ -85,7 +85,7 @@ describe('authorization matrix', () => {
     expect(checked).toBe(registeredRoutes().length * CALLERS.length);
   }, 300_000);
 
-  it('answers GET /api/files/:id by the record each file belongs to (issue 21 item 7)', async () => {
+  it('answers GET /api/files/:id by the record each file belongs to', async () => {
     const mismatches: string[] = [];
     for (const [name, row] of Object.entries(FILE_ACCESS_CASES)) {
       for (const caller of CALLERS) {

@@ -1,5 +1,5 @@
 /**
- * The spec's original client on our API (issue 25): what that client sends and expects works —
+ * The spec's original client on our API: what that client sends and expects works —
  * a departure without an offset read in the institute's time zone; lists asked for without `page`
  * and `limit` answer every row up to 100 (rides 50); cross-site cookies behind a switch.
  */
@@ -19,7 +19,7 @@ const { t } = w;
 /** `yyyy-MM-ddTHH:mm` of the instant `ms` in Asia/Kolkata (UTC+05:30, no daylight saving). */
 const kolkataLocal = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 16);
 
-describe('date-times without an offset (issue 25 item 1)', () => {
+describe('date-times without an offset', () => {
   it('reads a datetime-local value in the institute time zone; impossible or other values are left to the schema', () => {
     expect(withZoneOffset('2026-11-27T10:30', 'Asia/Kolkata')).toBe('2026-11-27T05:00:00.000Z');
     expect(withZoneOffset('2026-11-27T10:30:15.5', 'Asia/Kolkata')).toBe('2026-11-27T05:00:15.500Z');
@@ -66,7 +66,7 @@ describe('date-times without an offset (issue 25 item 1)', () => {
   });
 });
 
-describe('lists without page and limit (issue 25 item 4)', () => {
+describe('lists without page and limit', () => {
   it('answer up to 100 rows with the pagination block; with page or limit they page as before', async () => {
     const seller = (await world(t, ['seller'])).users.seller;
     for (let i = 0; i < 25; i++) {
@@ -102,7 +102,7 @@ describe('lists without page and limit (issue 25 item 4)', () => {
   });
 });
 
-describe('cross-site cookies, opt-in (issue 25 item 5)', () => {
+describe('cross-site cookies, opt-in', () => {
   it('are refused at start without an https APP_URL, and say why', () => {
     expect(() => loadConfig({ CROSS_SITE_COOKIES: 'true', APP_URL: 'http://campus.example' })).toThrow(ConfigError);
     expect(() => loadConfig({ CROSS_SITE_COOKIES: 'true', APP_URL: 'http://campus.example' })).toThrow(/https APP_URL/);

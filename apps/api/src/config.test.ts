@@ -1,5 +1,5 @@
 /**
- * Configuration is read once and fails loudly, naming the variable (issue 2 item 3).
+ * Configuration is read once and fails loudly, naming the variable.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -52,7 +52,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
-  it('TRUST_PROXY takes a hop count or proxy addresses/CIDRs, and refuses "true" (issue 20 item 4)', () => {
+  it('TRUST_PROXY takes a hop count or proxy addresses/CIDRs, and refuses "true"', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

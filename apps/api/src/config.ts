@@ -1,5 +1,5 @@
 /**
- * Configuration (DESIGN §3): the only reader of `process.env`. Parsed once with zod; a bad value
+ * Configuration (docs/design.md §3): the only reader of `process.env`. Parsed once with zod; a bad value
  * stops start-up with a message naming the variable.
  */
 import { readFileSync } from 'node:fs';
@@ -109,7 +109,7 @@ const envSchema = z.object({
 });
 
 /**
- * Which proxies may set `X-Forwarded-For` (issue 20 item 4, DESIGN §5): false (none: the socket's
+ * Which proxies may set `X-Forwarded-For` (docs/design.md §5): false (none: the socket's
  * address is the client), a hop count, or proxy addresses/CIDR ranges — as Fastify's `trustProxy`
  * takes them. Never "trust everything".
  */
@@ -126,7 +126,7 @@ function isCidr(value: string): boolean {
 }
 
 /**
- * Connection and stream ceilings (issue 21 item 1): one client can never hold the process's file
+ * Connection and stream ceilings: one client can never hold the process's file
  * descriptors, and one session only a few live streams.
  */
 export interface ConnectionLimits {
@@ -191,12 +191,12 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   limits: ConnectionLimits;
   /**
-   * Attributes of the session and device cookies (DESIGN §5): `SameSite=Lax`, `Secure` behind https;
+   * Attributes of the session and device cookies (docs/design.md §5): `SameSite=Lax`, `Secure` behind https;
    * with `CROSS_SITE_COOKIES=true` (https only) `SameSite=None; Secure`, so a client hosted on another
-   * site can sign in (issue 25 item 5). The Origin check against `CORS_ORIGINS` is the same either way.
+   * site can sign in. The Origin check against `CORS_ORIGINS` is the same either way.
    */
   cookies: CookieAttributes;
-  /** How long a session lookup is cached in process, ms; 0 = off (issue 23, `SESSION_CACHE_TTL_MS`). */
+  /** How long a session lookup is cached in process, ms; 0 = off (`SESSION_CACHE_TTL_MS`). */
   sessionCacheTtlMs: number;
   /**
    * PostgreSQL pool size (`DATABASE_POOL_SIZE`) and the time limits of the app's connections
@@ -217,13 +217,13 @@ export interface AppConfig {
    */
   shutdown: { delayMs: number; timeoutMs: number };
   institute: InstituteConfig;
-  /** Demo seed on first start: explicit value, else on for the embedded DB only (issue 3). */
+  /** Demo seed on first start: explicit value, else on for the embedded DB only. */
   seedDemo: boolean;
   logLevel: string;
   production: boolean;
   /** Directory of the built SPA to serve, if it exists. */
   webDist: string;
-  /** The internship source (issue 14); see {@link InternshipSourceConfig}. */
+  /** The internship source; see {@link InternshipSourceConfig}. */
   internships: InternshipSourceConfig;
   /**
    * Campus-wide search's own limits (docs/performance.md "Search"): searches per minute per user
@@ -243,7 +243,7 @@ export interface AppConfig {
 }
 
 /**
- * Where and how the internship scraper may fetch (issue 14 Configuration, Scraper). Only
+ * Where and how the internship scraper may fetch. Only
  * `sourceUrl` and `extraHosts` come from the environment; the timings are the issue's numbers
  * (tests may shorten them).
  */
@@ -264,7 +264,7 @@ export interface InternshipSourceConfig {
 export class ConfigError extends Error {}
 
 /**
- * Reads and validates the institute config JSON file (DESIGN §8). Throws ConfigError naming the
+ * Reads and validates the institute config JSON file (docs/design.md §8). Throws ConfigError naming the
  * failing field, e.g. `INSTITUTE_CONFIG (./x.json): branches: …`.
  */
 export function loadInstituteConfig(file: string | undefined): InstituteConfig {

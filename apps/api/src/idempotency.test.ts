@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on creating writes (DESIGN §9, issue 25 item 8), through HTTP on a real
+ * `Idempotency-Key` on creating writes (docs/design.md §9), through HTTP on a real
  * database: a repeat gets the first answer and creates nothing; the key with another body → 422;
  * 20 concurrent attendance marks with one key make one record, with 20 keys twenty; a failed first
  * request keeps nothing, so the same key works once the input is fixed; keys are per user.

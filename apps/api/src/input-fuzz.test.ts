@@ -1,5 +1,5 @@
 /**
- * Route-wide input fuzzing (DESIGN §9, issue 8) with fast-check: for every API route that takes
+ * Route-wide input fuzzing (docs/design.md §9) with fast-check: for every API route that takes
  * params, a query or a body (JSON or multipart), generated requests — random JSON, the route's valid
  * request with one field made wrong (numbers beyond PostgreSQL's `integer`, deep nesting, long
  * strings, unicode and NUL, wrong types), wrong content types, broken multipart, malformed ids —

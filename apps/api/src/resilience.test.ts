@@ -1,5 +1,5 @@
 /**
- * Operations (issue 20; issue 21 item 1), through the real HTTP interface: a database that is away
+ * Operations, through the real HTTP interface: a database that is away
  * answers 503 with `Retry-After` and never ends the process; readiness says why; a backend
  * terminated mid-request answers 503 and the next request is served; the live listener reconnects
  * and open streams resync and keep receiving; a per-IP limit holds across two instances on one
@@ -69,7 +69,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('a database that is away (issue 20 item 1, 3)', () => {
+describe('a database that is away', () => {
   it('answers 503 with Retry-After and the contract body, and readiness names the parts that are down', async () => {
     // Nothing listens on port 1: every connection is refused, as during a PostgreSQL restart.
     const database = await openPostgres('postgres://postgres@127.0.0.1:1/none', 2);
@@ -111,7 +111,7 @@ describe('a database that is away (issue 20 item 1, 3)', () => {
   });
 });
 
-describe.runIf(PG_URL)('PostgreSQL faults (issue 20)', () => {
+describe.runIf(PG_URL)('PostgreSQL faults', () => {
   it('a backend terminated mid-request answers 503, and the same process serves the next request', async () => {
     const { admin: pgAdmin } = await testDatabase();
     try {
@@ -172,7 +172,7 @@ describe.runIf(PG_URL)('PostgreSQL faults (issue 20)', () => {
     }
   });
 
-  it('a per-IP limit counts the hits of two instances on one PostgreSQL together (issue 20 item 5)', async () => {
+  it('a per-IP limit counts the hits of two instances on one PostgreSQL together', async () => {
     const { url, admin: pgAdmin } = await testDatabase();
     await pgAdmin.end();
     const databaseB = await openPostgres(url, 3);
@@ -208,7 +208,7 @@ describe.runIf(PG_URL)('PostgreSQL faults (issue 20)', () => {
   });
 });
 
-describe('stream and socket caps (issue 21 item 1)', () => {
+describe('stream and socket caps', () => {
   it('1,000 stream requests from one session leave at most the cap open, and other students are served', async () => {
     const attacker = await signUpAndLogin(t);
     const other = await signUpAndLogin(t);
@@ -293,7 +293,7 @@ describe('stream and socket caps (issue 21 item 1)', () => {
   });
 });
 
-describe('error logs (issue 21 item 1)', () => {
+describe('error logs', () => {
   it('never carry SQL parameters', () => {
     const err = new Error('Failed query: select * from users where email = $1\nparams: secret@example.com');
     const cause = Object.assign(new Error('boom'), { code: '42P01' });

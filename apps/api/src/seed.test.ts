@@ -1,5 +1,5 @@
 /**
- * Demo data (issue 3 item 5): seedDemo creates a verified admin and verified students with profile
+ * Demo data: seedDemo creates a verified admin and verified students with profile
  * fields from the institute config, only on an empty database, runs the feature seeders, and the
  * printed passwords sign in. `config.seedDemo` decides when the server seeds at first start.
  */

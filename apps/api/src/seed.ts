@@ -1,5 +1,5 @@
 /**
- * Demo data (issue 3 item 5). `seedDemo(ctx)` creates, on an empty database only, a verified
+ * Demo data. `seedDemo(ctx)` creates, on an empty database only, a verified
  * administrator and several verified students with Indian names, branches, semesters and hostels
  * from the institute config, with generated passwords printed once to the log; then it runs every
  * feature's demo seeder. The server calls it at first start when `config.seedDemo` is true

@@ -1,5 +1,5 @@
 /**
- * Entry point (DESIGN §1, §3): checks the Node version, loads config, opens and migrates the
+ * Entry point (docs/design.md §1, §3): checks the Node version, loads config, opens and migrates the
  * database, builds the app, listens, and shuts down gracefully on SIGINT/SIGTERM (lib/shutdown.ts:
  * readiness 503, a delay for the balancer, then streams, the server and its in-flight requests,
  * then CHECKPOINT and close of the embedded database; exit 0).
@@ -59,7 +59,7 @@ try {
 }
 
 const app = await buildApp({ config, database });
-// Demo accounts on the first start of an empty database (issue 3; config.seedDemo, see config.ts).
+// Demo accounts on the first start of an empty database (config.seedDemo, see config.ts).
 if (config.seedDemo) {
   try {
     await seedDemo(app.ctx);
@@ -68,7 +68,7 @@ if (config.seedDemo) {
   }
 }
 /**
- * Expired sessions, rate-limit counters, idempotency keys and unverified sign-ups older than 7 days (issue 21) are
+ * Expired sessions, rate-limit counters, idempotency keys and unverified sign-ups older than 7 days are
  * deleted every 6 hours (sessions and sign-ups at start too).
  */
 const purgeTimer = setInterval(

@@ -1,5 +1,5 @@
 /**
- * Server entry (issue 23 item 1, Decision 1): renders the first screen of a page in the API's
+ * Server entry (Decision 1): renders the first screen of a page in the API's
  * process, built by `vite build --ssr` into `dist-server/entry-server.js` and loaded by the API
  * (apps/api/src/lib/ssr.ts), which wraps the markup into index.html and sends it.
  *

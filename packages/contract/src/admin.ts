@@ -1,16 +1,16 @@
 /**
- * Administrator area (spec §2 Admin area, §4, §5, §6, §9; DESIGN §5, §8): user management schemas,
+ * Administrator area (docs/product-spec.md §2 Admin area, §4, §5, §6, §9; docs/design.md §5, §8): user management schemas,
  * constants and texts shared by the API and the web app.
  */
 import { z } from 'zod';
 import { pagination, paginationQuery } from './envelope.ts';
 import { ADMIN_ROLE, USER_MESSAGES, publicUser, updateProfileBody } from './users.ts';
 
-/** Sorts of the admin user list (spec §5): createdAt desc, createdAt asc, name with locale order. */
+/** Sorts of the admin user list (docs/product-spec.md §5): createdAt desc, createdAt asc, name with locale order. */
 export const ADMIN_USER_SORTS = ['newest', 'oldest', 'name'] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 
-/** Labels of the sort selector (spec §2). */
+/** Labels of the sort selector (docs/product-spec.md §2). */
 export const ADMIN_SORT_LABELS: Record<AdminUserSort, string> = {
   newest: 'Newest First',
   oldest: 'Oldest First',
@@ -20,10 +20,10 @@ export const ADMIN_SORT_LABELS: Record<AdminUserSort, string> = {
 /** Roles an administrator can grant from the UI. */
 export const ASSIGNABLE_ROLES = [ADMIN_ROLE] as const;
 
-/** "New This Week" window in days (spec §9), counted in the institute's time zone. */
+/** "New This Week" window in days (docs/product-spec.md §9), counted in the institute's time zone. */
 export const NEW_USER_WINDOW_DAYS = 7;
 
-/** Admin sidebar breakpoint in px (spec §9). */
+/** Admin sidebar breakpoint in px (docs/product-spec.md §9). */
 export const ADMIN_SIDEBAR_BREAKPOINT = 768;
 
 /** Server messages of admin user management. */
@@ -41,7 +41,7 @@ export const ADMIN_MESSAGES = {
   cannotDeactivateConfigured: 'This administrator is set by ADMIN_EMAILS and cannot be deactivated.',
 } as const;
 
-/** Texts of the admin screens (spec §2, §8). */
+/** Texts of the admin screens (docs/product-spec.md §2, §8). */
 export const ADMIN_UI = {
   panel: 'Admin Panel',
   dashboard: 'Dashboard',
@@ -59,7 +59,7 @@ export const ADMIN_UI = {
     `Deactivate ${who}? They are signed out everywhere and cannot log in until reactivated.`,
 } as const;
 
-/** GET /api/users/admin/all query: server-side search and sort (spec §5), paginated (DESIGN §4). */
+/** GET /api/users/admin/all query: server-side search and sort (docs/product-spec.md §5), paginated (docs/design.md §4). */
 export const adminUsersQuery = paginationQuery.extend({
   search: z.string().trim().max(200, ADMIN_MESSAGES.searchTooLong).optional().default(''),
   sort: z.enum(ADMIN_USER_SORTS, { error: ADMIN_MESSAGES.sortInvalid }).default('newest'),
@@ -75,7 +75,7 @@ export const adminStats = z.object({
 });
 export type AdminStats = z.infer<typeof adminStats>;
 
-/** `data` of GET /api/users/admin/all (spec §7 reads `data.users`). */
+/** `data` of GET /api/users/admin/all (docs/product-spec.md §7 reads `data.users`). */
 export const adminUsersData = z.object({ users: z.array(publicUser), pagination, stats: adminStats });
 export type AdminUsersData = z.infer<typeof adminUsersData>;
 

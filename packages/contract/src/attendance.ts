@@ -1,6 +1,6 @@
 /**
- * Attendance and enrollment (spec §2 "Attendance dashboard", §3, §4, §5, §7, §8, §9; DESIGN §4, §5,
- * §8; issue 12): constants, messages (declared once), the subject catalogue, enrollments, attendance
+ * Attendance and enrollment (docs/product-spec.md §2 "Attendance dashboard", §3, §4, §5, §7, §8, §9; docs/design.md §4, §5,
+ * §8): constants, messages (declared once), the subject catalogue, enrollments, attendance
  * records, the percentage shapes and the "how many classes can I still miss" arithmetic shared by
  * the API and the web app. Dates are `yyyy-MM-dd` in the institute's time zone; percentages have
  * one decimal; targets are whole percent.
@@ -10,13 +10,13 @@ import { ATTENDANCE_UI } from './attendance-ui.ts';
 import { apiPage, apiSuccess, paginationQueryOf } from './envelope.ts';
 import { choice, optionalField, partialFields, requiredText, searchText, textInput } from './fields.ts';
 
-/** Statuses of a record (DESIGN §8: exactly Present and Absent). */
+/** Statuses of a record (docs/design.md §8: exactly Present and Absent). */
 export const ATTENDANCE_STATUSES = ['Present', 'Absent'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
-/** The institute's default target (DESIGN §8, config `attendanceTarget`). */
+/** The institute's default target (docs/design.md §8, config `attendanceTarget`). */
 export const DEFAULT_ATTENDANCE_TARGET = 75;
-/** The range a student may choose for their own target (issue 12), whole percent. */
+/** The range a student may choose for their own target, whole percent. */
 export const ATTENDANCE_TARGET_MIN = 75;
 export const ATTENDANCE_TARGET_MAX = 95;
 /** Subjects one bulk mark may name ("I attended everything today"). */
@@ -34,7 +34,7 @@ export const CLASS_CHANGES_MAX = 100;
 export const CLASS_CHANGE_KINDS = ['extra', 'cancelled'] as const;
 export type ClassChangeKind = (typeof CLASS_CHANGE_KINDS)[number];
 
-/** How far back a record's date may go, in years (issue 21 item 8: the last 2 years to today). */
+/** How far back a record's date may go, in years (the last 2 years to today). */
 export const ATTENDANCE_MAX_PAST_YEARS = 2;
 
 /**
@@ -133,7 +133,7 @@ export const ATTENDANCE_MESSAGES = {
   targetSaved: 'Attendance target saved!',
   pending: 'Pending',
   offlineQueued: 'You are offline: the mark is saved on this device and will be sent when you reconnect.',
-  /** The offline notice (issue 25 item 7), with when the figures shown were last fetched (HH:mm). */
+  /** The offline notice, with when the figures shown were last fetched (HH:mm). */
   offlineUpdatedAt: (time: string) => `Offline — last updated ${time}`,
   offline: 'Offline — showing the last saved figures',
   recordsOffline: 'The records of this day are not saved on this device: they show when you are back online.',
@@ -176,13 +176,13 @@ export const ATTENDANCE_MESSAGES = {
   changeNotFound: 'Change not found',
   changeSaved: 'Change saved!',
   changeRemoved: 'Change removed!',
-  /** The can-miss line (issue 12), with the correct singular. */
+  /** The can-miss line, with the correct singular. */
   canMiss: (n: number) => `You can miss ${n} more ${n === 1 ? 'class' : 'classes'}`,
   mustAttend: (n: number, target: number) =>
     `Attend the next ${n} ${n === 1 ? 'class' : 'classes'} to reach ${target}%`,
   /**
    * The profile's answer when the first save of a branch and semester enrolled the student in the
-   * catalogue's subjects of both (issue 25 item 3), with the correct singular.
+   * catalogue's subjects of both, with the correct singular.
    */
   defaultEnrolled: (n: number, branch: string, semester: string) =>
     `You were enrolled in ${n} ${n === 1 ? 'subject' : 'subjects'} for ${branch}, ${semester} semester — change them on Attendance`,
@@ -192,7 +192,7 @@ export const ATTENDANCE_MESSAGES = {
 const M = ATTENDANCE_MESSAGES;
 
 /**
- * How many more classes a student can miss and how many they must attend in a row (issue 12),
+ * How many more classes a student can miss and how many they must attend in a row,
  * with P attended of N held and target T% (whole percent, 1–99), in exact integer arithmetic:
  * canMiss = ⌊(100P − TN) / T⌋ when 100P ≥ TN, else 0; mustAttend = ⌈(TN − 100P) / (100 − T)⌉
  * when 100P < TN, else 0. With no classes both are 0.
@@ -218,7 +218,7 @@ const idText = (required: string) =>
 export const SUBJECT_ID_MAX = 2_147_483_647;
 
 /**
- * A subject id (issue 25 item 2; DESIGN §4's catalogue exception to UUIDv7 ids): a whole number
+ * A subject id (docs/design.md §4's catalogue exception to UUIDv7 ids): a whole number
  * from 1 to {@link SUBJECT_ID_MAX}, sent as a JSON number or as a string of digits (`"12"`, what a
  * query string or a form holds); `required` when absent, `invalid` for anything else (a UUID
  * included).
@@ -243,9 +243,9 @@ const date = z.preprocess(
   z.iso.date({ error: (iss) => (iss.input === undefined ? M.dateRequired : M.dateInvalid) }),
 );
 
-/** A subject of the catalogue (spec §3 "Subject (resource list)"; issue 12). */
+/** A subject of the catalogue (docs/product-spec.md §3 "Subject (resource list)"). */
 export const subject = z.object({
-  /** An integer (issue 25 item 2). */
+  /** An integer. */
   id: z.number().int(),
   name: z.string(),
   code: z.string(),
@@ -296,13 +296,13 @@ export const createSubjectBody = z.object({
 });
 export type CreateSubjectBody = z.infer<typeof createSubjectBody>;
 
-/** PUT /api/resources/subjects/{id} (admin): partial (DESIGN §4). */
+/** PUT /api/resources/subjects/{id} (admin): partial (docs/design.md §4). */
 export const updateSubjectBody = partialFields(createSubjectBody);
 export type UpdateSubjectBody = z.infer<typeof updateSubjectBody>;
 
 /**
  * Route params of PUT and DELETE /api/resources/subjects/{id}: an integer id (digits in the path);
- * a malformed one answers 404 "Subject not found" like an unknown one (DESIGN §4).
+ * a malformed one answers 404 "Subject not found" like an unknown one (docs/design.md §4).
  */
 export const subjectParams = z.object({ id: subjectIdField(M.subjectNotFound, M.subjectNotFound) });
 
@@ -310,7 +310,7 @@ export const subjectResponse = apiSuccess(subject);
 export const subjectList = apiPage(subject);
 
 /**
- * An enrollment (spec §3: "id, name, code (the subject the user is enrolled in)"): `id` is the
+ * An enrollment (docs/product-spec.md §3: "id, name, code (the subject the user is enrolled in)"): `id` is the
  * subject's id, as the spec's client reads it; `enrollmentId` the enrollment's own.
  */
 export const enrollment = subject.extend({
@@ -325,21 +325,21 @@ export const enrollmentList = apiSuccess(z.array(enrollment));
 /** GET /api/enrollments/users/{userId}/enrollments params: the caller's own id (else 403). */
 export const enrollmentsParams = z.object({ userId: idText(M.enrollmentsUserRequired) });
 
-/** POST /api/enrollments body (spec §7). */
+/** POST /api/enrollments body (docs/product-spec.md §7). */
 export const enrollBody = z.object({
   userId: idText(M.userIdRequired),
   subjectId: subjectIdField(M.subjectIdRequired, M.subjectIdInvalid),
 });
 export type EnrollBody = z.infer<typeof enrollBody>;
 
-/** DELETE /api/enrollments body (spec §5, §7): both ids, with the spec's message. */
+/** DELETE /api/enrollments body (docs/product-spec.md §5, §7): both ids, with the spec's message. */
 export const unenrollBody = z.object({
   userId: idText(M.unenrollIdsRequired),
   subjectId: subjectIdField(M.unenrollIdsRequired, M.unenrollIdsRequired),
 });
 export type UnenrollBody = z.infer<typeof unenrollBody>;
 
-/** An attendance record (spec §3): `markedAt` is an ISO 8601 instant, `date` the class day. */
+/** An attendance record (docs/product-spec.md §3): `markedAt` is an ISO 8601 instant, `date` the class day. */
 export const attendanceRecord = z.object({
   id: z.string(),
   userId: z.string(),
@@ -354,7 +354,7 @@ export const attendanceRecordList = apiPage(attendanceRecord);
 export const attendanceRecordsResponse = apiSuccess(z.array(attendanceRecord));
 
 /**
- * GET /api/attendance query (spec §7): the caller's `userId`, optional `subjectId` and `date`
+ * GET /api/attendance query (docs/product-spec.md §7): the caller's `userId`, optional `subjectId` and `date`
  * filters; newest first, up to 100 per page.
  */
 export const listAttendanceQuery = paginationQueryOf(100).extend({
@@ -365,9 +365,9 @@ export const listAttendanceQuery = paginationQueryOf(100).extend({
 export type ListAttendanceQuery = z.infer<typeof listAttendanceQuery>;
 
 /**
- * POST /api/attendance body (spec §5, §7): `date` from {@link earliestAttendanceDate} to today in
+ * POST /api/attendance body (docs/product-spec.md §5, §7): `date` from {@link earliestAttendanceDate} to today in
  * the institute's time zone (checked by the API), only for an enrolled subject. Several records per subject per day are
- * allowed (DESIGN §8).
+ * allowed (docs/design.md §8).
  */
 export const markAttendanceBody = z.object({
   userId: idText(M.userIdRequired),
@@ -400,16 +400,16 @@ export const bulkAttendanceBody = z.object({
 });
 export type BulkAttendanceBody = z.infer<typeof bulkAttendanceBody>;
 
-/** GET /api/attendance/percentage query (spec §5): both ids. */
+/** GET /api/attendance/percentage query (docs/product-spec.md §5): both ids. */
 export const subjectPercentageQuery = z.object({
   userId: idText(M.userAndSubjectRequired),
   subjectId: subjectIdField(M.userAndSubjectRequired, M.subjectIdInvalid),
 });
-/** GET /api/attendance/percentage/overall and /subject-wise query (spec §5). */
+/** GET /api/attendance/percentage/overall and /subject-wise query (docs/product-spec.md §5). */
 export const userPercentageQuery = z.object({ userId: idText(M.userIdRequired) });
 
 /**
- * Percentage data (spec §3) plus the outlook (issue 12): `percentage` 0–100 with one decimal (0
+ * Percentage data (docs/product-spec.md §3) plus the outlook: `percentage` 0–100 with one decimal (0
  * when no classes), counts of classes, the student's `target` and `canMiss` / `mustAttend`.
  */
 export const attendanceStats = z.object({

@@ -1,5 +1,5 @@
 /**
- * The API envelope (DESIGN §4): every response is `{ success, message, data? }` on success or
+ * The API envelope (docs/design.md §4): every response is `{ success, message, data? }` on success or
  * `{ success: false, message, errors? }` on failure, with a real HTTP status.
  */
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export function apiSuccess<T extends z.ZodType>(data: T) {
 export const apiOk = z.object({ success: z.literal(true), message: z.string() });
 
 /**
- * Rows a list answers when the request names neither `page` nor `limit` (issue 25 item 4: the
+ * Rows a list answers when the request names neither `page` nor `limit` (the
  * spec's client never sends them and expects every row); rides answer up to `RIDES_UNPAGED_LIMIT`.
  * A request with either keeps the list's usual default.
  */
@@ -31,7 +31,7 @@ export const UNPAGED_LIMIT = 100;
 export const PAGE_MAX = 1_000_000;
 
 /**
- * Pagination query (DESIGN §4): `page` from 1, `limit` default `defaultLimit` (20), cap 100. Every
+ * Pagination query (docs/design.md §4): `page` from 1, `limit` default `defaultLimit` (20), cap 100. Every
  * paginated list's query is this or extends it.
  */
 export function paginationQueryOf(defaultLimit = 20) {
@@ -44,7 +44,7 @@ export const paginationQuery = paginationQueryOf();
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 
 /**
- * Route params `{ id }` of a record (DESIGN §4): a malformed id cannot name a record, so it answers
+ * Route params `{ id }` of a record (docs/design.md §4): a malformed id cannot name a record, so it answers
  * 404 with `notFoundMessage` like an unknown one (the API maps params failures to 404).
  */
 export function idParams(notFoundMessage: string = COMMON_MESSAGES.notFound) {
@@ -52,7 +52,7 @@ export function idParams(notFoundMessage: string = COMMON_MESSAGES.notFound) {
 }
 
 /**
- * Largest count a list answers exactly (issue 23 item 5: flat cost at 100× data): a count stops
+ * Largest count a list answers exactly (flat cost at 100× data): a count stops
  * at this many matches, so its cost does not grow with the table; a larger total is shown as
  * "1,000+". A list filtered by a search word, and the campus-wide search, count up to
  * `SEARCH_COUNT_CAP` (100, `search.ts`).
@@ -61,7 +61,7 @@ export const COUNT_CAP = 1000;
 
 /**
  * `pagination` key placed beside `data` on paginated lists. `total` is exact unless `totalCapped`
- * is `true` (issue 23 item 5): the count stopped early and `total` is a lower bound — at least
+ * is `true`: the count stopped early and `total` is a lower bound — at least
  * {@link COUNT_CAP} (`SEARCH_COUNT_CAP` for a list filtered by a search word), or the end of the
  * requested page when that is further — shown as "1,000+" ("100+").
  * `totalCapped` is absent when the total is exact, so the spec's `{ page, limit, total }` stays.
@@ -74,12 +74,12 @@ export const pagination = z.object({
 });
 export type Pagination = z.infer<typeof pagination>;
 
-/** A paginated list response: `data` is the array of `item`, `pagination` beside it (DESIGN §4). */
+/** A paginated list response: `data` is the array of `item`, `pagination` beside it (docs/design.md §4). */
 export function apiPage<T extends z.ZodType>(item: T) {
   return apiSuccess(z.array(item)).extend({ pagination });
 }
 
-/** Generic messages shared by every feature (DESIGN §4). */
+/** Generic messages shared by every feature (docs/design.md §4). */
 export const COMMON_MESSAGES = {
   ok: 'OK',
   notSignedIn: 'Not authenticated',
@@ -103,12 +103,12 @@ export const COMMON_MESSAGES = {
   /** 503 during a shutdown: another instance answers the retry (docs/security.md "Time limits"). */
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   busy: 'The server is busy. Please try again in a moment.',
-  /** 503 while the database is away (issue 20): the client retries after `Retry-After`. */
+  /** 503 while the database is away: the client retries after `Retry-After`. */
   unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   ready: 'Ready',
   databaseDown: 'The database is not reachable.',
   listenerDown: 'Live notifications are reconnecting to the database.',
-  /** `Idempotency-Key` answers (DESIGN §9; IETF HTTP Idempotency-Key draft). */
+  /** `Idempotency-Key` answers (docs/design.md §9; IETF HTTP Idempotency-Key draft). */
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
@@ -116,6 +116,6 @@ export const COMMON_MESSAGES = {
 
 /**
  * The header a client sends with a creating write so that a repeat (a double tap, a retry after a
- * lost answer, the offline queue) gets the first answer instead of a second record (DESIGN §9).
+ * lost answer, the offline queue) gets the first answer instead of a second record (docs/design.md §9).
  */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -1,12 +1,12 @@
 /**
- * Field building blocks shared by every feature's schemas (DESIGN §4, issue 8): how form and query
+ * Field building blocks shared by every feature's schemas (docs/design.md §4): how form and query
  * input is read (empty means absent, text is trimmed, 'true'/'false' parts are booleans), the
  * spec's two phone rules, calendar dates and whole rupees. Each feature composes its own fields
  * with its own messages from these; no feature declares them again.
  */
 import { z } from 'zod';
 
-/** Empty strings and null count as absent (DESIGN §4: an empty multipart text part is absent). */
+/** Empty strings and null count as absent (docs/design.md §4: an empty multipart text part is absent). */
 export const absent = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Trims strings; other values pass unchanged. */
@@ -16,7 +16,7 @@ export const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 export const textInput = (v: unknown) => absent(trimmed(v));
 
 /**
- * Makes a field optional where an empty (or blank) string or null also counts as absent (DESIGN §4:
+ * Makes a field optional where an empty (or blank) string or null also counts as absent (docs/design.md §4:
  * an empty multipart text part is absent; a cleared form field too).
  */
 export function optionalField<T extends z.ZodType>(schema: T) {
@@ -27,7 +27,7 @@ export function optionalField<T extends z.ZodType>(schema: T) {
 }
 
 /**
- * The partial update body of a create body (DESIGN §4: updates are partial): every field of `body`
+ * The partial update body of a create body (docs/design.md §4: updates are partial): every field of `body`
  * wrapped in {@link optionalField}, so each keeps its validation and messages and a blank or null
  * value counts as absent. A create body's cross-field refinements are not carried over; refine the
  * object passed in beforehand, not after. Add update-only fields with `.extend`.
@@ -64,17 +64,17 @@ function phoneInput(v: unknown) {
   return typeof t === 'string' ? t.replace(/[\s-]/g, '').replace(/^\+91(?=\d{10}$)/, '') : t;
 }
 
-/** The spec's 10-digit contact rule (spec §5: marketplace, rides): exactly 10 digits. */
+/** The spec's 10-digit contact rule (docs/product-spec.md §5: marketplace, rides): exactly 10 digits. */
 export const TEN_DIGITS = /^\d{10}$/;
-/** The spec's Indian-mobile rule (spec §5: lost and found): 10 digits starting with 6–9. */
+/** The spec's Indian-mobile rule (docs/product-spec.md §5: lost and found): 10 digits starting with 6–9. */
 export const INDIAN_MOBILE = /^[6-9]\d{9}$/;
 
-/** A 10-digit contact number (spec §5); spaces, dashes and a leading +91 are stripped. */
+/** A 10-digit contact number (docs/product-spec.md §5); spaces, dashes and a leading +91 are stripped. */
 export function tenDigitContact(messages: { required: string; invalid: string }) {
   return z.preprocess(phoneInput, z.string({ error: messages.required }).regex(TEN_DIGITS, messages.invalid));
 }
 
-/** An Indian mobile number (spec §5: starts with 6–9); spaces, dashes and a leading +91 are stripped. */
+/** An Indian mobile number (docs/product-spec.md §5: starts with 6–9); spaces, dashes and a leading +91 are stripped. */
 export function indianMobile(messages: { required: string; invalid: string }) {
   return z.preprocess(phoneInput, z.string({ error: messages.required }).regex(INDIAN_MOBILE, messages.invalid));
 }

@@ -1,35 +1,35 @@
 /**
- * Stored files (DESIGN §6): limits and messages of the upload pipeline.
+ * Stored files (docs/design.md §6): limits and messages of the upload pipeline.
  */
 
-/** "Under 5MB" = fewer than 5 × 1024 × 1024 bytes (DESIGN §6, spec §9). */
+/** "Under 5MB" = fewer than 5 × 1024 × 1024 bytes (docs/design.md §6, docs/product-spec.md §9). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-/** Longest side in px of a stored image after re-encoding (DESIGN §6). */
+/** Longest side in px of a stored image after re-encoding (docs/design.md §6). */
 export const MAX_IMAGE_SIDE = 1600;
 
-/** Longest side in px of the thumbnail (DESIGN §6). */
+/** Longest side in px of the thumbnail (docs/design.md §6). */
 export const THUMBNAIL_SIDE = 320;
 
-/** Image content types accepted by magic bytes (DESIGN §6). */
+/** Image content types accepted by magic bytes (docs/design.md §6). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
-/** Longest side in px an uploaded image may declare in its header (DESIGN §6, issue 9). */
+/** Longest side in px an uploaded image may declare in its header (docs/design.md §6). */
 export const MAX_INPUT_SIDE = 10_000;
 
-/** Largest ratio of the longer side to the shorter one an uploaded image may have (issue 9). */
+/** Largest ratio of the longer side to the shorter one an uploaded image may have. */
 export const MAX_ASPECT_RATIO = 20;
 
 /**
  * Largest decoded size an uploaded image may declare in its header, in bytes: width × height ×
- * channels × bytes per sample (issue 21: a 16-bit 50-megapixel PNG is 300 MB decoded). 150 MiB
+ * channels × bytes per sample (a 16-bit 50-megapixel PNG is 300 MB decoded). 150 MiB
  * admits a 48-megapixel 8-bit RGB photo.
  */
 export const MAX_DECODED_BYTES = 150 * 1024 * 1024;
 
 /**
  * Largest pixel count of an interlaced (Adam7 PNG, progressive JPEG) or more-than-8-bit image: those
- * are decoded whole rather than line by line, so they cost several times more memory (issue 21).
+ * are decoded whole rather than line by line, so they cost several times more memory.
  */
 export const MAX_DEEP_OR_INTERLACED_PIXELS = 16_000_000;
 

@@ -1,5 +1,5 @@
 /**
- * The institute config's default data (DESIGN §8): the spec's values (spec §1, §5) and our sample
+ * The institute config's default data (docs/design.md §8): the spec's values (docs/product-spec.md §1, §5) and our sample
  * content for the dashboard (Quick Links, Campus Buzz, spotlights), the ride places and the three
  * generated PDFs (calendar, contacts, timetable). `instituteConfig` (institute.ts) parses them as
  * the defaults of its keys; an administrator replaces any of them in the config file. Re-exported
@@ -18,7 +18,7 @@ import type {
 } from './institute.ts';
 import { DEFAULT_SEMESTERS } from './institute-ui.ts';
 
-/** The spec's quick links and our sample institute content (DESIGN §8): every key can be overridden. */
+/** The spec's quick links and our sample institute content (docs/design.md §8): every key can be overridden. */
 export const DEFAULT_QUICK_LINKS: z.input<typeof quickLink>[] = [
   {
     label: 'Academic Calendar',
@@ -311,7 +311,7 @@ export const DEFAULT_TIMETABLE: z.input<typeof timetable> = {
 };
 
 /**
- * Common ride places (issue 11, OneStop #388): quick picks in the offer form and quick filters on
+ * Common ride places (OneStop #388): quick picks in the offer form and quick filters on
  * the rides page. The first is the campus itself.
  */
 export const DEFAULT_RIDE_PLACES = ['IIIT Sonepat Campus', 'Main Gate', 'Railway Station', 'Airport', 'ISBT Bus Stand'];

@@ -1,11 +1,11 @@
 /**
- * The institute config, the zod-free part (spec §5, DESIGN §8): the default e-mail domain and the
+ * The institute config, the zod-free part (docs/product-spec.md §5, docs/design.md §8): the default e-mail domain and the
  * branch, semester and hostel options that sign-up and profile forms show before (or without) the
  * served config. Kept free of zod so the sign-in page does not build the config schemas on first
- * paint (issue 10); `institute.ts` re-exports everything here.
+ * paint; `institute.ts` re-exports everything here.
  */
 
-/** Branch options (spec §5). */
+/** Branch options (docs/product-spec.md §5). */
 export const DEFAULT_BRANCHES = [
   'Electronics and Communication Engineering',
   'Computer Science Engineering',
@@ -19,13 +19,13 @@ export const DEFAULT_BRANCHES = [
   'Biotechnology',
 ];
 
-/** Semester options (spec §5). */
+/** Semester options (docs/product-spec.md §5). */
 export const DEFAULT_SEMESTERS = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
 
-/** Hostel options (spec §5). */
+/** Hostel options (docs/product-spec.md §5). */
 export const DEFAULT_HOSTELS = ['CECT Hostel', 'Coho Hostel', 'Supermax Flats', 'Tdi flats'];
 
-/** The institute's student e-mail domain (spec §5). */
+/** The institute's student e-mail domain (docs/product-spec.md §5). */
 export const DEFAULT_EMAIL_DOMAIN = 'iiitsonepat.ac.in';
 
 /** What sign-up, profile and admin user forms read from the institute config. */
@@ -36,7 +36,7 @@ export interface InstituteFormOptions {
   hostels: string[];
 }
 
-/** The spec's form options (spec §5), used while the config loads or when it cannot be fetched. */
+/** The spec's form options (docs/product-spec.md §5), used while the config loads or when it cannot be fetched. */
 export const INSTITUTE_FORM_DEFAULTS: InstituteFormOptions = {
   emailDomain: DEFAULT_EMAIL_DOMAIN,
   branches: DEFAULT_BRANCHES,

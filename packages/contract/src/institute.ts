@@ -1,6 +1,6 @@
 /**
- * The institute config (DESIGN §8): one JSON file, validated at start and served at
- * `GET /api/institute`. Its schema is here; the defaults — the spec's values (spec §1, §5) plus
+ * The institute config (docs/design.md §8): one JSON file, validated at start and served at
+ * `GET /api/institute`. Its schema is here; the defaults — the spec's values (docs/product-spec.md §1, §5) plus
  * sample content for the dashboard (Quick Links, Campus Buzz, spotlights) and the three generated
  * PDFs (calendar, contacts, timetable), all of which an administrator replaces in the file — are in
  * `institute-defaults.ts`, re-exported here.
@@ -25,7 +25,7 @@ export * from './institute-defaults.ts';
 const nonEmptyList = z.array(z.string().trim().min(1)).min(1);
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** A calendar date `yyyy-MM-dd` that exists (DESIGN §4). */
+/** A calendar date `yyyy-MM-dd` that exists (docs/design.md §4). */
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in yyyy-MM-dd format')
@@ -42,7 +42,7 @@ const slug = z
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
-/** The three generated documents behind Quick Links (issue 3): served as PDFs. */
+/** The three generated documents behind Quick Links: served as PDFs. */
 export const INSTITUTE_DOCUMENTS = ['calendar', 'contacts', 'timetable'] as const;
 export type InstituteDocument = (typeof INSTITUTE_DOCUMENTS)[number];
 
@@ -58,13 +58,13 @@ const quickLinkFields = z.object({
   url: httpUrl.optional(),
 });
 
-/** A Quick Link (spec §1): exactly one of `document` (a generated PDF) or `url` (external). */
+/** A Quick Link (docs/product-spec.md §1): exactly one of `document` (a generated PDF) or `url` (external). */
 export const quickLink = quickLinkFields.refine((l) => (l.document === undefined) !== (l.url === undefined), {
   message: 'needs exactly one of "document" (calendar, contacts or timetable) or "url"',
 });
 export type QuickLink = z.infer<typeof quickLink>;
 
-/** A Campus Buzz event card (spec §1). `endDate` is inclusive; `time` is free text such as `10:00–16:00`. */
+/** A Campus Buzz event card (docs/product-spec.md §1). `endDate` is inclusive; `time` is free text such as `10:00–16:00`. */
 export const buzzEvent = z
   .object({
     title: text(100),
@@ -79,7 +79,7 @@ export const buzzEvent = z
   .refine((e) => !e.endDate || e.endDate >= e.date, { message: 'endDate must not be before date', path: ['endDate'] });
 export type BuzzEvent = z.infer<typeof buzzEvent>;
 
-/** A Student Spotlight (spec §1): a card on the dashboard and a page at `/spotlight/{slug}`. */
+/** A Student Spotlight (docs/product-spec.md §1): a card on the dashboard and a page at `/spotlight/{slug}`. */
 export const spotlight = z.object({
   slug,
   title: text(120),
@@ -205,7 +205,7 @@ export function timetableIssue(config: {
   return null;
 }
 
-/** Schema of the institute config file (DESIGN §8); every key has the spec's default. */
+/** Schema of the institute config file (docs/design.md §8); every key has the spec's default. */
 export const instituteConfig = z.object({
   name: z.string().trim().min(1).default('Indian Institute of Information Technology, Sonepat'),
   shortName: z.string().trim().min(1).default('IIIT Sonepat'),
@@ -229,7 +229,7 @@ export const instituteConfig = z.object({
   branches: nonEmptyList.default(DEFAULT_BRANCHES),
   semesters: nonEmptyList.default(DEFAULT_SEMESTERS),
   hostels: nonEmptyList.default(DEFAULT_HOSTELS),
-  /** Common ride places (issue 11): quick picks and quick filters of ride sharing, at most 12. */
+  /** Common ride places: quick picks and quick filters of ride sharing, at most 12. */
   ridePlaces: z
     .array(text(100))
     .min(1)
@@ -237,27 +237,27 @@ export const instituteConfig = z.object({
     .refine((list) => new Set(list.map((p) => p.toLowerCase())).size === list.length, 'places must be unique')
     .default(DEFAULT_RIDE_PLACES),
   /**
-   * The attendance every subject needs, in whole percent (DESIGN §8, issue 12; default 75). A
+   * The attendance every subject needs, in whole percent (docs/design.md §8; default 75). A
    * student may choose their own target from 75 to 95 on the attendance page.
    */
   attendanceTarget: z.number().int().min(50).max(95).default(75),
   /**
-   * How many different students' open reports hide an item pending review (issue 24 item 6; default 3).
+   * How many different students' open reports hide an item pending review (default 3).
    */
   reportsToHide: z.number().int().min(1).max(100).default(3),
-  /** Quick Links (spec §1): the three generated PDFs and the external payment portal. */
+  /** Quick Links (docs/product-spec.md §1): the three generated PDFs and the external payment portal. */
   quickLinks: z
     .array(quickLink)
     .min(1)
     .max(12)
     .default(() => quickLink.array().parse(DEFAULT_QUICK_LINKS)),
-  /** Campus Buzz event cards (spec §1). */
+  /** Campus Buzz event cards (docs/product-spec.md §1). */
   campusBuzz: z
     .array(buzzEvent)
     .min(1)
     .max(12)
     .default(() => buzzEvent.array().parse(DEFAULT_CAMPUS_BUZZ)),
-  /** Student Spotlights (spec §1, §2); slugs are unique. */
+  /** Student Spotlights (docs/product-spec.md §1, §2); slugs are unique. */
   spotlights: z
     .array(spotlight)
     .max(24)

@@ -1,19 +1,19 @@
 /**
- * Internship finder (spec §2 "Internship finder", §3, §4, §7, §8, §9; DESIGN §4, §8; issue 14):
+ * Internship finder (docs/product-spec.md §2 "Internship finder", §3, §4, §7, §8, §9; docs/design.md §4, §8):
  * constants, messages, the search body of `POST /api/internships/fetch`, one listing and the
- * response, which keeps `internships` at the top level (DESIGN §4). Money is whole rupees per month.
+ * response, which keeps `internships` at the top level (docs/design.md §4). Money is whole rupees per month.
  */
 import { z } from 'zod';
 import { absent, formBoolean, optionalField, rupees, textInput } from './fields.ts';
 
-/** Default Field of Interest (spec §2). */
+/** Default Field of Interest (docs/product-spec.md §2). */
 export const DEFAULT_JOB_CATEGORY = 'Software Development';
-/** Results per search by default (spec §7, §9) and the highest a caller may ask for (issue 14). */
+/** Results per search by default (docs/product-spec.md §7, §9) and the highest a caller may ask for. */
 export const MAX_RESULTS_DEFAULT = 12;
 export const MAX_RESULTS_CAP = 40;
-/** The client gives up after this many ms (spec §7, §9). */
+/** The client gives up after this many ms (docs/product-spec.md §7, §9). */
 export const INTERNSHIP_CLIENT_TIMEOUT_MS = 180_000;
-/** A search's results are reused for this many minutes (issue 14 Cache). */
+/** A search's results are reused for this many minutes. */
 export const INTERNSHIP_CACHE_MINUTES = 30;
 /** Longest accepted Field of Interest / Location (characters). */
 export const INTERNSHIP_TEXT_MAX = 80;
@@ -33,23 +33,23 @@ export const JOB_CATEGORY_SUGGESTIONS = [
   'Finance',
 ] as const;
 
-/** Messages of the internship finder (spec §2, §8; issue 14 Honest errors). */
+/** Messages of the internship finder (docs/product-spec.md §2, §8). */
 export const INTERNSHIP_MESSAGES = {
   found: 'Internships fetched successfully.',
-  /** A 403/429 or a challenge page from the source → 502 (issue 14). */
+  /** A 403/429 or a challenge page from the source → 502. */
   blocked: 'The internship source is blocking requests right now. Please try again later.',
-  /** Server or client time-out (spec §8) → 504. */
+  /** Server or client time-out (docs/product-spec.md §8) → 504. */
   timeout: 'Request timed out. The scraping process is taking longer than expected. Please try again.',
-  /** Markup we cannot read, an unexpected answer, or a refused address → 502 (issue 14). */
+  /** Markup we cannot read, an unexpected answer, or a refused address → 502. */
   unreadable: 'We could not read the internship source.',
-  /** Client default (spec §8). */
+  /** Client default (docs/product-spec.md §8). */
   failed: 'Failed to fetch internships.',
   categoryLong: `Field of interest must be at most ${INTERNSHIP_TEXT_MAX} characters.`,
   locationLong: `Location must be at most ${INTERNSHIP_TEXT_MAX} characters.`,
   stipendInvalid: 'Minimum stipend must be a whole number of rupees, 0 or more.',
   stipendTooHigh: `Minimum stipend must be at most ₹${STIPEND_FILTER_MAX.toLocaleString('en-IN')}.`,
   maxResultsInvalid: `Number of results must be a whole number from 1 to ${MAX_RESULTS_CAP}.`,
-  // Page texts (spec §2).
+  // Page texts (docs/product-spec.md §2).
   running: 'Scraping internships...',
   runningNote: 'This may take 30-60 seconds.',
   empty: 'No internships match these filters.',
@@ -70,7 +70,7 @@ const wholeNumber = (max: number, messages: { invalid: string; tooHigh: string }
   optionalField(rupees(max, { required: messages.invalid, ...messages })).default(fallback);
 
 /**
- * Body of POST /api/internships/fetch (spec §3 filters, §5 "no required fields"): `job_category`
+ * Body of POST /api/internships/fetch (docs/product-spec.md §3 filters, §5 "no required fields"): `job_category`
  * (default Software Development), `location` ('' = anywhere), `work_from_home`, `stipend` (the
  * minimum, ₹/month, 0 = any), `max_results` (default 12, 1–40) and `refresh` (bypass the cache).
  */
@@ -94,7 +94,7 @@ export type FetchInternshipsBody = z.infer<typeof fetchInternshipsBody>;
 export type FetchInternshipsInput = z.input<typeof fetchInternshipsBody>;
 
 /**
- * One listing (spec §3 plus issue 14): `stipend` is the card's text; `stipend_min`/`stipend_max`
+ * One listing (docs/product-spec.md §3): `stipend` is the card's text; `stipend_min`/`stipend_max`
  * are ₹/month (null when unknown, 0 when unpaid); `apply_link` is absolute; `posted`/`start` are
  * the card's texts when it has them.
  */
@@ -116,7 +116,7 @@ export const internshipListing = z.object({
 export type InternshipListing = z.infer<typeof internshipListing>;
 
 /**
- * Success body: `internships` at the top level (spec §7 "Reads internships", DESIGN §4), the
+ * Success body: `internships` at the top level (docs/product-spec.md §7 "Reads internships", docs/design.md §4), the
  * listing URL they came from (`source`), when it was fetched (ISO 8601) and whether it came from
  * the 30-minute cache.
  */

@@ -1,5 +1,5 @@
 /**
- * Lost and found (spec §2, §3, §5, §7, §8; DESIGN §4): constants, messages, the report schemas
+ * Lost and found (docs/product-spec.md §2, §3, §5, §7, §8; docs/design.md §4): constants, messages, the report schemas
  * (used by the API on multipart text parts and JSON, and by the web form), the list query and the
  * report as the API returns it.
  */
@@ -19,7 +19,7 @@ import {
 } from './fields.ts';
 import { moderationField } from './reports.ts';
 
-/** Report categories (spec §5). */
+/** Report categories (docs/product-spec.md §5). */
 export const LOST_FOUND_CATEGORIES = [
   'Electronics',
   'Documents',
@@ -33,15 +33,15 @@ export const LOST_FOUND_CATEGORIES = [
 ] as const;
 export type LostFoundCategory = (typeof LOST_FOUND_CATEGORIES)[number];
 
-/** Length limits (spec §5, §9). */
+/** Length limits (docs/product-spec.md §5, §9). */
 export const LOST_FOUND_NAME_MAX = 100;
 export const LOST_FOUND_LOCATION_MAX = 100;
 export const LOST_FOUND_DESCRIPTION_MAX = 500;
 
-/** How many reports the "Recently Reported" list shows (spec §2, §9). */
+/** How many reports the "Recently Reported" list shows (docs/product-spec.md §2, §9). */
 export const RECENT_LOST_FOUND_ITEMS = 5;
 
-/** Messages of lost and found (spec §5, §8). Error toasts last 4 s (spec §9). */
+/** Messages of lost and found (docs/product-spec.md §5, §8). Error toasts last 4 s (docs/product-spec.md §9). */
 export const LOST_FOUND_MESSAGES = {
   required: 'Please fill in all required fields.',
   contactInvalid: 'Please enter a valid 10-digit Indian mobile number.',
@@ -59,7 +59,7 @@ export const LOST_FOUND_MESSAGES = {
   deleted: 'Item deleted successfully!',
   markedReturned: 'Item marked as returned.',
   adminDeleted: (name: string) => `An administrator removed your lost & found report "${name}".`,
-  // Client texts (spec §2, §8).
+  // Client texts (docs/product-spec.md §2, §8).
   errorFetching: 'Failed to fetch lost items',
   errorAdding: 'Error adding lost item',
   errorUpdating: 'Error updating lost item',
@@ -91,7 +91,7 @@ const description = z.preprocess(
 const dateFound = isoDate(LOST_FOUND_MESSAGES.dateInvalid);
 
 /**
- * POST /api/lost-and-found/lost-items fields (multipart text parts or JSON; spec §3, §5):
+ * POST /api/lost-and-found/lost-items fields (multipart text parts or JSON; docs/product-spec.md §3, §5):
  * `item_name`, `category`, `location_found`, `owner_contact` required; `description` optional
  * (≤ 500); `is_found` defaults to true (found); `date_found` defaults to today (institute time
  * zone). The photo is the file part `image`.
@@ -108,7 +108,7 @@ export const createLostFoundItemBody = z.object({
 export type CreateLostFoundItemBody = z.infer<typeof createLostFoundItemBody>;
 
 /**
- * PUT /api/lost-and-found/lost-items/{id} fields: partial (DESIGN §4). `remove_image=true` deletes
+ * PUT /api/lost-and-found/lost-items/{id} fields: partial (docs/design.md §4). `remove_image=true` deletes
  * the photo; `is_returned` marks the item returned (it leaves the default list).
  */
 export const updateLostFoundItemBody = partialFields(createLostFoundItemBody).extend({
@@ -133,7 +133,7 @@ export type ListLostFoundItemsQuery = z.infer<typeof listLostFoundItemsQuery>;
 /** The list's filters as a client sends them: any of the query's fields. */
 export type LostFoundItemFilters = Partial<ListLostFoundItemsQuery>;
 
-/** A lost/found report as the API returns it (spec §3 plus owner and returned state). */
+/** A lost/found report as the API returns it (docs/product-spec.md §3 plus owner and returned state). */
 export const lostFoundItem = z.object({
   id: z.string(),
   userId: z.string(),
@@ -151,13 +151,13 @@ export const lostFoundItem = z.object({
   date_found: z.string(),
   is_returned: z.boolean(),
   reporter_name: z.string().nullable(),
-  /** Shown to the owner and admins only: hidden after reports or removed (issue 24 item 8). */
+  /** Shown to the owner and admins only: hidden after reports or removed. */
   moderation: moderationField,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type LostFoundItem = z.infer<typeof lostFoundItem>;
 
-/** Paginated list envelope (DESIGN §4). */
+/** Paginated list envelope (docs/design.md §4). */
 export const lostFoundList = apiPage(lostFoundItem);
 export type LostFoundList = z.infer<typeof lostFoundList>;

@@ -1,11 +1,11 @@
 /**
- * Marketplace, the zod-free part (spec §2, §3, §5, §8; DESIGN §8): categories, conditions, sorts,
+ * Marketplace, the zod-free part (docs/product-spec.md §2, §3, §5, §8; docs/design.md §8): categories, conditions, sorts,
  * limits, the client and server texts and the SQL-statement rule. Kept free of zod so the browse
- * page does not load the schema library before a form opens (issue 10); `marketplace.ts`
+ * page does not load the schema library before a form opens; `marketplace.ts`
  * re-exports everything here.
  */
 
-/** Item categories (spec §5). */
+/** Item categories (docs/product-spec.md §5). */
 export const MARKETPLACE_CATEGORIES = [
   'Electronics',
   'Furniture',
@@ -18,14 +18,14 @@ export const MARKETPLACE_CATEGORIES = [
 ] as const;
 export type MarketplaceCategory = (typeof MARKETPLACE_CATEGORIES)[number];
 
-/** The category chips of the marketplace page (spec §2); 'All' means no filter. */
+/** The category chips of the marketplace page (docs/product-spec.md §2); 'All' means no filter. */
 export const MARKETPLACE_CHIPS = ['All', 'Books', 'Electronics', 'Furniture', 'Clothing'] as const;
 
-/** Item conditions (spec §5). */
+/** Item conditions (docs/product-spec.md §5). */
 export const ITEM_CONDITIONS = ['New', 'Like New', 'Good', 'Fair', 'Poor'] as const;
 export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
 
-/** List sorts (spec §2); `newest` is the default. */
+/** List sorts (docs/product-spec.md §2); `newest` is the default. */
 export const MARKETPLACE_SORTS = ['newest', 'oldest', 'priceLowToHigh', 'priceHighToLow'] as const;
 export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
 
@@ -37,7 +37,7 @@ export const MARKETPLACE_SORT_LABELS: Record<MarketplaceSort, string> = {
   priceHighToLow: 'Price: high to low',
 };
 
-/** A listing leaves browse this many days after it was listed or last renewed (issue 5). */
+/** A listing leaves browse this many days after it was listed or last renewed. */
 export const LISTING_TTL_DAYS = 60;
 
 /** Length limits of the text fields (characters). */
@@ -46,12 +46,12 @@ export const ITEM_DESCRIPTION_MAX = 1000;
 /** Highest accepted price in rupees (a typo guard, ₹1 crore). */
 export const PRICE_MAX = 10_000_000;
 
-/** What a description that is a SQL statement is replaced with (spec §5, DESIGN §8). */
+/** What a description that is a SQL statement is replaced with (docs/product-spec.md §5, docs/design.md §8). */
 export const REMOVED_DESCRIPTION = '[removed]';
-/** What the page shows for a `[removed]` (or empty) description (spec §5). */
+/** What the page shows for a `[removed]` (or empty) description (docs/product-spec.md §5). */
 export const NO_DESCRIPTION = 'No description available';
 
-/** Messages of the marketplace (spec §5, §8). Toast durations: errors 5 s (spec §9). */
+/** Messages of the marketplace (docs/product-spec.md §5, §8). Toast durations: errors 5 s (docs/product-spec.md §9). */
 export const MARKETPLACE_MESSAGES = {
   itemNameRequired: 'Item name is required.',
   itemNameLong: `Item name must be at most ${ITEM_NAME_MAX} characters.`,
@@ -76,7 +76,7 @@ export const MARKETPLACE_MESSAGES = {
   renewed: 'Listing renewed for 60 days.',
   markedSold: 'Item marked as sold.',
   adminDeleted: (name: string) => `An administrator removed your marketplace listing "${name}".`,
-  // Client toasts (spec §8).
+  // Client toasts (docs/product-spec.md §8).
   errorCreating: 'Error creating item',
   errorUpdating: 'Error updating item',
   errorDeleting: 'Error deleting item',
@@ -90,8 +90,8 @@ export const MARKETPLACE_MESSAGES = {
 } as const;
 
 /**
- * True when `text` is a SQL statement (spec §5 "looks like a database command", narrowed by
- * DESIGN §8): a statement keyword sequence such as `DROP TABLE`, `DELETE FROM`, `INSERT INTO`,
+ * True when `text` is a SQL statement (docs/product-spec.md §5 "looks like a database command", narrowed by
+ * docs/design.md §8): a statement keyword sequence such as `DROP TABLE`, `DELETE FROM`, `INSERT INTO`,
  * `UPDATE x SET`, `SELECT … FROM`, `ALTER TABLE`, `TRUNCATE` at the start of the text or of a
  * `;`-separated segment (so `'); DROP TABLE users; --` counts). Ordinary words ("update", "select",
  * "drop-off") do not.
@@ -102,7 +102,7 @@ export function isSqlStatement(text: string): boolean {
   return text.split(';').some((segment) => statement.test(segment.replace(/^[\s'"`)(-]+/, '')));
 }
 
-/** Replaces a description that is a SQL statement with `[removed]` (spec §5, DESIGN §8). */
+/** Replaces a description that is a SQL statement with `[removed]` (docs/product-spec.md §5, docs/design.md §8). */
 export function sanitizeDescription(text: string): string {
   return isSqlStatement(text) ? REMOVED_DESCRIPTION : text;
 }

@@ -1,5 +1,5 @@
 /**
- * Marketplace ("buy and sell", spec §2, §3, §5, §7, §8; DESIGN §4, §8): constants, messages, the
+ * Marketplace ("buy and sell", docs/product-spec.md §2, §3, §5, §7, §8; docs/design.md §4, §8): constants, messages, the
  * form/request schemas (used by the API on multipart text parts and JSON, and by the web form), the
  * list query and the item as the API returns it.
  */
@@ -64,7 +64,7 @@ const contact = tenDigitContact({
 });
 
 /**
- * POST /api/buy-and-sell/items fields (multipart text parts or JSON; spec §3, §5). Every field is
+ * POST /api/buy-and-sell/items fields (multipart text parts or JSON; docs/product-spec.md §3, §5). Every field is
  * required; `price` is whole rupees. The photo is the file part `image`.
  */
 export const createItemBody = z.object({
@@ -78,7 +78,7 @@ export const createItemBody = z.object({
 export type CreateItemBody = z.infer<typeof createItemBody>;
 
 /**
- * PUT /api/buy-and-sell/items/{id} fields: partial (DESIGN §4). `remove_image=true` deletes the
+ * PUT /api/buy-and-sell/items/{id} fields: partial (docs/design.md §4). `remove_image=true` deletes the
  * photo; `is_sold` marks the item sold (or back on sale).
  */
 export const updateItemBody = partialFields(createItemBody).extend({
@@ -97,7 +97,7 @@ const priceBound = optionalField(
 );
 
 /**
- * GET /api/buy-and-sell/items query (spec §2, DESIGN §4): `category` (absent or 'All' = every
+ * GET /api/buy-and-sell/items query (docs/product-spec.md §2, docs/design.md §4): `category` (absent or 'All' = every
  * category), `search` (name or description, case-insensitive), `minPrice`/`maxPrice` (inclusive,
  * rupees), `sort` (default newest), `page`/`limit`.
  */
@@ -117,7 +117,7 @@ export type ListItemsQuery = z.infer<typeof listItemsQuery>;
 /** The list's filters as a client sends them: any of the query's fields. */
 export type ItemFilters = Partial<ListItemsQuery>;
 
-/** A marketplace item as the API returns it (spec §3 plus sold/expiry state). */
+/** A marketplace item as the API returns it (docs/product-spec.md §3 plus sold/expiry state). */
 export const marketplaceItem = z.object({
   id: z.string(),
   userId: z.string(),
@@ -136,13 +136,13 @@ export const marketplaceItem = z.object({
   /** When the listing leaves browse unless renewed (ISO 8601). */
   expires_at: z.string(),
   is_expired: z.boolean(),
-  /** Shown to the owner and admins only: hidden after reports or removed (issue 24 item 8). */
+  /** Shown to the owner and admins only: hidden after reports or removed. */
   moderation: moderationField,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type MarketplaceItem = z.infer<typeof marketplaceItem>;
 
-/** Paginated list envelope: `data` array with `pagination` beside it (DESIGN §4). */
+/** Paginated list envelope: `data` array with `pagination` beside it (docs/design.md §4). */
 export const marketplaceList = apiPage(marketplaceItem);
 export type MarketplaceList = z.infer<typeof marketplaceList>;

@@ -1,10 +1,10 @@
 /**
- * Notifications, the zod-free part (spec §2, §5, §8, §9; DESIGN §7): types, limits, SSE event names
+ * Notifications, the zod-free part (docs/product-spec.md §2, §5, §8, §9; docs/design.md §7): types, limits, SSE event names
  * and the client texts. Kept free of zod so the header bell (start-up bundle) can import it without
  * pulling in the schema library; `notifications.ts` re-exports everything here.
  */
 
-/** Notification types (spec §5). */
+/** Notification types (docs/product-spec.md §5). */
 export const NOTIFICATION_TYPES = ['general', 'system', 'alert', 'update', 'event'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -12,15 +12,15 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_MESSAGE_MAX = 1000;
 /** Longest `link` (an in-app path such as `/rides`). */
 export const NOTIFICATION_LINK_MAX = 500;
-/** Page size of the header list (spec §9). */
+/** Page size of the header list (docs/product-spec.md §9). */
 export const NOTIFICATION_PAGE_SIZE = 20;
-/** Page size of the admin screen (spec §9). */
+/** Page size of the admin screen (docs/product-spec.md §9). */
 export const ADMIN_NOTIFICATION_PAGE_SIZE = 15;
-/** Seconds between SSE pings (DESIGN §7). */
+/** Seconds between SSE pings (docs/design.md §7). */
 export const STREAM_PING_SECONDS = 25;
 
 /**
- * SSE event names (DESIGN §7). `resync` (issue 20): the server's live listener reconnected and
+ * SSE event names (docs/design.md §7). `resync`: the server's live listener reconnected and
  * events may have been missed meanwhile, so the client refetches its list and unread count.
  */
 export const STREAM_EVENTS = {
@@ -40,14 +40,14 @@ export interface UnreadEvent {
   reason: UnreadReason;
 }
 
-/** Client texts of the header dropdown and the admin screen (spec §2, §8). */
+/** Client texts of the header dropdown and the admin screen (docs/product-spec.md §2, §8). */
 export const NOTIFICATION_UI = {
   title: 'Notifications',
   markAllRead: 'Mark all as read',
   loading: 'Loading...',
   empty: "You're all caught up!",
   notAuthenticated: 'Not authenticated',
-  // Defaults (spec §8)
+  // Defaults (docs/product-spec.md §8)
   loadFailed: 'Failed to load notifications',
   getFailed: 'Failed to retrieve notification',
   createFailed: 'Failed to create notification',
@@ -58,14 +58,14 @@ export const NOTIFICATION_UI = {
   countFailed: 'Failed to get unread count',
   markAllNetwork: 'Network/Server error during mark all as read',
   markAllFailed: 'Failed to mark all notifications as read',
-  // Toasts on failure (spec §8)
+  // Toasts on failure (docs/product-spec.md §8)
   toastCreate: 'Error creating notification',
   toastUpdate: 'Error updating notification',
   toastBroadcast: 'Error broadcasting notification',
   toastDelete: 'Error deleting notification',
   toastMarkRead: 'Error marking notification as read',
   toastMarkAll: 'Error marking all notifications as read',
-  // Admin screen (spec §8)
+  // Admin screen (docs/product-spec.md §8)
   adminSendFailed: (m: string) => `Failed to send notification: ${m}`,
   adminDeleteFailed: (m: string) => `Failed to delete: ${m}`,
   adminMarkReadFailed: (m: string) => `Failed to mark as read: ${m}`,

@@ -1,5 +1,5 @@
 /**
- * Notifications (spec §3, §4, §5, §7, §8; DESIGN §7): request/response schemas, types, limits and
+ * Notifications (docs/product-spec.md §3, §4, §5, §7, §8; docs/design.md §7): request/response schemas, types, limits and
  * messages shared by the API and the web app.
  */
 import { z } from 'zod';
@@ -16,7 +16,7 @@ import { absent } from './fields.ts';
 
 export * from './notifications-ui.ts';
 
-/** Server messages (spec §5, §8 texts where the spec has one). */
+/** Server messages (docs/product-spec.md §5, §8 texts where the spec has one). */
 export const NOTIFICATION_MESSAGES = {
   messageRequired: 'Message cannot be empty.',
   messageTooLong: `Message must be at most ${NOTIFICATION_MESSAGE_MAX} characters.`,
@@ -95,13 +95,13 @@ export const updateNotificationBody = z.object({
 });
 export type UpdateNotificationBody = z.infer<typeof updateNotificationBody>;
 
-/** `GET /api/notification` query: page from 1, limit default 20, cap 100 (spec §7, DESIGN §4). */
+/** `GET /api/notification` query: page from 1, limit default 20, cap 100 (docs/product-spec.md §7, docs/design.md §4). */
 export const listNotificationsQuery = paginationQueryOf(NOTIFICATION_PAGE_SIZE);
 
-/** `GET /api/notification/sends` query (admin): page size 15 by default (spec §9). */
+/** `GET /api/notification/sends` query (admin): page size 15 by default (docs/product-spec.md §9). */
 export const listSendsQuery = paginationQueryOf(ADMIN_NOTIFICATION_PAGE_SIZE);
 
-/** A notification as the API returns it (spec §3 fields plus `link`). */
+/** A notification as the API returns it (docs/product-spec.md §3 fields plus `link`). */
 export const notification = z.object({
   id: z.string(),
   userId: z.string(),
@@ -114,10 +114,10 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 
-/** `data` of GET /api/notification/unread/count (spec §7). */
+/** `data` of GET /api/notification/unread/count (docs/product-spec.md §7). */
 export const unreadCountData = z.object({ unreadCount: z.number().int() });
 
-/** One recorded admin send (DESIGN §7) with its read count. */
+/** One recorded admin send (docs/design.md §7) with its read count. */
 export const notificationSend = z.object({
   id: z.string(),
   message: z.string(),

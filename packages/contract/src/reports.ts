@@ -1,5 +1,5 @@
 /**
- * Reports and moderation (issue 24 items 5–8): a signed-in student reports a marketplace listing, a
+ * Reports and moderation: a signed-in student reports a marketplace listing, a
  * lost & found item, a ride or a user (`POST /api/reports`); reports from enough different students
  * hide an item pending review (institute config `reportsToHide`, default 3); administrators work one
  * moderation case per reported target under `/api/admin/reports` (dismiss, remove, deactivate owner),
@@ -26,7 +26,7 @@ export * from './reports-ui.ts';
 /** Optional `moderation` field of the marketplace, lost & found and ride shapes. */
 export const moderationField = z.enum(MODERATION_STATES).optional();
 
-/** POST /api/reports body (issue 24 item 5): details required for `other`, at most 500 characters. */
+/** POST /api/reports body: details required for `other`, at most 500 characters. */
 export const createReportBody = z
   .object({
     targetType: choice(REPORT_TARGET_TYPES, {

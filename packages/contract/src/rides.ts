@@ -1,5 +1,5 @@
 /**
- * Ride sharing (spec §2 "Ride share", §3, §4, §5, §7, §8, §9; DESIGN §4, §7; issue 11): constants,
+ * Ride sharing (docs/product-spec.md §2 "Ride share", §3, §4, §5, §7, §8, §9; docs/design.md §4, §7): constants,
  * messages (declared once), the offer/edit form schemas (JSON or multipart text parts; the photo is
  * the file part `image`), the list query with the spec's filters and sorts, and the ride as the API
  * returns it. Costs are whole rupees (₹); times are ISO 8601 instants; days are the institute's.
@@ -21,17 +21,17 @@ import {
 import { apiPage, apiSuccess, paginationQuery } from './envelope.ts';
 import { moderationField } from './reports.ts';
 
-/** Seats a ride may offer (spec §9). */
+/** Seats a ride may offer (docs/product-spec.md §9). */
 export const RIDE_SEATS_MIN = 1;
 export const RIDE_SEATS_MAX = 8;
-/** Rides shown on the page before "Show all" (spec §9 "Recent lists"). */
+/** Rides shown on the page before "Show all" (docs/product-spec.md §9 "Recent lists"). */
 export const RECENT_RIDES = 5;
 /** Length limits (characters) and the cost cap (₹, a typo guard). */
 export const RIDE_PLACE_MAX = 100;
 export const RIDE_DESCRIPTION_MAX = 500;
 export const RIDE_COST_MAX = 100_000;
 
-/** Which way a ride goes (issue 11). */
+/** Which way a ride goes. */
 export const RIDE_DIRECTIONS = ['toCollege', 'fromCollege', 'other'] as const;
 export type RideDirection = (typeof RIDE_DIRECTIONS)[number];
 export const RIDE_DIRECTION_LABELS: Record<RideDirection, string> = {
@@ -40,7 +40,7 @@ export const RIDE_DIRECTION_LABELS: Record<RideDirection, string> = {
   other: 'Other',
 };
 
-/** Date filters (spec §9): `week` = today to the coming Sunday; `nextWeek` = next Monday–Sunday. */
+/** Date filters (docs/product-spec.md §9): `week` = today to the coming Sunday; `nextWeek` = next Monday–Sunday. */
 export const RIDE_DATE_RANGES = ['today', 'tomorrow', 'week', 'nextWeek', 'custom'] as const;
 export type RideDateRange = (typeof RIDE_DATE_RANGES)[number];
 export const RIDE_DATE_RANGE_LABELS: Record<RideDateRange, string> = {
@@ -50,13 +50,13 @@ export const RIDE_DATE_RANGE_LABELS: Record<RideDateRange, string> = {
   nextWeek: 'Next Week',
   custom: 'Custom dates',
 };
-/** The timeFrame filter (spec §9). */
+/** The timeFrame filter (docs/product-spec.md §9). */
 export const RIDE_TIME_FRAMES = ['today', 'tomorrow'] as const;
 export type RideTimeFrame = (typeof RIDE_TIME_FRAMES)[number];
-/** Seat status filter; `all` is the default. Full rides stay visible (issue 11). */
+/** Seat status filter; `all` is the default. Full rides stay visible. */
 export const RIDE_STATUSES = ['all', 'open', 'full'] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
-/** Sorts (spec §9); `dateAsc` (soonest first) is the default. */
+/** Sorts (docs/product-spec.md §9); `dateAsc` (soonest first) is the default. */
 export const RIDE_SORTS = ['dateAsc', 'dateDesc', 'priceAsc', 'priceDesc', 'seatsDesc'] as const;
 export type RideSort = (typeof RIDE_SORTS)[number];
 export const RIDE_SORT_LABELS: Record<RideSort, string> = {
@@ -67,10 +67,10 @@ export const RIDE_SORT_LABELS: Record<RideSort, string> = {
   seatsDesc: 'Most seats free',
 };
 
-/** Rides a list answers when the request names neither `page` nor `limit` (issue 25; the spec's source returned 50). */
+/** Rides a list answers when the request names neither `page` nor `limit` (the spec's source returned 50). */
 export const RIDES_UNPAGED_LIMIT = 50;
 
-/** How far ahead a departure may be, in days (issue 21 item 8: from now to 1 year ahead). */
+/** How far ahead a departure may be, in days (from now to 1 year ahead). */
 export const RIDE_MAX_DAYS_AHEAD = 365;
 
 /** The latest departure instant (ms since the epoch) accepted at `now`: {@link RIDE_MAX_DAYS_AHEAD} days on. */
@@ -130,7 +130,7 @@ export const RIDE_MESSAGES = {
   tryAgain: 'Try Again',
   loading: 'Loading rides...',
   empty: 'No rides found',
-  // Notifications (DESIGN §7); `route` is e.g. "Railway Station → IIIT Sonepat Campus", `when` a local time.
+  // Notifications (docs/design.md §7); `route` is e.g. "Railway Station → IIIT Sonepat Campus", `when` a local time.
   noticeJoined: (name: string, route: string, when: string) => `${name} joined your ride ${route} on ${when}.`,
   noticeLeft: (name: string, route: string, when: string) => `${name} left your ride ${route} on ${when}.`,
   noticeChanged: (route: string, when: string) => `A ride you joined changed: now ${route} on ${when}.`,
@@ -163,8 +163,8 @@ const dropLocation = requiredText(RIDE_PLACE_MAX, {
 /**
  * Departure: an ISO 8601 date-time, with an offset (`2026-11-24T14:30:00+05:30` or `…Z`) or without
  * one (`2026-11-24T14:30`, a `datetime-local` value: the API reads it in the institute's time zone
- * before this check, issue 25 item 1); not in the past and at most {@link RIDE_MAX_DAYS_AHEAD} days
- * ahead (issue 21; checked against the clock of whoever validates: the browser for the form, the
+ * before this check); not in the past and at most {@link RIDE_MAX_DAYS_AHEAD} days
+ * ahead (checked against the clock of whoever validates: the browser for the form, the
  * server for the request, which decides).
  */
 const departureDateTime = z.preprocess(
@@ -185,7 +185,7 @@ const wholeInput = (v: unknown) => {
   return t;
 };
 
-/** Seats 1–8 (spec §5, §9). */
+/** Seats 1–8 (docs/product-spec.md §5, §9). */
 const totalSeats = z.preprocess(
   wholeInput,
   z
@@ -195,7 +195,7 @@ const totalSeats = z.preprocess(
     .max(RIDE_SEATS_MAX, RIDE_MESSAGES.seatsMax),
 );
 
-/** Whole rupees ≥ 0 (spec §5 "Cost cannot be negative"); empty means no cost. */
+/** Whole rupees ≥ 0 (docs/product-spec.md §5 "Cost cannot be negative"); empty means no cost. */
 const estimatedCost = z.preprocess(
   wholeInput,
   z
@@ -230,7 +230,7 @@ const rideFields = z.object({
 });
 
 /**
- * POST /api/rides fields (spec §3, §5): pickup, drop, departure (future), seats 1–8, optional cost
+ * POST /api/rides fields (docs/product-spec.md §3, §5): pickup, drop, departure (future), seats 1–8, optional cost
  * (₹ ≥ 0), optional description, 10-digit phone, direction (default `other`). A `creatorId` in the
  * body is ignored: the creator is always the caller.
  */
@@ -241,7 +241,7 @@ export const createRideBody = rideFields.refine(
 export type CreateRideBody = z.infer<typeof createRideBody>;
 
 /**
- * PUT /api/rides/{id} fields: partial (DESIGN §4). `remove_cost=true` clears the cost,
+ * PUT /api/rides/{id} fields: partial (docs/design.md §4). `remove_cost=true` clears the cost,
  * `remove_image=true` the photo. Lowering `totalSeats` below the joined students is refused (400).
  * Derived from the offer form's fields, not from `createRideBody`: the same-places rule is on
  * purpose not here, as one of the two places may be the stored one — the API checks it against
@@ -257,7 +257,7 @@ const filterChoice = <const T extends readonly [string, ...string[]]>(values: T)
   choiceFilter(values, RIDE_MESSAGES.filterInvalid, 'all');
 
 /**
- * GET /api/rides query (spec §3, §4, §9; issue 11): `search` (pickup or drop, case-insensitive),
+ * GET /api/rides query (docs/product-spec.md §3, §4, §9): `search` (pickup or drop, case-insensitive),
  * `dateRange` (today | tomorrow | week | nextWeek | custom with `startDate`/`endDate` inclusive,
  * `yyyy-MM-dd` in the institute's time zone), `timeFrame` (today | tomorrow), `minSeats` (seats
  * still available), `maxPrice` (₹, rides without a cost do not match), `direction`, `status`
@@ -312,7 +312,7 @@ export type RideFilters = Partial<ListRidesQuery>;
 export const ridePerson = z.object({ id: z.string(), name: z.string().nullable(), avatar: z.string().nullable() });
 export type RidePerson = z.infer<typeof ridePerson>;
 
-/** A joined student (spec §3: "each has a participant object with id"). */
+/** A joined student (docs/product-spec.md §3: "each has a participant object with id"). */
 export const rideParticipant = z.object({
   id: z.string(),
   rideId: z.string(),
@@ -323,7 +323,7 @@ export const rideParticipant = z.object({
 export type RideParticipant = z.infer<typeof rideParticipant>;
 
 /**
- * A ride as the API returns it (spec §3 plus the creator): `availableSeats` is derived by the
+ * A ride as the API returns it (docs/product-spec.md §3 plus the creator): `availableSeats` is derived by the
  * server; `phoneNumber` is the creator's phone for the creator, participants and admins, null for
  * everyone else (`hasPhone` says one exists); `imageUrl` absolute or null; `estimatedCost` ₹ or
  * null; `departureDateTime` ISO 8601 (UTC).
@@ -352,7 +352,7 @@ export const ride = z.object({
   hasDeparted: z.boolean(),
   /** Whether the caller has joined. */
   isJoined: z.boolean(),
-  /** Shown to the owner and admins only: hidden after reports or removed (issue 24 item 8). */
+  /** Shown to the owner and admins only: hidden after reports or removed. */
   moderation: moderationField,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -361,14 +361,14 @@ export type Ride = z.infer<typeof ride>;
 
 export const rideResponse = apiSuccess(ride);
 export const rideList = apiPage(ride);
-/** Join and cancel answer `data` = the participants (spec §7). */
+/** Join and cancel answer `data` = the participants (docs/product-spec.md §7). */
 export const participantsResponse = apiSuccess(z.array(rideParticipant));
 
 /** Query of GET /api/rides/user/rides: pagination only. */
 export const userRidesQuery = paginationQuery;
 
 /**
- * The active-filter count (spec §4, read literally): every filter of spec §3 other than `sortBy`
+ * The active-filter count (docs/product-spec.md §4, read literally): every filter of docs/product-spec.md §3 other than `sortBy`
  * that is set and not `all` (so a custom range's `startDate` and `endDate` count too), plus one for
  * a search term.
  */

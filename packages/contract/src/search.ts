@@ -1,5 +1,5 @@
 /**
- * Campus-wide search (issue 24): `GET /api/search?q=&type=&limit=` over what a signed-in student
+ * Campus-wide search: `GET /api/search?q=&type=&limit=` over what a signed-in student
  * can see — marketplace listings, lost & found items, upcoming rides and people who teach a skill —
  * answered in groups, each hit with a title, a snippet whose matching words are marked, and the deep
  * link that opens it. Declared once here for the API and the web app.
@@ -17,12 +17,12 @@ export const SEARCH_Q_MAX = 100;
 export const SEARCH_LIMIT_DEFAULT = 5;
 export const SEARCH_LIMIT_MAX = 20;
 /**
- * Matches a group counts at most (issue 24 item 4): a group with more answers `total: 100,
+ * Matches a group counts at most: a group with more answers `total: 100,
  * totalCapped: true`, shown as "100+". A search reads at most this many matches (+1) per tier, so
  * its cost stays flat however many rows match — measured 4–6× less database time per group than
  * the lists' `COUNT_CAP` (1,000) for a common word or a typo (README "Search"). A list filtered by
  * a search word — the feature's own page that "See all in …" opens — counts up to this too
- * (issue 23 item 5: flat cost at 100× data).
+ * (flat cost at 100× data).
  */
 export const SEARCH_COUNT_CAP = 100;
 
@@ -90,8 +90,8 @@ export type SearchHit = z.infer<typeof searchHit>;
 
 /**
  * One group: its type, how many hits it has in all, and the first `limit` of them, best first.
- * `total` is exact unless `totalCapped` is `true` (issue 24 item 4, as lists do for issue 23 item
- * 5): a search counts at most {@link SEARCH_COUNT_CAP} matches, so its cost does not grow with the
+ * `total` is exact unless `totalCapped` is `true` (as lists do,
+ * docs/performance.md): a search counts at most {@link SEARCH_COUNT_CAP} matches, so its cost does not grow with the
  * tables; a capped total is `SEARCH_COUNT_CAP`, shown as "100+". `totalCapped` is absent when exact.
  */
 export const searchGroup = z.object({

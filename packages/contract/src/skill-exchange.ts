@@ -1,29 +1,29 @@
 /**
- * Peer-to-peer skill exchange (spec §2 "Skill exchange", §3, §4, §5, §7, §8, §9; DESIGN §4, §5, §7;
- * issue 13): constants, messages (declared once), the bodies of adding a skill and sending,
+ * Peer-to-peer skill exchange (docs/product-spec.md §2 "Skill exchange", §3, §4, §5, §7, §8, §9; docs/design.md §4, §5, §7):
+ * constants, messages (declared once), the bodies of adding a skill and sending,
  * accepting a connect request, and the shapes the API returns. The spec's five routes read
- * top-level keys (`skills`; `teach`, `learn`; `matches`; `userSkill`; `request`, DESIGN §4); the
+ * top-level keys (`skills`; `teach`, `learn`; `matches`; `userSkill`; `request`, docs/design.md §4); the
  * requests inbox (our addition) reads `data` like everything else.
  */
 import { z } from 'zod';
 import { apiPage, apiSuccess, paginationQuery } from './envelope.ts';
 import { choice, indianMobile, optionalField, requiredText, textInput } from './fields.ts';
 
-/** Longest skill name, in characters (spec §5, §9). */
+/** Longest skill name, in characters (docs/product-spec.md §5, §9). */
 export const SKILL_NAME_MAX = 100;
 /** Longest optional message of a connect request, in characters. */
 export const SKILL_REQUEST_MESSAGE_MAX = 500;
 /** Most matches one call returns (best first). */
 export const MATCHES_MAX = 50;
-/** How long the page's message box shows a success / an error, in ms (spec §4, §9). */
+/** How long the page's message box shows a success / an error, in ms (docs/product-spec.md §4, §9). */
 export const SKILL_SUCCESS_MS = 3000;
 export const SKILL_ERROR_MS = 5000;
 
-/** The two modes of a user skill (spec §3). */
+/** The two modes of a user skill (docs/product-spec.md §3). */
 export const SKILL_TYPES = ['teach', 'learn'] as const;
 export type SkillType = (typeof SKILL_TYPES)[number];
 
-/** States of a connect request (issue 13): pending, then accepted / declined (recipient) or cancelled (sender). */
+/** States of a connect request: pending, then accepted / declined (recipient) or cancelled (sender). */
 export const SKILL_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 export type SkillRequestStatus = (typeof SKILL_REQUEST_STATUSES)[number];
 
@@ -31,7 +31,7 @@ export type SkillRequestStatus = (typeof SKILL_REQUEST_STATUSES)[number];
 export const SKILL_REQUEST_BOXES = ['received', 'sent'] as const;
 export type SkillRequestBox = (typeof SKILL_REQUEST_BOXES)[number];
 
-/** Messages and page texts of skill exchange: spec §2, §5, §8 verbatim, and ours. */
+/** Messages and page texts of skill exchange: docs/product-spec.md §2, §5, §8 verbatim, and ours. */
 export const SKILL_MESSAGES = {
   // Spec §5.
   nameEmpty: 'Skill name cannot be empty',
@@ -74,14 +74,14 @@ export const SKILL_MESSAGES = {
   failedCancel: 'Failed to cancel request',
   failedFetchRequests: 'Failed to fetch requests',
   boxInvalid: 'Please choose received or sent.',
-  // Notifications (DESIGN §7), linking to the inbox.
+  // Notifications (docs/design.md §7), linking to the inbox.
   noticeRequest: (name: string, skill: string) => `${name} would like to learn ${skill} from you.`,
   noticeAccepted: (name: string, skill: string) =>
     `${name} accepted your request to learn ${skill}. You can now contact each other.`,
   noticeDeclined: (name: string, skill: string) => `${name} declined your request to learn ${skill}.`,
 } as const;
 
-/** Page texts (spec §2) verbatim. */
+/** Page texts (docs/product-spec.md §2) verbatim. */
 export const SKILL_TEXTS = {
   title: 'Peer-to-Peer Skill Exchange',
   learnMode: 'I want to learn',
@@ -100,18 +100,18 @@ export const SKILL_TEXTS = {
   unknown: 'Unknown',
   na: 'N/A',
   emailOnceConnected: 'Shown once your request is accepted',
-  /** Opened from a search hit (`?skill=`, issue 24): how to reach that skill's teachers. */
+  /** Opened from a search hit (`?skill=`): how to reach that skill's teachers. */
   learnPrompt: (skill: string) =>
     `Students here teach “${skill}”. Add it to the skills you want to learn to see them under Recommended Matches and connect.`,
   learnButton: (skill: string) => `Learn ${skill}`,
   learningAlready: (skill: string) => `You are learning “${skill}”: its teachers are under Recommended Matches.`,
 } as const;
 
-/** The inbox link notifications carry (DESIGN §7). */
+/** The inbox link notifications carry (docs/design.md §7). */
 export const SKILL_INBOX_LINK = '/skill-exchange?tab=received';
 
 /**
- * The key two skill names are compared by (issue 13): trimmed, inner spaces collapsed, lower-cased.
+ * The key two skill names are compared by: trimmed, inner spaces collapsed, lower-cased.
  * `"  python "`, `"Python"` and `"PYTHON"` share the key `python`; aliases (`js`, `ml`) map keys to
  * a canonical skill in the database.
  */
@@ -125,7 +125,7 @@ export function skillDisplayName(name: string): string {
 }
 
 /**
- * POST /api/skill-exchange/add-skill body (spec §5, §7): `skillName` (trimmed, 1–100 characters)
+ * POST /api/skill-exchange/add-skill body (docs/product-spec.md §5, §7): `skillName` (trimmed, 1–100 characters)
  * and `type` teach | learn.
  */
 export const addSkillBody = z.object({
@@ -140,7 +140,7 @@ const phone = optionalField(
 );
 
 /**
- * POST /api/skill-exchange/request body (spec §3, §7): `recipientId` (a user id), `skillId` (a
+ * POST /api/skill-exchange/request body (docs/product-spec.md §3, §7): `recipientId` (a user id), `skillId` (a
  * skill the recipient teaches), optional `message` (≤ 500 characters) and optional `phone` (the
  * sender's WhatsApp number, shown to the recipient only after acceptance).
  */
@@ -170,11 +170,11 @@ export const listRequestsQuery = paginationQuery.extend({
 });
 export type ListRequestsQuery = z.infer<typeof listRequestsQuery>;
 
-/** A skill (spec §3). */
+/** A skill (docs/product-spec.md §3). */
 export const skill = z.object({ id: z.string(), name: z.string() });
 export type Skill = z.infer<typeof skill>;
 
-/** A user skill (spec §3): `type`, the nested skill as `Skill` (issue 13) and `skill` (spec §3). */
+/** A user skill (docs/product-spec.md §3): `type`, the nested skill as `Skill` and `skill` (docs/product-spec.md §3). */
 export const userSkill = z.object({
   id: z.string(),
   type: z.enum(SKILL_TYPES),
@@ -185,7 +185,7 @@ export const userSkill = z.object({
 });
 export type UserSkill = z.infer<typeof userSkill>;
 
-/** A student as a match card or the inbox shows them (spec §3 match user); `avatar` absolute or null. */
+/** A student as a match card or the inbox shows them (docs/product-spec.md §3 match user); `avatar` absolute or null. */
 export const skillPerson = z.object({
   id: z.string(),
   name: z.string().nullable(),
@@ -196,9 +196,9 @@ export const skillPerson = z.object({
 export type SkillPerson = z.infer<typeof skillPerson>;
 
 /**
- * A match (spec §3): someone who teaches a skill the caller wants to learn. `id` is their user
+ * A match (docs/product-spec.md §3): someone who teaches a skill the caller wants to learn. `id` is their user
  * skill; `user` with name, branch and semester, and their e-mail only once the two are connected (a
- * request between them, either way, was accepted), else `email: null` (issue 21 item 8: a stranger
+ * request between them, either way, was accepted), else `email: null` (a stranger
  * sees no address); `Skill` the skill they teach;
  * `reciprocal` when they also want to learn something the caller teaches; `requestStatus` of the
  * caller's pending or accepted request to them for this skill, or `accepted` when they asked the
@@ -213,12 +213,12 @@ export const match = z.object({
 });
 export type Match = z.infer<typeof match>;
 
-/** The other student's contact, revealed to both once a request is accepted (issue 13). */
+/** The other student's contact, revealed to both once a request is accepted. */
 export const skillContact = z.object({ email: z.string(), phone: z.string().nullable() });
 export type SkillContact = z.infer<typeof skillContact>;
 
 /**
- * A connect request (spec §3: recipientId, skillId, message) with its state, both students, the
+ * A connect request (docs/product-spec.md §3: recipientId, skillId, message) with its state, both students, the
  * skill and — only when accepted — `contact`, the other student's e-mail and phone (null otherwise).
  * Times are ISO 8601; `respondedAt` is when it left `pending`.
  */

@@ -1,5 +1,5 @@
 /**
- * Server rendering contract (issue 23 item 1): what the API hands the web app's server bundle
+ * Server rendering contract: what the API hands the web app's server bundle
  * (`apps/web/dist-server/entry-server.js`, built by `npm run build -w apps/web`) and what it gets
  * back. The API owns HTTP (headers, compression, the plain-shell fallback); the bundle owns React.
  */
@@ -28,7 +28,7 @@ export interface SsrState {
   timeZone: string;
   /**
    * The API reads (path + query) the render answered with 200: the browser did not make them, so
-   * it repeats the ones the service worker keeps for offline reading (issue 12, issue 25 item 7).
+   * it repeats the ones the service worker keeps for offline reading.
    */
   reads: string[];
 }

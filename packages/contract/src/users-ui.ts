@@ -1,27 +1,27 @@
 /**
- * Users and session, the zod-free part (spec §5, §8, §9; DESIGN §5): limits, session timings, the
+ * Users and session, the zod-free part (docs/product-spec.md §5, §8, §9; docs/design.md §5): limits, session timings, the
  * admin role, the messages and the sign-in screen's texts. Kept free of zod so pages can paint
- * their headings before the form libraries load (issue 10); `users.ts` re-exports everything here.
+ * their headings before the form libraries load; `users.ts` re-exports everything here.
  */
 import type { PublicUser } from './users.ts';
 
-/** Password length bounds (DESIGN/issue 2: 8–128 characters). */
+/** Password length bounds (docs/design.md §5: 8–128 characters). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/** Roll number: 8 digits (spec §9). */
+/** Roll number: 8 digits (docs/product-spec.md §9). */
 export const ROLL_NUMBER_LENGTH = 8;
 
-/** Default graduation year when the roll number does not read as a year (spec §3, DESIGN §5). */
+/** Default graduation year when the roll number does not read as a year (docs/product-spec.md §3, docs/design.md §5). */
 export const DEFAULT_GRADUATION_YEAR = 2025;
 
-/** Token lifetimes in ms (DESIGN §5). */
+/** Token lifetimes in ms (docs/design.md §5). */
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** A mailed one-time sign-in link (the step-up of issue 21 item 2) lives 1 hour. */
+/** A mailed one-time sign-in link (the step-up, docs/security.md) lives 1 hour. */
 export const SIGNIN_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** Session lifetimes in ms (DESIGN §5). */
+/** Session lifetimes in ms (docs/design.md §5). */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_MS = 10 * 60 * 1000;
@@ -30,16 +30,16 @@ export const SESSION_TOUCH_MS = 10 * 60 * 1000;
 export const SESSION_COOKIE = 'cc_session';
 
 /**
- * Name and lifetime of the signed device cookie (issue 21 item 2, OWASP "device cookies"): it marks
+ * Name and lifetime of the signed device cookie (OWASP "device cookies"): it marks
  * a browser that signed in to an account before; HttpOnly, renewed at every sign-in.
  */
 export const DEVICE_COOKIE = 'cc_device';
 export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** Role that grants the admin area (spec §6, DESIGN §5). */
+/** Role that grants the admin area (docs/product-spec.md §6, docs/design.md §5). */
 export const ADMIN_ROLE = 'admin';
 
-/** Messages of the users area (spec §5, §8; DESIGN §5). */
+/** Messages of the users area (docs/product-spec.md §5, §8; docs/design.md §5). */
 export const USER_MESSAGES = {
   emailRequired: 'Please enter your email.',
   passwordRequired: 'Please enter your password.',
@@ -88,7 +88,7 @@ export const USER_MESSAGES = {
     'Your password was changed. If this wasn\'t you, reset your password now with "Forgot password?" on the login page and tell an administrator.',
 } as const;
 
-/** Client-side texts of the login screen and errors (spec §2, §8). */
+/** Client-side texts of the login screen and errors (docs/product-spec.md §2, §8). */
 export const AUTH_UI = {
   loginHeading: 'Welcome back',
   signupHeading: 'Create your account',

@@ -1,5 +1,5 @@
 /**
- * Users and session (spec §3, §5, §7, §8; DESIGN §5): request/response schemas, constants and
+ * Users and session (docs/product-spec.md §3, §5, §7, §8; docs/design.md §5): request/response schemas, constants and
  * messages shared by the API and the web app.
  */
 import { z } from 'zod';
@@ -25,7 +25,7 @@ const newPassword = z
 export const signupBody = z.object({ email, password: newPassword });
 export type SignupBody = z.infer<typeof signupBody>;
 
-/** POST /api/users/login body (spec §5 messages). */
+/** POST /api/users/login body (docs/product-spec.md §5 messages). */
 export const loginBody = z.object({
   email,
   password: z
@@ -46,7 +46,7 @@ export const tokenBody = z.object({
 export const emailOnlyBody = z.object({ email });
 
 /**
- * POST /api/users/verify-email body (DESIGN §5): the link's token and the password chosen in that
+ * POST /api/users/verify-email body (docs/design.md §5): the link's token and the password chosen in that
  * same sign-up attempt. Missing → 400 "Please enter the password you chose."
  */
 export const verifyEmailBody = tokenBody.extend({
@@ -59,7 +59,7 @@ export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 export const resetPasswordBody = tokenBody.extend({ password: newPassword });
 
 /**
- * POST /api/users/signin-link body (issue 21 item 2): the mailed one-time sign-in link's token and
+ * POST /api/users/signin-link body: the mailed one-time sign-in link's token and
  * the account's password, checked only here (the step-up never checks it on the login form).
  */
 export const signinLinkBody = tokenBody.extend({
@@ -79,7 +79,7 @@ export const changePasswordBody = z.object({
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /**
- * PUT /api/users/update body: only name, branch, semester and hostel (spec §5). Values are checked
+ * PUT /api/users/update body: only name, branch, semester and hostel (docs/product-spec.md §5). Values are checked
  * against the institute config by the service; unknown keys are dropped, never stored.
  */
 export const updateProfileBody = z.object({
@@ -90,7 +90,7 @@ export const updateProfileBody = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
-/** The user as the API returns it (spec §3). `avatar` is an absolute URL or null. */
+/** The user as the API returns it (docs/product-spec.md §3). `avatar` is an absolute URL or null. */
 export const publicUser = z.object({
   id: z.string(),
   name: z.string().nullable(),
@@ -110,6 +110,6 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-/** `data` of current / login / update: the user and its roles (spec §7). */
+/** `data` of current / login / update: the user and its roles (docs/product-spec.md §7). */
 export const userData = z.object({ user: publicUser, roles: z.array(z.string()) });
 export type UserData = z.infer<typeof userData>;

@@ -1,7 +1,7 @@
 /**
- * The embedded database's directory lock (DESIGN §1): a second process gets a clear error, and a
+ * The embedded database's directory lock (docs/design.md §1): a second process gets a clear error, and a
  * lock left by `kill -9` is recovered at the next start. The real server serves requests from its
- * PGlite worker thread (issue 10) and keeps their writes across a restart. Runs the real server as
+ * PGlite worker thread and keeps their writes across a restart. Runs the real server as
  * child processes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -72,7 +72,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite data-directory lock', (
   }, 120_000);
 });
 
-describe('PGlite lock owner checks (issue 20 item 6)', () => {
+describe('PGlite lock owner checks', () => {
   /** The start time of `pid` in clock ticks, as the lock records it. */
   const ticksOf = async (pid: number) => {
     const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');

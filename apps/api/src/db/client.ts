@@ -1,7 +1,7 @@
 /**
- * Database client (DESIGN §1): PGlite persisted under `DATA_DIR/pglite` when no `DATABASE_URL` is
+ * Database client (docs/design.md §1): PGlite persisted under `DATA_DIR/pglite` when no `DATABASE_URL` is
  * set, node-postgres otherwise. One SQL dialect, one schema, one set of migrations. The server's
- * PGlite runs in a worker thread (`pglite-proxy.ts`, issue 10) so its WASM work does not block the
+ * PGlite runs in a worker thread (`pglite-proxy.ts`) so its WASM work does not block the
  * event loop; tests and in-memory benchmarks wrap an in-process PGlite with `fromPglite`.
  */
 import fs from 'node:fs';
@@ -33,7 +33,7 @@ export interface Database {
   reservedDb: Db;
   driver: 'pglite' | 'pg';
   /**
-   * Subscribes to a NOTIFY channel. On PostgreSQL the LISTEN connection heals itself (issue 20):
+   * Subscribes to a NOTIFY channel. On PostgreSQL the LISTEN connection heals itself:
    * rejects when the database cannot be reached now, but keeps the subscription and retries.
    */
   listen: Listen;
@@ -62,7 +62,7 @@ export interface Database {
 /** Thrown when the PGlite data directory is held by another live process. */
 export class DataDirLockedError extends Error {}
 
-/** What `pglite.lock` records about its holder (issue 20 item 6). */
+/** What `pglite.lock` records about its holder. */
 interface LockOwner {
   pid: number;
   /** The holder's start time in clock ticks since boot (`/proc/<pid>/stat` field 22); null off Linux. */
@@ -253,7 +253,7 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): P
 }
 
 /**
- * Opens the embedded database under `<dataDir>/pglite` in a worker thread (issue 10), taking the
+ * Opens the embedded database under `<dataDir>/pglite` in a worker thread, taking the
  * directory lock (in this process) first. Throws DataDirLockedError, or PGlite's error when it
  * cannot open (the lock is then released).
  */
@@ -270,7 +270,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 /**
  * How long a request waits for a pooled connection, or for a new connection to open, before it
- * fails with 503, ms (issue 20: no hang past 10 s). A database that is down refuses at once; this
+ * fails with 503, ms (no hang past 10 s). A database that is down refuses at once; this
  * bounds a burst queued behind a busy pool and a connection that never answers.
  */
 export const PG_CONNECT_TIMEOUT_MS = 8_000;
@@ -303,7 +303,7 @@ const consoleLog: ListenerLog = {
 
 /**
  * Opens a node-postgres pool on `url` (PostgreSQL 15+) and a self-healing LISTEN connection
- * (`pg-listener.ts`). Database faults never end the process (issue 20): every pooled client, idle
+ * (`pg-listener.ts`). Database faults never end the process: every pooled client, idle
  * or checked out, has an `error` handler (a broken client is dropped by the pool when released), a
  * connection attempt gives up after {@link PG_CONNECT_TIMEOUT_MS}, and queries on a lost
  * connection reject with errors that `isDatabaseUnavailable` (faults.ts) recognises.
@@ -335,7 +335,7 @@ export async function openPostgres(
   const reservedPool = new pg.Pool({ ...options, max: shares.reserved });
   let log = consoleLog;
   let lastWarning = 0;
-  /** One line per 10 s at most while the database is away (issue 21: no log flood). */
+  /** One line per 10 s at most while the database is away (no log flood). */
   const warn = (err: Error) => {
     const now = Date.now();
     if (now - lastWarning < 10_000) return;

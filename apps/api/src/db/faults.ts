@@ -1,8 +1,8 @@
 /**
- * Database faults (issue 20, DESIGN §9 Operations): tells a lost or refused database connection
+ * Database faults (docs/design.md §9 Operations): tells a lost or refused database connection
  * (restart, failover, `pg_terminate_backend`, too many connections) from a query's own error, so the
  * app answers the first with 503 + `Retry-After` and keeps running; and turns any database error
- * into a log-safe summary that never carries the query's parameters (issue 21 item 1).
+ * into a log-safe summary that never carries the query's parameters.
  */
 
 /**

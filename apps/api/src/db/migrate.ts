@@ -1,6 +1,6 @@
 /**
  * Applies the committed drizzle-kit migrations (apps/api/drizzle) at start, inside a Postgres
- * advisory lock so instances starting together do not race (DESIGN §1).
+ * advisory lock so instances starting together do not race (docs/design.md §1).
  */
 import path from 'node:path';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL LISTEN connection that heals itself (issue 20 item 2, DESIGN §7, §9): one
+ * The PostgreSQL LISTEN connection that heals itself (docs/design.md §7, §9): one
  * dedicated `pg.Client` carries every LISTEN of this instance. When it errors or ends (a database
  * restart, failover or `pg_terminate_backend`), it is opened again with capped exponential backoff
  * and full jitter, every channel is LISTENed again, and the `onReconnect` callbacks run so the

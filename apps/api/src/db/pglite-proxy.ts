@@ -1,5 +1,5 @@
 /**
- * The main-thread side of the embedded database in a worker thread (issue 10 item 5, DESIGN §1).
+ * The main-thread side of the embedded database in a worker thread (docs/design.md §1).
  * PGlite's WASM work blocked the server's event loop on every query; `PgliteWorkerClient` runs
  * PGlite in `pglite-worker.ts` (a `node:worker_threads` worker) and offers the small PGlite-like
  * surface that `drizzle-orm/pglite` and `fromPglite` call — `query`, `exec`, `transaction`, `listen`,

@@ -1,5 +1,5 @@
 /**
- * The embedded database in a worker thread (issue 10 item 5, DESIGN §1): the worker-backed
+ * The embedded database in a worker thread (docs/design.md §1): the worker-backed
  * Database that `openPglite` returns behaves as the in-process one the services were written
  * against — typed values, PostgreSQL error fields, transactions (and their isolation from other
  * requests' queries), LISTEN/NOTIFY, the advisory lock, close and reopen — and a dead worker
@@ -82,7 +82,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite in a worker thread', ()
     };
     const viaWorker = await read(worker);
     expect(viaWorker).toEqual(await read(inProcess));
-    // What the services rely on (column helpers in schema/columns.ts, DESIGN §1).
+    // What the services rely on (column helpers in schema/columns.ts, docs/design.md §1).
     expect(viaWorker.u.emailVerifiedAt).toEqual(createdAt);
     expect(viaWorker.u.roles).toEqual(['admin', 'moderator']);
     expect(viaWorker.f.createdAt).toBeInstanceOf(Date);

@@ -1,5 +1,5 @@
 /**
- * Worker-thread entry of the embedded database (issue 10 item 5, DESIGN §1): opens PGlite on
+ * Worker-thread entry of the embedded database (docs/design.md §1): opens PGlite on
  * `workerData.dataDir` with our extensions (`createPglite`), posts `{ ready: true }` (or
  * `{ ready: false, error }` and ends), then answers the main thread's requests
  * (`WorkerRequest`, see `pglite-proxy.ts`) one reply each, so PGlite's WASM work runs off the
@@ -55,7 +55,7 @@ const raw = (value: string) => value;
 
 /**
  * The parsers option for `rawTypes`: undefined when there are none — PGlite copies its ~320 parsers
- * into a new object on every query given a parsers option (~0.16 ms here, issue 10 profile), so a
+ * into a new object on every query given a parsers option (~0.16 ms here), so a
  * query without parsers (the health check's `SELECT 1`) must not get one — else one object per set
  * of type ids, built once.
  */

@@ -1,5 +1,5 @@
 /**
- * Authorization by construction (DESIGN §3, issue 8; the rule and an example are in
+ * Authorization by construction (docs/design.md §3; the rule and an example are in
  * docs/architecture.md). A service function that changes a record takes a `Changeable<…>`, a type
  * that only the feature's checking loader produces, so a handler that skips the check — or passes
  * what the *visible* loader returned — does not compile.
@@ -11,7 +11,7 @@ declare const checked: unique symbol;
 
 /**
  * A record the viewer was checked to be allowed to change by `Action` (only a checking loader makes
- * one, issue 22): a ride checked for deletion is a `Changeable<LoadedRide, 'delete'>` and is not
+ * one): a ride checked for deletion is a `Changeable<LoadedRide, 'delete'>` and is not
  * accepted where an edit (`'edit'`) is required, since the two may follow different rules.
  */
 export type Changeable<T, Action extends string> = T & { readonly [checked]: Action };
@@ -25,7 +25,7 @@ export type ChangeRules<Action extends string> = Readonly<Record<Action, ChangeR
 /**
  * The one place a `Changeable` is made: passes `record` through, checked for `action`, when
  * `viewer` owns it (`ownerId`) or — when `rules[action]` is `ownerOrAdmin` — is an admin; otherwise
- * throws 403 with `forbiddenMessage` (DESIGN §4: visible but not changeable → 403). Call it only
+ * throws 403 with `forbiddenMessage` (docs/design.md §4: visible but not changeable → 403). Call it only
  * after the visibility check (404).
  */
 export function allowChange<T, Action extends string>(

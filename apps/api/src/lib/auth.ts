@@ -1,7 +1,7 @@
 /**
- * Sessions, CSRF and role guards (DESIGN §5). Sessions are opaque 256-bit tokens in an HttpOnly,
- * SameSite=Lax cookie (SameSite=None + Secure with CROSS_SITE_COOKIES, issue 25); only the SHA-256 is stored. Guards run in `onRequest`, before any upload body
- * is read (DESIGN §4 order of checks).
+ * Sessions, CSRF and role guards (docs/design.md §5). Sessions are opaque 256-bit tokens in an HttpOnly,
+ * SameSite=Lax cookie (SameSite=None + Secure with CROSS_SITE_COOKIES); only the SHA-256 is stored. Guards run in `onRequest`, before any upload body
+ * is read (docs/design.md §4 order of checks).
  */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type {
@@ -39,9 +39,9 @@ export type SessionUser = typeof users.$inferSelect;
 declare const adminBrand: unique symbol;
 
 /**
- * A signed-in user the admin guard checked to hold the admin role (DESIGN §5). Only an
+ * A signed-in user the admin guard checked to hold the admin role (docs/design.md §5). Only an
  * {@link adminOnly} scope makes one (as its `req.user`); admin-only service functions require it,
- * so a handler outside such a scope cannot call them (issue 22).
+ * so a handler outside such a scope cannot call them.
  */
 export type Admin = SessionUser & { readonly [adminBrand]: true };
 
@@ -112,7 +112,7 @@ export async function findSession(db: Db, token: string): Promise<(FoundSession 
 export type SessionLookup = (token: string) => Promise<FoundSession | null>;
 
 /**
- * The session lookup of one app (issue 23 Decision 2): `cache` first, then {@link findSession}. The
+ * The session lookup of one app: `cache` first, then {@link findSession}. The
  * cache is used only while `database`'s LISTEN connection is up (evictions arrive through it) and
  * is emptied whenever it is not; see `lib/session-cache.ts`.
  */
@@ -135,7 +135,7 @@ export function sessionLookup(database: Database, cache: SessionCache<FoundSessi
   };
 }
 
-/** The session lookup of every signed-in request, prepared once per database (issue 10). */
+/** The session lookup of every signed-in request, prepared once per database. */
 const liveSession = preparedStatements('live_session', (db, name) =>
   db
     .select({ session: { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }, user: users })
@@ -159,7 +159,7 @@ export async function destroySession(db: Db, sessionId: string): Promise<void> {
 
 /**
  * Ends every session of `userId` except `keepSessionId` (if given) and emits `sessions-ended` so
- * live streams close (DESIGN §5, §7).
+ * live streams close (docs/design.md §5, §7).
  */
 export async function endUserSessions(ctx: ServiceContext, userId: string, keepSessionId?: string): Promise<void> {
   await ctx.db
@@ -193,7 +193,7 @@ export function sessionCookieOptions(cookies: CookieAttributes) {
 }
 
 /**
- * The app's session lookup with its cache wired (issue 23 Decision 2): evicts on this instance's
+ * The app's session lookup with its cache wired: evicts on this instance's
  * `session-ended` / `sessions-ended` / `user-changed` events at once, on {@link SESSION_EVICT_CHANNEL} NOTIFYs from
  * every instance, and flushes when the LISTEN connection comes back. With
  * `config.sessionCacheTtlMs` 0 every lookup reads the database. `close` unsubscribes.
@@ -253,7 +253,7 @@ export function isAdmin(user: Pick<SessionUser, 'roles'> | null | undefined): bo
 /**
  * onRequest guard factory: 401 without a live session. Registered once per route scope
  * (`app.addHook('onRequest', app.requireUser)` at the top of a feature plugin or sub-scope), never
- * per route (DESIGN §3).
+ * per route (docs/design.md §3).
  */
 export function requireUser(lookup: SessionLookup) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -263,7 +263,7 @@ export function requireUser(lookup: SessionLookup) {
 }
 
 /**
- * onRequest guard factory: 401 without a session, 403 without the admin role (spec §6 message).
+ * onRequest guard factory: 401 without a session, 403 without the admin role (docs/product-spec.md §6 message).
  * Registered once per admin scope, like {@link requireUser}.
  */
 export function requireAdmin(lookup: SessionLookup) {
@@ -275,7 +275,7 @@ export function requireAdmin(lookup: SessionLookup) {
 }
 
 /**
- * CSRF check (DESIGN §5): a state-changing request whose `Origin` (or `Sec-Fetch-Site: cross-site`)
+ * CSRF check (docs/design.md §5): a state-changing request whose `Origin` (or `Sec-Fetch-Site: cross-site`)
  * names another site that is not the app's own origin nor in `CORS_ORIGINS` → 403. Requests with
  * neither header pass (non-browser clients).
  */
@@ -307,10 +307,10 @@ export type SignedInScope<Viewer extends SessionUser = SessionUser> = FastifyIns
 >;
 
 /**
- * A route scope behind the session guard (DESIGN §3: guards per scope, not per route; 401 without
+ * A route scope behind the session guard (docs/design.md §3: guards per scope, not per route; 401 without
  * a live session): `export const fooRoutes = signedIn(async (app) => { app.get(…) })`, or a
  * sub-scope `await app.register(signedIn(async (s) => …))`. Its handlers read `req.user` as a
- * `SessionUser` and `req.sessionId` as a string — no `!` (issue 22).
+ * `SessionUser` and `req.sessionId` as a string — no `!`.
  */
 export function signedIn(routes: (scope: SignedInScope) => Promise<void>): FastifyPluginAsyncZod {
   return async (scope) => {

@@ -1,5 +1,5 @@
 /**
- * A small in-process queue for work done after the response (issue 9: mail is sent after answering,
+ * A small in-process queue for work done after the response (mail is sent after answering,
  * so a request for an existing address and one for an unknown address take the same path and the
  * same time). Jobs run at most `concurrency` at a time; a failing job is logged, never thrown.
  * `idle()` resolves once every queued job has finished (app shutdown, tests).

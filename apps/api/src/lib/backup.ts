@@ -4,7 +4,7 @@
  * An archive is one uncompressed tar (system `tar`) named `campus-backup-<UTC time>-<driver>.tar`
  * holding `manifest.json` and the database dump: `database.pgdump` (`pg_dump -Fc`, PostgreSQL) or
  * `pglite-datadir.tar.gz` (PGlite's `dumpDataDir`, the embedded database). Uploaded files live in the
- * database (`files` table, bytea: DESIGN §6), so the dump holds them; nothing else is on disk that
+ * database (`files` table, bytea: docs/design.md §6), so the dump holds them; nothing else is on disk that
  * the app needs (the dev mail outbox is not data). The manifest records the size and SHA-256 of each
  * member; restore checks them before it touches anything.
  *

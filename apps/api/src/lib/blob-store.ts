@@ -1,5 +1,5 @@
 /**
- * The blob-store interface of DESIGN §6 and its Postgres implementation (the `files` table), so
+ * The blob-store interface of docs/design.md §6 and its Postgres implementation (the `files` table), so
  * embedded, single-server and multi-instance deployments need no extra service.
  */
 import { eq, inArray } from 'drizzle-orm';
@@ -41,7 +41,7 @@ export async function putFile(db: Db, ownerId: string | null, file: ProcessedFil
 
 /**
  * Reads the stored bytes of file `id` (`variant` `thumb`: its thumbnail), or undefined when there
- * is no such file. Callers check access first (issue 21: `features/files/files.service.ts`).
+ * is no such file. Callers check access first (`features/files/files.service.ts`).
  */
 export async function readFileBody(db: Db, id: string, variant: 'full' | 'thumb'): Promise<Uint8Array | undefined> {
   const column = variant === 'thumb' ? files.thumbBytes : files.bytes;
@@ -55,7 +55,7 @@ export async function deleteFiles(db: Db, ids: (string | null | undefined)[]): P
   if (list.length) await db.delete(files).where(inArray(files.id, list));
 }
 
-/** Absolute URL of a stored file for responses (DESIGN §4), or null. */
+/** Absolute URL of a stored file for responses (docs/design.md §4), or null. */
 export function fileUrl(appUrl: string, id: string | null | undefined, variant?: 'thumb'): string | null {
   if (!id) return null;
   return `${appUrl}/api/files/${id}${variant ? `?variant=${variant}` : ''}`;

@@ -1,5 +1,5 @@
 /**
- * Socket ceilings (issue 21 item 1): the server accepts at most `limits.maxConnections` open
+ * Socket ceilings: the server accepts at most `limits.maxConnections` open
  * sockets (`server.maxConnections`; Node closes the ones over it), and one remote address at most
  * `limits.maxConnectionsPerAddress` (default 64, far below the global 4,096, so 17 addresses hold
  * at most a quarter of it), so one client can never hold the process's file descriptors.

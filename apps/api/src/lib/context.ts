@@ -1,6 +1,6 @@
 /**
  * What services need from the running app: the database, config, mailer, logger and the app's
- * event bus. Services take this instead of Fastify objects (DESIGN §3: nothing HTTP-specific in a
+ * event bus. Services take this instead of Fastify objects (docs/design.md §3: nothing HTTP-specific in a
  * service).
  */
 import type { EventEmitter } from 'node:events';
@@ -14,7 +14,7 @@ import type { Mailer } from './mailer.ts';
  * Events on `ctx.events`: `sessions-ended` (userId) when a user's sessions are ended;
  * `session-ended` (stored session id) when one session ends (logout); `user-changed` (userId) after
  * a committed change to a user's row that a signed-in request reads (roles, profile), so the
- * session cache drops the old copy at once (issue 23).
+ * session cache drops the old copy at once.
  */
 export interface AppEvents {
   'sessions-ended': [userId: string];
@@ -29,6 +29,6 @@ export interface ServiceContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   events: EventEmitter<AppEvents>;
-  /** Work done after the response, e.g. sending mail (issue 9). */
+  /** Work done after the response, e.g. sending mail. */
   background: BackgroundQueue;
 }

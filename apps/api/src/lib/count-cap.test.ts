@@ -1,5 +1,5 @@
 /**
- * Capped totals through HTTP on a real database (issue 23 item 5: flat cost at 100× data): a list
+ * Capped totals through HTTP on a real database (flat cost at 100× data): a list
  * with more than COUNT_CAP matches answers `total: COUNT_CAP` and `totalCapped: true` (a list
  * filtered by a search word: SEARCH_COUNT_CAP), a deep full page raises the bound to its end, and a
  * list at or under the cap stays exact without the flag —

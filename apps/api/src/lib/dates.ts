@@ -1,5 +1,5 @@
 /**
- * The institute's calendar (DESIGN §4): "today" and day boundaries in the institute's time zone
+ * The institute's calendar (docs/design.md §4): "today" and day boundaries in the institute's time zone
  * (config `timezone`, default Asia/Kolkata). Dates are `yyyy-MM-dd` strings; instants are `Date`s
  * (UTC). Built on date-fns and @date-fns/tz; features (lost & found, rides, attendance) use these
  * and never compute time zones themselves.
@@ -44,7 +44,7 @@ export function isoWeekday(date: string): number {
 
 /**
  * True when `date` (`yyyy-MM-dd`) is after today in `timezone` — the "future date" refusal of
- * attendance marks and lost & found reports (spec §5); undefined (not sent) is never in the future.
+ * attendance marks and lost & found reports (docs/product-spec.md §5); undefined (not sent) is never in the future.
  */
 export function isFutureDate(date: string | undefined, timezone: string): boolean {
   return date !== undefined && date > todayIn(timezone);
@@ -54,7 +54,7 @@ export function isFutureDate(date: string | undefined, timezone: string): boolea
 const OFFSET_LESS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 
 /**
- * `value` read in `timezone` when it is a date-time without an offset (issue 25 item 1: the spec's
+ * `value` read in `timezone` when it is a date-time without an offset (the spec's
  * client sends `datetime-local` values such as `2026-11-27T10:30`), as ISO 8601 in UTC
  * (`2026-11-27T05:00:00.000Z` for Asia/Kolkata). An impossible date such as 30 February becomes
  * `'Invalid Date'`, which no date-time schema accepts (JavaScript's parser would roll it over to

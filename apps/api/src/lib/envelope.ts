@@ -1,5 +1,5 @@
 /**
- * Success envelopes (DESIGN §4): `{ success: true, message, data }`, plus the closed list of routes
+ * Success envelopes (docs/design.md §4): `{ success: true, message, data }`, plus the closed list of routes
  * whose spec client reads top-level keys (skill exchange, internships), which use `topLevel`.
  */
 import type { FastifyReply } from 'fastify';
@@ -17,18 +17,18 @@ export function done(message: string) {
 
 /**
  * Paginated list: the array in `data`, `pagination: { page, limit, total, totalCapped? }` beside it
- * (DESIGN §4; `totalCapped` issue 23 item 5, built by `paginationOf` in lib/pages.ts).
+ * (docs/design.md §4; `totalCapped` built by `paginationOf` in lib/pages.ts).
  */
 export function page<T>(data: T[], pagination: Pagination, message = 'OK') {
   return { success: true as const, message, data, pagination };
 }
 
-/** JSON text built by PostgreSQL for an answer's `data` (issue 23 item 4), sent as it is. */
+/** JSON text built by PostgreSQL for an answer's `data`, sent as it is. */
 export type JsonText = string & { readonly __jsonText: true };
 
 /**
  * Sends {@link page}'s envelope as JSON text around `data`, JSON text already (a list page
- * PostgreSQL built: issue 23 item 4). With `content-type: application/json` Fastify sends a string
+ * PostgreSQL built). With `content-type: application/json` Fastify sends a string
  * as it is, without the response schema's serializer: the route's tests hold its answer to that
  * schema instead.
  */
@@ -37,17 +37,17 @@ export function sendPageText(reply: FastifyReply, data: JsonText, pagination: Pa
   return reply.type('application/json; charset=utf-8').send(text);
 }
 
-/** Rows to skip for the requested page of a paginated query (DESIGN §4: `page` from 1). */
+/** Rows to skip for the requested page of a paginated query (docs/design.md §4: `page` from 1). */
 export function pageOffset(q: { page: number; limit: number }): number {
   return (q.page - 1) * q.limit;
 }
 
-/** The keys a spec client reads at the top level instead of `data` (DESIGN §4): the closed list. */
+/** The keys a spec client reads at the top level instead of `data` (docs/design.md §4): the closed list. */
 export type TopLevelKey = 'skills' | 'teach' | 'learn' | 'matches' | 'userSkill' | 'request' | 'internships';
 
 /**
  * `{ success: true, message, ...keys }` for the closed list of routes whose spec client reads
- * top-level keys instead of `data` (DESIGN §4): skill exchange (`skills`; `teach` and `learn`;
+ * top-level keys instead of `data` (docs/design.md §4): skill exchange (`skills`; `teach` and `learn`;
  * `matches`; `userSkill`; `request`) and internships (`internships`). A key outside
  * {@link TopLevelKey} does not compile.
  */

@@ -1,5 +1,5 @@
 /**
- * Errors with an HTTP status and the contract's message (DESIGN §4). Services throw these; the
+ * Errors with an HTTP status and the contract's message (docs/design.md §4). Services throw these; the
  * app's error handler turns them into the failure envelope.
  */
 export class AppError extends Error {
@@ -13,7 +13,7 @@ export class AppError extends Error {
   }
 }
 
-/** 400 with per-field messages; `message` is the first field's message (DESIGN §4). */
+/** 400 with per-field messages; `message` is the first field's message (docs/design.md §4). */
 export function validationError(errors: Record<string, string>): AppError {
   return new AppError(400, Object.values(errors)[0] ?? 'Invalid input.', errors);
 }

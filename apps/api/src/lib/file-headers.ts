@@ -1,5 +1,5 @@
 /**
- * The headers of a stored file's answer (DESIGN §6; docs/security.md): the SHA-256 ETag and
+ * The headers of a stored file's answer (docs/design.md §6; docs/security.md): the SHA-256 ETag and
  * `Cache-Control: private, no-cache`, so a browser keeps the bytes but asks again each time
  * (`If-None-Match` → 304 after the access check) and a file whose record is hidden, deleted or
  * recalled stops being served at once and never lives on in a shared cache; `nosniff` and

@@ -1,5 +1,5 @@
 /**
- * HTTP-level leaks and refusals (issue 9 §4–§5), through the real app: `Cache-Control: no-store` on
+ * HTTP-level leaks and refusals (§5), through the real app: `Cache-Control: no-store` on
  * API JSON, stored files keep their caching and may be shown by other origins, and oversized or
  * over-long requests answer in the envelope with a message that fits the case.
  */
@@ -59,7 +59,7 @@ describe('caching of API answers', () => {
 });
 
 describe('compression of API answers', () => {
-  // JSON over 2 KB goes out compressed (issue 10): brotli (quality 1, issue 23 item 4) for a client
+  // JSON over 2 KB goes out compressed: brotli (quality 1) for a client
   // that accepts it, else gzip, else plain; each decodes to the same answer.
   it('brotli for a client that accepts it, gzip for one that only takes gzip, plain for one that takes neither', async () => {
     const plain = await t.app.inject({ url: '/api/institute' });

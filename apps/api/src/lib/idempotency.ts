@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on creating writes (DESIGN §9, issue 25 item 8; the IETF HTTP Idempotency-Key
+ * `Idempotency-Key` on creating writes (docs/design.md §9; the IETF HTTP Idempotency-Key
  * draft): a signed-in client may send a key (a UUID per submission) with a POST. The first request
  * with a key runs and, when it succeeds (2xx), its answer is kept 24 h; a repeat of the same request
  * gets that answer again (status, body, `Idempotent-Replayed: true`) and creates nothing. A repeat

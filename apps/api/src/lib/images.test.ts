@@ -1,5 +1,5 @@
 /**
- * The image pipeline under load (issue 9 §2, issue 21 item 5), through POST /api/users/avatar and
+ * The image pipeline under load, through POST /api/users/avatar and
  * the marketplace form (POST /api/buy-and-sell/items) on a real database: a header that declares an absurd size — in pixels or in
  * decoded bytes (a 16-bit interlaced PNG) — is refused before decoding; image work is queued fairly
  * per uploader, so a login and another student's small upload still answer while one student's
@@ -113,7 +113,7 @@ async function listWithImage(who: SignedIn, image: Buffer) {
   return sendForm(t, 'POST', '/api/buy-and-sell/items', who.cookie, form);
 }
 
-describe('decoded size (issue 21)', () => {
+describe('decoded size', () => {
   it('refuses a 16-bit interlaced 30-megapixel PNG made with sharp from its header; four at once leave another student’s 4×4 upload alone', async () => {
     const bomb = await solidPng(6000, 5000, { deep: true, interlaced: true });
     const meta = await sharp(bomb).metadata();
@@ -152,7 +152,7 @@ describe('decoded size (issue 21)', () => {
   }, 60_000);
 });
 
-describe('fair image queue (issue 21)', () => {
+describe('fair image queue', () => {
   it('one student’s 12 large uploads take at most their own line (the rest 503 with Retry-After); another student’s 4×4 upload answers 201 meanwhile', async () => {
     const large = await solidPng(7000, 7000);
     const finished: string[] = [];

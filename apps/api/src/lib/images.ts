@@ -1,6 +1,6 @@
 /**
- * The upload pipeline's checks and re-encoding (DESIGN §6): size limit, magic bytes (file-type),
- * header checks (sides, ratio, decoded bytes; issue 9, issue 21), a fair queue per uploader, sharp
+ * The upload pipeline's checks and re-encoding (docs/design.md §6): size limit, magic bytes (file-type),
+ * header checks (sides, ratio, decoded bytes), a fair queue per uploader, sharp
  * re-encode to WebP (auto-rotated, all metadata such as EXIF/GPS stripped, longest side
  * ≤ 1600 px, pixel cap) plus a thumbnail. PDFs (notification attachments) are checked by magic
  * bytes and stored as they are.
@@ -35,7 +35,7 @@ export interface ProcessedFile {
 const PIXEL_LIMIT = 50_000_000;
 
 /**
- * The image queue (issue 9, issue 21 item 5): at most `concurrency` images are decoded at once,
+ * The image queue: at most `concurrency` images are decoded at once,
  * fewer than libuv's 4 pool threads, so password hashing, file and DNS work still find a thread.
  * It is fair per uploader: each user has at most one image in the shared line (waiting or being
  * decoded) and at most `perUserWaiting` more behind it, so one user's many uploads hold one place
@@ -85,8 +85,7 @@ const BYTES_PER_SAMPLE: Record<keyof DepthEnum, number> = {
 };
 
 /**
- * Reads only the image header and refuses, before any pixel is decoded (issue 9, issue 21 item 5,
- * DESIGN §6):
+ * Reads only the image header and refuses, before any pixel is decoded ( * docs/design.md §6):
  * - 400 "Images may be at most 10,000 pixels…" for a side over {@link MAX_INPUT_SIDE} px or a ratio
  *   of sides over {@link MAX_ASPECT_RATIO};
  * - 400 "This image is too large to process…" when width × height × channels × bytes per sample
@@ -120,7 +119,7 @@ async function checkDimensions(input: Buffer): Promise<void> {
  * Validates and re-encodes an upload. Throws 413 (size ≥ 5 MiB), 400 (not an accepted type; from
  * the header: a side over 10,000 px, a ratio over 20:1, a decoded size over the limits of
  * {@link checkDimensions}; or unreadable) or 503 with Retry-After (image queue full,
- * {@link IMAGE_QUEUE}). `allowPdf` accepts PDFs as well (notification attachments, DESIGN §6);
+ * {@link IMAGE_QUEUE}). `allowPdf` accepts PDFs as well (notification attachments, docs/design.md §6);
  * `owner` is the uploading user's id, which gives the upload its place in the fair queue.
  */
 export async function processUpload(

@@ -1,5 +1,5 @@
 /**
- * A throttle for error logs (issue 21 item 1): a fault that fails every request (a database
+ * A throttle for error logs: a fault that fails every request (a database
  * restart, a flood of bad streams) must not write one line per request. At most `max` lines per
  * `windowMs`; the next window opens with one line counting what was left out.
  */

@@ -1,5 +1,5 @@
 /**
- * Mail (DESIGN §5): nodemailer over SMTP when `SMTP_URL` is set; otherwise the outbox transport
+ * Mail (docs/design.md §5): nodemailer over SMTP when `SMTP_URL` is set; otherwise the outbox transport
  * writes one `.eml` file per message under `DATA_DIR/outbox/` and logs the message's first link,
  * so a new user can finish sign-up locally.
  */

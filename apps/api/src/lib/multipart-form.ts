@@ -1,6 +1,6 @@
 /**
- * The one upload reader (issue 22): a create/update form that may be multipart (text parts + one
- * file part) or JSON, its fields validated with a contract schema (DESIGN §4: an empty text part
+ * The one upload reader: a create/update form that may be multipart (text parts + one
+ * file part) or JSON, its fields validated with a contract schema (docs/design.md §4: an empty text part
  * counts as absent, an absent file part keeps the current file). Listings read theirs with
  * {@link readFormWithImage}; notifications (file part `file`) and the avatar (part `avatar`,
  * required) with {@link readUpload}. Also refuses text PostgreSQL cannot store (U+0000) in any
@@ -85,7 +85,7 @@ function containsNul(value: unknown): boolean {
 
 /**
  * Refuses input PostgreSQL cannot store: `text` may not hold U+0000, so any string containing it
- * answers 400 "Text may not contain the NUL character." before it reaches a query (DESIGN §4: bad
+ * answers 400 "Text may not contain the NUL character." before it reaches a query (docs/design.md §4: bad
  * input is a 4xx, never a 5xx).
  */
 export function refuseNul(...values: unknown[]): void {
@@ -102,7 +102,7 @@ function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, str
   return errors;
 }
 
-/** Validates `input` with `schema`; throws 400 with `errors: { field: message }` (DESIGN §4). */
+/** Validates `input` with `schema`; throws 400 with `errors: { field: message }` (docs/design.md §4). */
 function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(issuesToErrors(result.error.issues));
@@ -110,9 +110,9 @@ function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.infer<S>
 }
 
 /**
- * Runs an uploaded form image through the pipeline (`processUpload`, DESIGN §6) on behalf of
+ * Runs an uploaded form image through the pipeline (`processUpload`, docs/design.md §6) on behalf of
  * `owner` (the uploader's user id: their place in the fair image queue) and, on refusal, rethrows
- * the same status, message and headers (a 503's `Retry-After`, issue 21) with
+ * the same status, message and headers (a 503's `Retry-After`) with
  * `errors: { [field]: message }` so forms can show it next to the picker. Returns null when no
  * file was sent.
  */
@@ -134,8 +134,8 @@ export interface UploadOptions {
   fileRequired?: boolean;
   /**
    * A step on the raw fields before they are validated: a refusal that must come before 400
-   * (DESIGN §4 order: a student naming another user's `userId` on a notification is 403), or a
-   * normalisation (a ride's departure without an offset read in the institute's zone, issue 25).
+   * (docs/design.md §4 order: a student naming another user's `userId` on a notification is 403), or a
+   * normalisation (a ride's departure without an offset read in the institute's zone).
    */
   beforeValidation?: (fields: Record<string, unknown>) => void;
 }
@@ -145,7 +145,7 @@ export interface UploadOptions {
  * fields with `schema` (400 with the contract's messages) and returns them with the bytes of the
  * file part `fileField` (null when none was sent; 400 `errors: { [fileField]: … }` when
  * `fileRequired`). The file is not processed here: the caller runs it through the pipeline
- * (DESIGN §6) once the record's checks have passed.
+ * (docs/design.md §6) once the record's checks have passed.
  */
 export async function readUpload<S extends z.ZodType>(
   req: FastifyRequest,
@@ -172,7 +172,7 @@ export async function readUpload<S extends z.ZodType>(
 /**
  * Reads a listing's create/update form ({@link readUpload}) and runs its photo part `fileField`
  * through the image pipeline in the signed-in user's fair-queue line (null when none was sent), in
- * the order of DESIGN §4.
+ * the order of docs/design.md §4.
  */
 export async function readFormWithImage<S extends z.ZodType>(
   req: FastifyRequest,

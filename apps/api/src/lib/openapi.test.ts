@@ -1,5 +1,5 @@
 /**
- * API docs (issue 3 item 4): OpenAPI 3.1 at /api/docs/json generated from the route schemas, every
+ * API docs: OpenAPI 3.1 at /api/docs/json generated from the route schemas, every
  * foundation route present with its request and response schemas, and Swagger UI at /api/docs
  * served under a CSP it works with.
  */
@@ -12,7 +12,7 @@ type Operation = {
   parameters?: Array<{ in: string; name: string }>;
 };
 
-/** The foundation's routes (issue 2) and this issue's: method, path, JSON body fields or null. */
+/** The foundation's routes and this issue's: method, path, JSON body fields or null. */
 const FOUNDATION: Array<[string, string, string[] | null, string]> = [
   ['get', '/api/users/health', null, '200'],
   ['post', '/api/users/signup', ['email', 'password'], '201'],
@@ -75,7 +75,7 @@ describe('API docs', () => {
     }
   });
 
-  it('documents the profile response: data.user and roles (spec §7)', () => {
+  it('documents the profile response: data.user and roles (docs/product-spec.md §7)', () => {
     const ok = doc.paths['/api/users/current']!.get!.responses['200']!.content!['application/json']!.schema as {
       properties: { data: { properties: Record<string, unknown> } };
     };

@@ -1,5 +1,5 @@
 /**
- * API documentation (DESIGN §4, issue 3): OpenAPI 3.1 generated from the routes' zod schemas by
+ * API documentation (docs/design.md §4): OpenAPI 3.1 generated from the routes' zod schemas by
  * @fastify/swagger with fastify-type-provider-zod's transform, the document at `/api/docs/json`
  * (and `/api/docs/yaml`) and Swagger UI at `/api/docs`. Register BEFORE the feature routes so the
  * `onRoute` hook sees every route.
@@ -19,7 +19,7 @@ export const API_DOCS_PATH = '/api/docs';
 const { $schema: _drop, ...failureSchema } = z.toJSONSchema(apiFailure);
 
 /**
- * jsonSchemaTransform plus the failure envelope (DESIGN §4) as the `4XX` response of every route
+ * jsonSchemaTransform plus the failure envelope (docs/design.md §4) as the `4XX` response of every route
  * that does not declare its own client-error responses.
  */
 const transform: typeof jsonSchemaTransform = (input) => {

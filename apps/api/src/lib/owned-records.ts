@@ -1,8 +1,8 @@
 /**
  * Records a student posts with an optional photo (marketplace items, lost & found items, rides):
- * loading them with the access check (DESIGN §4: 404 when not visible, 403 when visible but not
+ * loading them with the access check (docs/design.md §4: 404 when not visible, 403 when visible but not
  * changeable), showing one in the API shape, and creating, partially updating and deleting them
- * together with their photo in one transaction (DESIGN §6). Each feature declares its kind of record
+ * together with their photo in one transaction (docs/design.md §6). Each feature declares its kind of record
  * once (`recordKind`, lib/record-kinds.ts: table, title, messages, notifier, visibility) and gets
  * these operations from {@link ownedRecords}; what a feature adds to an update or a deletion (rides:
  * a seat rule, notices to participants) it hands in.
@@ -26,7 +26,7 @@ export function likePattern(term: string): string {
 }
 
 /**
- * The `moderation` key of a record's API shape (issue 24 item 8): `{ moderation: 'removed' }` once an
+ * The `moderation` key of a record's API shape: `{ moderation: 'removed' }` once an
  * administrator removed it, `{ moderation: 'hidden' }` while reports hide it, else nothing. Only its
  * owner and admins can load such a record (`loadVisible`, `listVisible`).
  */
@@ -141,7 +141,7 @@ export function ownedRecords<T extends KindTable, TC extends Columns, SC extends
   }
 
   /**
-   * Partial update (DESIGN §4) of a checked record: `set` holds the sent fields (undefined = not
+   * Partial update (docs/design.md §4) of a checked record: `set` holds the sent fields (undefined = not
    * sent; a value may be SQL over the stored row, e.g. rides move `available_seats` with
    * `total_seats`); `options.image` replaces the photo, `options.removeImage` deletes it, neither
    * keeps it. `options.check` must hold for the stored row, else its `refused` throws;

@@ -1,7 +1,7 @@
 /**
  * One page of a list with its total matching count: the single way every list route computes
- * `pagination.total` (DESIGN §4 pagination; issue 22), capped so that no list's cost grows with
- * its table (issue 23 item 5: flat cost at 100× data).
+ * `pagination.total` (docs/design.md §4 pagination), capped so that no list's cost grows with
+ * its table (flat cost at 100× data).
  */
 import type { FastifyRequest } from 'fastify';
 import { getTableColumns, sql } from 'drizzle-orm';
@@ -29,7 +29,7 @@ export interface Page<T> {
   totalCapped?: true;
 }
 
-/** A {@link Page} whose items are one JSON array built by PostgreSQL (issue 23 item 4). */
+/** A {@link Page} whose items are one JSON array built by PostgreSQL. */
 export type PageText = Omit<Page<never>, 'items'> & { items: JsonText };
 
 /** The window of one page: SQL `LIMIT`/`OFFSET`, and the most rows its count may visit. */
@@ -45,7 +45,7 @@ export interface PageWindow {
  * {@link SEARCH_COUNT_CAP} when the list is filtered by a search word — or the end of that page
  * when it lies further (a deep page's full rows already prove that many exist, and reaching them
  * cost the OFFSET as much). A word's matches are counted by testing each row's text, so 1,001 of
- * them cost a scan of thousands of rows where the word is common (issue 23 item 5: 0.28× of the
+ * them cost a scan of thousands of rows where the word is common (0.28× of the
  * 10k throughput at 100× data); 101 cost a tenth of that, as the campus-wide search counts.
  */
 export function countCap(q: { limit: number; offset: number; search?: unknown }): number {
@@ -142,7 +142,7 @@ export function cappedTotal(counted: number, cap: number): { total: number; tota
 }
 
 /**
- * {@link listPage} for a page PostgreSQL answers as one row of JSON text (issue 23 item 4): `row`
+ * {@link listPage} for a page PostgreSQL answers as one row of JSON text: `row`
  * gives the page's `items` (a JSON array, null when empty), how many `rows` it holds and the
  * `total` it carried (null when empty); `count(countLimit)` counts a page past the end.
  */
@@ -184,7 +184,7 @@ async function totalOf(
 /**
  * `SELECT count(*) FROM (matching) AS matching`: how many rows `matching` — a select of the
  * list's FROM and WHERE that already carries `.limit(countLimit)` — returns, so the count stops at
- * the limit instead of visiting every match (issue 23 item 5). Pass it the select's `.as(…)`.
+ * the limit instead of visiting every match. Pass it the select's `.as(…)`.
  */
 async function countUpTo(db: Db, matching: Subquery): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
@@ -193,8 +193,8 @@ async function countUpTo(db: Db, matching: Subquery): Promise<number> {
 
 /**
  * The columns a list page reads from `table`: all but the full-text document `searchVector`
- * (issue 24: kept by the database for search, never shown), which the driver would otherwise
- * receive and parse as text on every row (issue 23 item 4: request cost).
+ * (kept by the database for search, never shown), which the driver would otherwise
+ * receive and parse as text on every row (request cost).
  */
 export function listColumns<T extends PgTable>(table: T): Omit<T['_']['columns'], 'searchVector'> {
   const { searchVector: _unused, ...columns } = getTableColumns(table) as T['_']['columns'] & {
@@ -204,7 +204,7 @@ export function listColumns<T extends PgTable>(table: T): Omit<T['_']['columns']
 }
 
 /**
- * The `pagination` block of a list answer (DESIGN §4) from the request's `page` and `limit` and a
+ * The `pagination` block of a list answer (docs/design.md §4) from the request's `page` and `limit` and a
  * {@link Page}: `totalCapped` only when the total is a lower bound, so an exact answer keeps the
  * spec's `{ page, limit, total }`.
  */
@@ -221,7 +221,7 @@ export function paginationOf(
 }
 
 /**
- * preValidation step of every route (issue 25 item 4): a GET list request — its querystring schema
+ * preValidation step of every route: a GET list request — its querystring schema
  * has a `limit` — that names neither `page` nor `limit` gets `limit` = the route's `unpagedLimit`
  * config, else {@link UNPAGED_LIMIT} (100), so the spec's client, which never pages, sees every row
  * up to that; the answer keeps its `pagination` block. A request naming either is left as it is.

@@ -1,5 +1,5 @@
 /**
- * Prepared statements for hot queries (issue 10): a query is built by Drizzle once per database
+ * Prepared statements for hot queries: a query is built by Drizzle once per database
  * and statement shape, then executed with placeholders — no SQL text is built per request, and
  * PostgreSQL parses it once per connection (a named statement) and may keep a generic plan.
  */

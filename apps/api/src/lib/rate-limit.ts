@@ -1,6 +1,6 @@
 /**
- * Shared fixed-window counters in Postgres (DESIGN §1, §5), for limits that must hold across API
- * instances: failed logins per account per hour, uploads per user, and (issue 20 item 5) the per-IP
+ * Shared fixed-window counters in Postgres (docs/design.md §1, §5), for limits that must hold across API
+ * instances: failed logins per account per hour, uploads per user, and the per-IP
  * route limits of `@fastify/rate-limit` through {@link postgresRateLimitStore}.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -17,8 +17,8 @@ import { tooManyRequests } from './errors.ts';
  */
 /**
  * The per-IP ceiling on a feature's writes, as a route's `config`: `max` requests per hour from one
- * client address (a hostel shares one IP, DESIGN §5); 300 unless the feature needs more (attendance
- * marks daily: 600). Counted in Postgres across instances (issue 20).
+ * client address (a hostel shares one IP, docs/design.md §5); 300 unless the feature needs more (attendance
+ * marks daily: 600). Counted in Postgres across instances.
  */
 export function writeLimit(max = 300) {
   return { rateLimit: { max, timeWindow: '1 hour' } };
@@ -89,7 +89,7 @@ export async function hitAll(db: Db, ceilings: Ceiling[]): Promise<{ key: string
   return null;
 }
 
-/** Per-user ceilings (DESIGN §5: uploads and searches are limited per account first). */
+/** Per-user ceilings (docs/design.md §5: uploads and searches are limited per account first). */
 export const USER_LIMITS = {
   /** Multipart (upload) requests per user per hour. */
   uploadsPerHour: 60,
@@ -129,7 +129,7 @@ type RouteLimitOptions = Parameters<FastifyRateLimitStore['child']>[0];
  * A `@fastify/rate-limit` store class (its documented custom-store interface: `incr`, `child`)
  * whose counters live in the `rate_limits` table through {@link hit}, one row per route, client
  * key and window, updated by one atomic upsert: with several instances on one PostgreSQL a per-IP
- * limit of N allows N in all, not N per instance (issue 20 item 5, DESIGN §5). Each route gets its
+ * limit of N allows N in all, not N per instance (docs/design.md §5). Each route gets its
  * own key prefix (`ip:<METHOD> <url>:`), as the plugin's in-memory store keeps one map per route.
  */
 export function postgresRateLimitStore(db: Db) {

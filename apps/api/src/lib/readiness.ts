@@ -1,5 +1,5 @@
 /**
- * Readiness (issue 20 item 3, DESIGN §9): `GET /api/ready` answers 200 with each part "ok" when
+ * Readiness (docs/design.md §9): `GET /api/ready` answers 200 with each part "ok" when
  * this instance can serve — the database answers within 2 s and the live-notification listener is
  * connected — and 503 with the failing parts otherwise, so a load balancer takes the instance out
  * of rotation while it cannot serve. `GET /api/users/health` stays the spec's liveness answer.

@@ -61,7 +61,7 @@ export interface RecordMessages {
   adminDeleted: (name: string) => string;
 }
 
-/** One notification to one user (DESIGN §7), sent inside the transaction of the change it is about. */
+/** One notification to one user (docs/design.md §7), sent inside the transaction of the change it is about. */
 export interface Notice {
   userId: string;
   message: string;
@@ -130,7 +130,7 @@ export interface RecordKind<
   /** The page of one record, e.g. `/marketplace/{id}` (search hits, reports, notices). */
   link: (id: string) => string;
   /**
-   * The visibility every list of these records uses (DESIGN §4): the record is not hidden after
+   * The visibility every list of these records uses (docs/design.md §4): the record is not hidden after
    * reports nor removed, and its owner is not deactivated — an anti-join (deactivated owners are
    * few) — over `t`, the table or an alias of it. The owner still sees a hidden record in their own
    * list ("My listings"), which does not use it.

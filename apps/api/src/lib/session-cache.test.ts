@@ -1,5 +1,5 @@
 /**
- * The session cache (issue 23 Decision 2): the cache itself (TTL, session expiry, size bound, an
+ * The session cache: the cache itself (TTL, session expiry, size bound, an
  * eviction racing a lookup), revocation through it on one instance (sign-out, password change,
  * deactivation and role change take effect on the next request), and on PostgreSQL across two
  * instances on one database: revoked through one, refused by the other within 1 s (NOTIFY), and by

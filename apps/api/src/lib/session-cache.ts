@@ -1,5 +1,5 @@
 /**
- * The in-process session cache (issue 23 Decision 2, DESIGN §5): a signed-in request looks its
+ * The in-process session cache (docs/design.md §5): a signed-in request looks its
  * session up here before PostgreSQL. Entries are keyed by the stored session id (the SHA-256 of the
  * cookie token, never the token) and live at most `ttlMs` (config `SESSION_CACHE_TTL_MS`, default
  * 30 s; 0 turns the cache off), never past the session's own expiry. Bounded: the least recently

@@ -1,5 +1,5 @@
 /**
- * Server-rendered pages (issue 23 item 1) through the real app, with a small stand-in for the web
+ * Server-rendered pages through the real app, with a small stand-in for the web
  * app's server bundle in a temporary web build: the bundle's `fetch` reaches the API in-process
  * with the visitor's cookie; a redirect is a 302; a page is the shell with the markup in #root and
  * the state in a JSON block (escaped), sent `no-store`, `Vary: Cookie`, compressed once; a render

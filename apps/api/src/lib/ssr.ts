@@ -1,5 +1,5 @@
 /**
- * Server-rendered first screens (issue 23 item 1, Decision 1): the API answers a page navigation
+ * Server-rendered first screens (Decision 1): the API answers a page navigation
  * with the page already rendered, instead of the empty shell.
  *
  * {@link loadServerRenderer} imports the web app's server bundle

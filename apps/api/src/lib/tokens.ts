@@ -1,6 +1,6 @@
 /**
- * Random tokens and their stored hashes (DESIGN §5): 32 random bytes, base64url on the wire,
- * SHA-256 hex in the database; and server secrets kept in the database (issue 21).
+ * Random tokens and their stored hashes (docs/design.md §5): 32 random bytes, base64url on the wire,
+ * SHA-256 hex in the database; and server secrets kept in the database.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -27,7 +27,7 @@ function cached(db: Db): Map<string, string> {
 }
 
 /**
- * The server secret named `name` (issue 21: `signing`, for device cookies and sign-in links): 32 random bytes as
+ * The server secret named `name` (`signing`, for device cookies and sign-in links): 32 random bytes as
  * base64url, created on first use in `app_secrets` (INSERT … ON CONFLICT DO NOTHING, so instances
  * racing to create it all read the one that won) and cached per database handle. For signing.
  */

@@ -1,5 +1,5 @@
 /**
- * Cross-origin requests (docs/security.md; DESIGN §4): the front-ends listed in `CORS_ORIGINS` may
+ * Cross-origin requests (docs/security.md; docs/design.md §4): the front-ends listed in `CORS_ORIGINS` may
  * call the API with credentials (@fastify/cors answers their preflights), and a state-changing
  * request from any other site is refused 403 (`COMMON_MESSAGES.csrf`; the rule is
  * `isCrossSiteRequest` in lib/auth.ts). Both answers carry the security headers, which come first.

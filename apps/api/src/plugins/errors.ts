@@ -1,5 +1,5 @@
 /**
- * The ONE error handler (DESIGN §4): every failure answers `{ success: false, message, errors? }`
+ * The ONE error handler (docs/design.md §4): every failure answers `{ success: false, message, errors? }`
  * with a real status — 503 + `Retry-After` while the database is away or a statement hit its time
  * limit (docs/security.md "Time limits"), an `AppError`'s own status and headers, 404 for a
  * malformed id (the route's not-found message), 400 with `{ field: message }` for invalid input,
@@ -10,7 +10,12 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { FILE_MESSAGES } from '@campus/contract/files';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isTimeLimitExceeded, logSafeError } from '../db/faults.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  isTimeLimitExceeded,
+  logSafeError,
+} from '../db/faults.ts';
 import { AppError } from '../lib/errors.ts';
 import { throttledLog } from '../lib/log-throttle.ts';
 import { rootPlugin } from './root-plugin.ts';

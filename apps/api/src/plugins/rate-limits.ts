@@ -1,5 +1,5 @@
 /**
- * Rate limits (DESIGN §5; lib/rate-limit.ts): the per-IP ceilings routes declare with
+ * Rate limits (docs/design.md §5; lib/rate-limit.ts): the per-IP ceilings routes declare with
  * `config: writeLimit()` (@fastify/rate-limit; counted in PostgreSQL when the app runs on it, so
  * every instance counts the same hits, in memory on the embedded database, which one process
  * owns; while the database is away the limit is skipped and the route itself answers 503), and

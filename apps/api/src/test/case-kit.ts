@@ -1,6 +1,6 @@
 /**
- * What a feature's authorization-matrix rows (`features/<f>/<f>.cases.ts`) are built with (issue 22):
- * the expected statuses per kind of caller (DESIGN §4: 401 without a session, 403 for a role that
+ * What a feature's authorization-matrix rows (`features/<f>/<f>.cases.ts`) are built with:
+ * the expected statuses per kind of caller (docs/design.md §4: 401 without a session, 403 for a role that
  * may not act or a record visible but not changeable, 404 for a record not visible), the callers'
  * password, a multipart form, and a set-up request that creates a record. `route-cases.ts` holds the
  * shared types and assembles the rows; this module imports no feature, so each cases file may use it.
@@ -44,7 +44,7 @@ export const ownerOnly = (status: number, refused: number): Record<Caller, numbe
   admin: refused,
   deactivated: 401,
 });
-/** Admin only: students 403 (spec §6). */
+/** Admin only: students 403 (docs/product-spec.md §6). */
 export const adminOnly = (status: number): Record<Caller, number> => ({
   guest: 401,
   owner: 403,

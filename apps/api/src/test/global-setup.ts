@@ -1,5 +1,5 @@
 /**
- * Vitest global setup: migrates ONE template database per run (DESIGN §2): a PGlite data-dir dump
+ * Vitest global setup: migrates ONE template database per run (docs/design.md §2): a PGlite data-dir dump
  * (`loadDataDir` per test file, ~0.8 s) or, with TEST_DATABASE_URL, a PostgreSQL template database
  * that each test file clones with CREATE DATABASE … TEMPLATE.
  */

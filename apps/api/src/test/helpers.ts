@@ -1,8 +1,8 @@
 /**
- * Test helpers (DESIGN §3 test/): a real app on a real database opened from the migrated template,
+ * Test helpers (docs/design.md §3 test/): a real app on a real database opened from the migrated template,
  * mail written to a per-app outbox, sign-up/sign-in helpers that go through the HTTP interface, and a
  * test world: named signed-in users whose requests each come from a fresh client IP, and the hooks that
- * open one per test file (issue 22).
+ * open one per test file.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -113,7 +113,7 @@ export function instituteEmail(name = 'student'): string {
 
 /**
  * Lists the outbox mails to `email`, oldest first, after the app's queued mail has been sent (mail
- * goes out after the response, issue 9).
+ * goes out after the response).
  */
 export async function outboxFiles(outboxDir: string, email: string): Promise<string[]> {
   await mailSettled.get(outboxDir)?.();

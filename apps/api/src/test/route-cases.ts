@@ -1,6 +1,6 @@
 /**
- * The route-wide table the authorization matrix and the input fuzz suite share (DESIGN §3, §9;
- * issues 8 and 22): for every route the app registers, a valid request and the status each kind of
+ * The route-wide table the authorization matrix and the input fuzz suite share (docs/design.md §3, §9):
+ * for every route the app registers, a valid request and the status each kind of
  * caller gets. A route missing here fails both suites, so every new route arrives with its rows.
  * Each feature keeps its rows, its part of the world and its record factories in
  * `features/<f>/<f>.cases.ts` (built with `case-kit.ts`); this module holds the shared types, the
@@ -8,7 +8,7 @@
  *
  * Callers: `guest` (no session), `owner` (the student who owns the records the request names),
  * `other` (another student), `admin`, `deactivated` (a student whose account an admin deactivated,
- * still sending their old cookie). Expected statuses follow DESIGN §4: 401 without a session, 403 for
+ * still sending their old cookie). Expected statuses follow docs/design.md §4: 401 without a session, 403 for
  * a role that may not act or a record visible but not changeable, 404 for a record not visible.
  */
 import type { InjectOptions } from 'fastify';
@@ -93,7 +93,7 @@ export interface RouteCase {
 
 /** The rows of the app itself: CORS preflight, the API docs and readiness. */
 const APP_CASES: Record<string, RouteCase> = {
-  // CORS preflight of a front-end listed in CORS_ORIGINS (@fastify/cors; DESIGN §4).
+  // CORS preflight of a front-end listed in CORS_ORIGINS (@fastify/cors; docs/design.md §4).
   'OPTIONS *': {
     request: () => ({
       method: 'OPTIONS',

@@ -1,5 +1,5 @@
 /**
- * A minimal SSE client for tests (DESIGN §7): opens `GET /api/notification/stream` over real HTTP
+ * A minimal SSE client for tests (docs/design.md §7): opens `GET /api/notification/stream` over real HTTP
  * and collects its events, so suites can wait for an event or for the server to end the stream.
  */
 

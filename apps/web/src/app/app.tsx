@@ -1,7 +1,7 @@
 /**
  * The app: error boundary → Redux store → toasts (lazy) → start-up health gate → session manager
  * and the router (declarative): BrowserRouter in the browser, StaticRouter at `location` on the
- * server (issue 23 item 1). `store` is the store to use (the server's, or the client's built from
+ * server. `store` is the store to use (the server's, or the client's built from
  * the server's state); `ready` starts the health gate open (the server reached the database).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -26,7 +26,7 @@ export interface AppProps {
 export function App({ store: given, location, ready = false }: AppProps) {
   const [store] = useState(() => given ?? makeStore());
   // Marks the page as interactive once the first render (or the hydration of the server's markup)
-  // is committed: `<html data-hydrated>`, which the browser journeys wait for (issue 23 item 1).
+  // is committed: `<html data-hydrated>`, which the browser journeys wait for.
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
     performance.mark('hydrated');

@@ -1,5 +1,5 @@
 /**
- * Error boundary that shows the 500 page (spec §2) for render errors and failed lazy chunks.
+ * Error boundary that shows the 500 page (docs/product-spec.md §2) for render errors and failed lazy chunks.
  * The app wraps everything in one; the root layout wraps the page in another keyed by the path,
  * so the header stays and navigating elsewhere recovers.
  */

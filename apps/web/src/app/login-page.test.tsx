@@ -65,7 +65,7 @@ describe('login screen', () => {
     expect(panel().getByLabelText('Password')).toHaveValue('correct horse');
   });
 
-  it('shows the step-up (issue 21) as "check your institute email", not as an error, and keeps the input', async () => {
+  it('shows the step-up as "check your institute email", not as an error, and keeps the input', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {

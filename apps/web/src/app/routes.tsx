@@ -1,6 +1,6 @@
 /**
- * The route table (spec §2), declarative React Router. Every feature page is lazy-loaded
- * (DESIGN §9: small start-up bundle); the guards, layout and error pages are in the start-up bundle.
+ * The route table (docs/product-spec.md §2), declarative React Router. Every feature page is lazy-loaded
+ * (docs/design.md §9: small start-up bundle); the guards, layout and error pages are in the start-up bundle.
  *
  * | path | access |
  * |---|---|
@@ -60,9 +60,9 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
 };
 
 /**
- * Starts downloading the page module of `pathname` at once (issue 10: in parallel with the
+ * Starts downloading the page module of `pathname` at once (in parallel with the
  * start-up health check and the session check, instead of after them). Resolves when it is in
- * (the server renders, and the client hydrates, only then: issue 23 item 1, nothing suspends);
+ * (the server renders, and the client hydrates, only then: nothing suspends);
  * never rejects. Unknown paths resolve at once.
  */
 export function preloadPage(pathname: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Scrolls the window to the top on every route change (spec §2). Renders nothing. Not at mount: a
+ * Scrolls the window to the top on every route change (docs/product-spec.md §2). Renders nothing. Not at mount: a
  * server-rendered page hydrates while the student may already be scrolling it, and jumping back to
  * the top then would move what they are about to tap (docs/decisions/0001-hydration-at-load.md).
  */

@@ -1,5 +1,5 @@
 /**
- * The toast container (spec §9, DESIGN §8): react-toastify 11, top-right, auto-close 5000 ms,
+ * The toast container (docs/product-spec.md §9, docs/design.md §8): react-toastify 11, top-right, auto-close 5000 ms,
  * swipe-to-dismiss at 80 %, at most 20 toasts, dark theme when the system prefers dark
  * (Alt+T focuses the toasts: react-toastify's default hot key). Lazy-loaded by app.tsx.
  */

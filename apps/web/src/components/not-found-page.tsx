@@ -1,6 +1,6 @@
 /**
- * 404 page (spec §2): "Oops! You've hit a dead end." with a Return to Dashboard link; rendered on
- * the server it answers with status 404 (issue 23 item 1).
+ * 404 page (docs/product-spec.md §2): "Oops! You've hit a dead end." with a Return to Dashboard link; rendered on
+ * the server it answers with status 404.
  */
 import { Link } from 'react-router';
 import { Compass } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The Report button and dialog (issue 24 items 5 and 8) against a fake API: not shown on one's own
+ * The Report button and dialog against a fake API: not shown on one's own
  * content; a reason is required, Other needs details; the report is sent with the contract's body
  * and the thanks message shown; a refusal (409 already reported) is shown in the dialog; the owner's
  * badge texts.

@@ -1,5 +1,5 @@
 /**
- * The "Report" action of a listing, lost & found item, ride or user (issue 24 items 5 and 8): a
+ * The "Report" action of a listing, lost & found item, ride or user: a
  * small button that opens a dialog with the reasons (a radio group), a details box (required for
  * Other, at most 500 characters) and, once sent, the thanks message. Refusals (already reported,
  * not found) are shown in the dialog. Renders nothing for the viewer's own content (the server
@@ -34,7 +34,7 @@ export interface ReportButtonProps {
 }
 
 /**
- * The dialog's rule for a report (issue 24 item 5): a reason is chosen, and Other needs details;
+ * The dialog's rule for a report: a reason is chosen, and Other needs details;
  * details are at most 500 characters. Returns the message to show, or null when it may be sent.
  */
 export function reportProblem(reason: ReportReason | null, details: string): string | null {
@@ -150,7 +150,7 @@ export function ReportDialog({
   );
 }
 
-/** The badge an owner (or admin) sees on a hidden or removed item (issue 24 item 8). */
+/** The badge an owner (or admin) sees on a hidden or removed item. */
 export function ModerationBadge({ moderation }: { moderation?: 'hidden' | 'removed' }) {
   if (!moderation) return null;
   return (

@@ -1,5 +1,5 @@
 /**
- * 500 page (spec §2): "System Glitched!", Retry Connection (reloads the page) and Go to Dashboard.
+ * 500 page (docs/product-spec.md §2): "System Glitched!", Retry Connection (reloads the page) and Go to Dashboard.
  * Also rendered by the error boundaries, possibly outside the router, so it uses plain anchors.
  */
 import { ServerCrash } from 'lucide-react';

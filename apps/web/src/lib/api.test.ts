@@ -1,5 +1,5 @@
 /**
- * The one envelope parser (issue 8, DESIGN §4, spec §8): the base query keeps `pagination` beside
+ * The one envelope parser (docs/design.md §4, docs/product-spec.md §8): the base query keeps `pagination` beside
  * `data` (one `Page`), unwraps `data`, maps failures to `ApiError`; multipart uploads read replies
  * the same way.
  */

@@ -1,16 +1,16 @@
 /**
- * RTK Query base: one `api` slice every feature extends with `api.injectEndpoints` (DESIGN §3).
+ * RTK Query base: one `api` slice every feature extends with `api.injectEndpoints` (docs/design.md §3).
  *
  * The base query
  * - sends every request to `/api/...` with cookies (`credentials: 'include'`), same origin, and
  *   every POST with an `Idempotency-Key` ({@link withIdempotencyKey});
- * - unwraps the envelope (DESIGN §4, {@link readEnvelope}): a success returns `body.data` when the
+ * - unwraps the envelope (docs/design.md §4, {@link readEnvelope}): a success returns `body.data` when the
  *   body has a `data` key, otherwise the whole body (for the few routes whose spec reads top-level
  *   keys), and keeps `message` and `pagination` in `meta`; a paginated list turns them into one
- *   {@link Page} with `transformResponse: toPage` (issue 8: no second parser for lists);
+ *   {@link Page} with `transformResponse: toPage` (no second parser for lists);
  * - maps every failure to {@link ApiError} `{ status, message, errors? }` where `status` is the HTTP
  *   status, or `'NETWORK'` (no response) / `'TIMEOUT'` (the per-request `timeout` in ms elapsed) /
- *   `'PARSE'` (a reply that is not JSON). `message` follows spec §8's general rule: the server's
+ *   `'PARSE'` (a reply that is not JSON). `message` follows docs/product-spec.md §8's general rule: the server's
  *   message, else the network error text, else a generic default.
  */
 import type { WithSlice } from '@reduxjs/toolkit';
@@ -32,7 +32,7 @@ import { dynamicMiddleware, rootReducer, type StoreExtra } from './store';
 export interface ApiError {
   /** HTTP status, or a transport failure kind. */
   status: number | 'NETWORK' | 'TIMEOUT' | 'PARSE';
-  /** Text to show: server message, else network text, else default (spec §8). */
+  /** Text to show: server message, else network text, else default (docs/product-spec.md §8). */
   message: string;
   /** The server's own `message`, when it sent one (lets callers choose their spec default). */
   serverMessage?: string;
@@ -40,7 +40,7 @@ export interface ApiError {
   errors?: Record<string, string>;
 }
 
-/** Texts of transport failures (spec §8). */
+/** Texts of transport failures (docs/product-spec.md §8). */
 export const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
 export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -77,7 +77,7 @@ export function showFieldErrors<F extends string>(
   return shown;
 }
 
-/** One page of a paginated list (DESIGN §4): the `data` array and the `pagination` beside it. */
+/** One page of a paginated list (docs/design.md §4): the `data` array and the `pagination` beside it. */
 export interface Page<T> {
   items: T[];
   pagination: Pagination;
@@ -105,13 +105,13 @@ export type EnvelopeResult = { data: unknown; meta: EnvelopeMeta } | { error: Ap
 export const NOT_JSON: unique symbol = Symbol('not JSON');
 
 /**
- * Reads one HTTP reply as the envelope (DESIGN §4) — the only envelope parser of the web app, used
+ * Reads one HTTP reply as the envelope (docs/design.md §4) — the only envelope parser of the web app, used
  * by the RTK Query base query and by multipart uploads (lib/upload.ts).
  * - `status` 2xx and a body that is not `{ success: false }`: `{ data, meta }` with `data` the
  *   body's `data` (or the whole body for the routes whose spec reads top-level keys, or null for an
  *   empty body) and `meta` `{ status, message?, pagination? }`;
  * - otherwise `{ error: ApiError }` with the HTTP status (or `'PARSE'` for a 2xx reply that is not
- *   JSON), the server's message, else {@link DEFAULT_ERROR_MESSAGE} (spec §8), and its field `errors`.
+ *   JSON), the server's message, else {@link DEFAULT_ERROR_MESSAGE} (docs/product-spec.md §8), and its field `errors`.
  * `body` is the parsed JSON, null for an empty body, or {@link NOT_JSON}.
  */
 export function readEnvelope(status: number, body: unknown): EnvelopeResult {
@@ -162,7 +162,7 @@ export function toSearchParams(params: Record<string, unknown>): string {
 /** The header of the IETF HTTP Idempotency-Key draft (the API keeps a creating write's answer 24 h). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
-/** A fresh idempotency key: a random UUID, one per submission (issue 25 item 8). */
+/** A fresh idempotency key: a random UUID, one per submission. */
 export function newIdempotencyKey(): string {
   return uuidv4();
 }
@@ -186,7 +186,7 @@ const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'include', p
 const SERVER_ORIGIN = 'http://ssr.internal';
 
 /**
- * The base query of a server render (issue 23 item 1): same URLs and serializer, answered by the
+ * The base query of a server render: same URLs and serializer, answered by the
  * store's `serverFetch` (the API in-process, with the visitor's cookie).
  */
 function serverBaseQuery(serverFetch: NonNullable<StoreExtra['serverFetch']>) {
@@ -223,7 +223,7 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
  * `createApi` of this build: in the server bundle (`import.meta.env.SSR`) the hooks start their
  * queries during render — RTK Query's documented server-rendering mode, so a first render collects
  * the page's queries (`api.util.getRunningQueriesThunk()`) and a second one shows their data
- * (issue 23 item 1). The browser build keeps the default hooks.
+ *. The browser build keeps the default hooks.
  */
 const createApi = import.meta.env.SSR
   ? buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: true }))
@@ -231,7 +231,7 @@ const createApi = import.meta.env.SSR
 
 /**
  * The single RTK Query slice (`state.api`). Tags are declared here so features can share them.
- * Importing this module injects the slice and its middleware into the store (lazy, DESIGN §9).
+ * Importing this module injects the slice and its middleware into the store (lazy, docs/design.md §9).
  * A server-rendered page hands its cache over with {@link ssrHydrated} (`extractRehydrationInfo`).
  */
 export const api = createApi({

@@ -19,7 +19,7 @@ function storeWith(auth: Partial<AuthState> = {}) {
   return makeStore({ auth: { ...initialAuthState, ...auth } });
 }
 
-describe('auth slice: session status (spec §4)', () => {
+describe('auth slice: session status (docs/product-spec.md §4)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,5 +1,5 @@
 /**
- * Client auth state (spec §3 "auth" area, §4 transitions). Part of the start-up bundle, so it
+ * Client auth state (docs/product-spec.md §3 "auth" area, §4 transitions). Part of the start-up bundle, so it
  * depends on neither RTK Query nor zod; the lazily loaded screens report results with its actions.
  *
  * `status`: 'unknown' until the first status check answers, then 'authenticated' or
@@ -43,7 +43,7 @@ export const initialAuthState: AuthState = {
   justSignedIn: false,
 };
 
-/** Auth status check time-out in ms (spec §4, §9). */
+/** Auth status check time-out in ms (docs/product-spec.md §4, §9). */
 export const AUTH_CHECK_TIMEOUT_MS = 3000;
 
 /** Result of one status check: the session's data, 'signed-out' (401) or 'failed' (time-out, network, 5xx). */
@@ -78,7 +78,7 @@ async function fetchSessionCheck(): Promise<SessionCheck> {
 let primed: Promise<SessionCheck> | null = null;
 
 /**
- * Starts the first session check before React renders (issue 10: it then runs beside the start-up
+ * Starts the first session check before React renders (it then runs beside the start-up
  * health check instead of after it). The first {@link checkSession} uses its answer when it is a
  * user or a 401; a failed primed check (e.g. the server was still starting) is asked again.
  */
@@ -119,7 +119,7 @@ export const authSlice = createSlice({
       state.isLoading = true;
       state.error = null;
     },
-    /** A sign-in or sign-up request failed with this text (spec §8). */
+    /** A sign-in or sign-up request failed with this text (docs/product-spec.md §8). */
     authRequestFailed: (state, action: PayloadAction<string>) => {
       state.isLoading = false;
       state.error = action.payload;
@@ -145,7 +145,7 @@ export const authSlice = createSlice({
     sessionEnded: (state) => {
       clearUser(state);
     },
-    /** Logout: clears the client session whatever the server said (spec §4). */
+    /** Logout: clears the client session whatever the server said (docs/product-spec.md §4). */
     loggedOut: () => ({ ...initialAuthState, status: 'unauthenticated' as const, signedOutByUser: true }),
     clearAuthError: (state) => {
       state.error = null;

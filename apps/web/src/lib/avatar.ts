@@ -1,2 +1,2 @@
-/** Public path of the default avatar picture (spec §2: shown when the user has none). */
+/** Public path of the default avatar picture (docs/product-spec.md §2: shown when the user has none). */
 export const DEFAULT_AVATAR = '/default-avatar.svg';

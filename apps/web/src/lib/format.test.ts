@@ -12,10 +12,10 @@ import {
 } from './format';
 
 // 20:10 UTC is 01:40 the next day in India: a machine-local formatter would print the UTC day on a
-// UTC server and the Indian day in the browser, and hydration would not match (issue 23 item 1).
+// UTC server and the Indian day in the browser, and hydration would not match.
 const LATE_EVENING_UTC = '2026-11-24T20:10:00.000Z';
 
-describe('formatting in the institute time zone (issue 23 item 1)', () => {
+describe('formatting in the institute time zone', () => {
   afterEach(() => setDisplayTimeZone(DEFAULT_TIME_ZONE));
 
   it('shows dates and times in Asia/Kolkata by default, whatever the machine zone', () => {

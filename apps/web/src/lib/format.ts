@@ -1,14 +1,14 @@
 /**
- * Formatting helpers (DESIGN §3 lib): money in rupees, dates (spec §9: yyyy-MM-dd, HH:mm; en-IN
+ * Formatting helpers (docs/design.md §3 lib): money in rupees, dates (docs/product-spec.md §9: yyyy-MM-dd, HH:mm; en-IN
  * display), relative times ("about 2 hours ago").
  *
  * Dates are shown in the institute's time zone ({@link setDisplayTimeZone}; `Asia/Kolkata` until
  * told otherwise) and the `en-IN` locale, never the machine's: the server renders the first screen
- * and the browser hydrates it, so both must print the same text (issue 23 item 1).
+ * and the browser hydrates it, so both must print the same text.
  */
 import { formatDistanceToNow } from 'date-fns';
 
-/** The time zone used before the institute's is known (the institute's default, spec §9). */
+/** The time zone used before the institute's is known (the institute's default, docs/product-spec.md §9). */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });

@@ -1,5 +1,5 @@
 /**
- * Browser-side image downscaling before upload (DESIGN §6): a phone photo (say 12 MB, 4000 px) is
+ * Browser-side image downscaling before upload (docs/design.md §6): a phone photo (say 12 MB, 4000 px) is
  * decoded with `createImageBitmap` (EXIF orientation applied), drawn on a canvas with its longest
  * side at most {@link MAX_IMAGE_SIDE} px and re-encoded as JPEG, so it fits the server's
  * under-5 MB limit. Small images in an accepted format pass through untouched. Files the browser

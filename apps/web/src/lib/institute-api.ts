@@ -1,7 +1,7 @@
 /**
- * The institute config for forms (DESIGN §8): the endpoint lives in institute-query.ts; this module
- * adds the contract defaults (spec §5) for screens that must not wait on the config. Zod-free, so
- * the sign-up form does not build the config schemas (issue 10).
+ * The institute config for forms (docs/design.md §8): the endpoint lives in institute-query.ts; this module
+ * adds the contract defaults (docs/product-spec.md §5) for screens that must not wait on the config. Zod-free, so
+ * the sign-up form does not build the config schemas.
  */
 import { INSTITUTE_FORM_DEFAULTS, type InstituteFormOptions } from '@campus/contract/institute-ui';
 import { instituteApi } from './institute-query';

@@ -1,5 +1,5 @@
 /**
- * `GET /api/institute` as an RTK Query endpoint (DESIGN §8, issue 3), kept free of zod so the home
+ * `GET /api/institute` as an RTK Query endpoint (docs/design.md §8), kept free of zod so the home
  * page can use it without loading the schema code: name, shortName, emailDomain, timezone,
  * branches, semesters, hostels, Quick Links (with the absolute `href` to open), Campus Buzz,
  * spotlights, calendar, contacts and timetable. Fetched once and kept for the session.

@@ -1,5 +1,5 @@
 /**
- * Where sign-in returns to (spec §2, §6): the guards put the page a signed-out visitor wanted in
+ * Where sign-in returns to (docs/product-spec.md §2, §6): the guards put the page a signed-out visitor wanted in
  * `location.state.from`, and the login screen and the guest-only guard read it back.
  */
 import type { Location } from 'react-router';
@@ -16,7 +16,7 @@ export function pathOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>)
 
 /**
  * The origin a login screen was opened with: the router state a guard passed in the browser, else
- * the `?from=` query of the server's 302 (issue 23 item 1: guards decide on the server, where no
+ * the `?from=` query of the server's 302 (guards decide on the server, where no
  * router state exists). Hand it to {@link redirectTarget}.
  */
 export function loginOrigin(location: Pick<Location, 'state' | 'search'>): unknown {

@@ -1,6 +1,6 @@
 /**
- * Toasts declared with the mutation (issue 8): the endpoint's success text (from its argument and
- * result) or error text (from the ApiError, spec §8) is shown once, with the declared duration.
+ * Toasts declared with the mutation: the endpoint's success text (from its argument and
+ * result) or error text (from the ApiError, docs/product-spec.md §8) is shown once, with the declared duration.
  */
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

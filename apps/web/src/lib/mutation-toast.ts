@@ -1,8 +1,8 @@
 /**
- * Toasts declared with the mutation (issue 8): an endpoint states its success and error texts once,
+ * Toasts declared with the mutation: an endpoint states its success and error texts once,
  * as `onQueryStarted: toastOutcome({ … })`, and every screen that calls it gets them — no
  * try/await/toast block per page. Texts are the spec's (§8); `ms` is the feature's toast duration
- * (spec §8–§9: marketplace 5 s, lost and found 4 s; the container's 5 s when absent), for success
+ * (docs/product-spec.md §8–§9: marketplace 5 s, lost and found 4 s; the container's 5 s when absent), for success
  * and error alike. Uploads with progress declare theirs the same way (`useMultipartSave`).
  */
 import { toApiError, type ApiError } from './api';
@@ -15,7 +15,7 @@ type Text<Args extends unknown[]> = string | ((...args: Args) => string);
 export interface MutationToasts<Arg, Result> {
   /** Shown when the call succeeds: a text, or `(arg, data) => text`. */
   success?: Text<[arg: Arg, data: Result]>;
-  /** Shown when it fails: a text, or `(error, arg) => text` (`error.message` follows spec §8). */
+  /** Shown when it fails: a text, or `(error, arg) => text` (`error.message` follows docs/product-spec.md §8). */
   error?: Text<[error: ApiError, arg: Arg]>;
   /** Auto-close in ms for both toasts. */
   ms?: number;

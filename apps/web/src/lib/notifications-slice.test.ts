@@ -1,6 +1,6 @@
 /**
- * The notification reducer rules of spec §4 and the fetch rules of spec §5 (authenticated only,
- * success only when the envelope's flag is true, defaults of spec §8).
+ * The notification reducer rules of docs/product-spec.md §4 and the fetch rules of docs/product-spec.md §5 (authenticated only,
+ * success only when the envelope's flag is true, defaults of docs/product-spec.md §8).
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@campus/contract/notifications';
@@ -39,7 +39,7 @@ const state = (items: Notification[], unreadCount: number): NotificationsState =
 const reduce = (s: NotificationsState, action: { type: string; payload?: unknown; error?: unknown; meta?: unknown }) =>
   notificationsReducer(s, action as never);
 
-describe('notification reducer (spec §4)', () => {
+describe('notification reducer (docs/product-spec.md §4)', () => {
   it('marking one read replaces it and lowers the count by one, never below 0', () => {
     const s = reduce(state([note('a'), note('b')], 2), markNotificationRead.fulfilled(note('a', true), 'r', 'a'));
     expect(s.items.map((n) => [n.id, n.is_read])).toEqual([
@@ -100,7 +100,7 @@ describe('notification reducer (spec §4)', () => {
   });
 });
 
-describe('notification thunks (spec §5, §8)', () => {
+describe('notification thunks (docs/product-spec.md §5, §8)', () => {
   const signedIn = () => makeStore({ auth: { ...initialAuthState, status: 'authenticated' } });
 
   it('rejects the list load with "Not authenticated" when signed out, without calling the server', async () => {

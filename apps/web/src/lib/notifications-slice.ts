@@ -1,10 +1,10 @@
 /**
- * Client notification state (spec §3 "Notification state": the list, unreadCount, a loading flag
- * and an error; spec §4 transitions). The server is the source of truth for `is_read` and the count
- * (DESIGN §7): live events and refetches overwrite local guesses.
+ * Client notification state (docs/product-spec.md §3 "Notification state": the list, unreadCount, a loading flag
+ * and an error; docs/product-spec.md §4 transitions). The server is the source of truth for `is_read` and the count
+ * (docs/design.md §7): live events and refetches overwrite local guesses.
  *
  * Part of the start-up bundle (the header bell): it talks to the API with `fetch` and imports only
- * the zod-free contract module. Rules (spec §4):
+ * the zod-free contract module. Rules (docs/product-spec.md §4):
  * - marking one read replaces it in the list and lowers the count by one, never below 0;
  * - marking all as read empties the list and sets the count to 0;
  * - deleting removes it and lowers the count if it was unread;
@@ -34,15 +34,15 @@ export const initialNotificationsState: NotificationsState = {
   error: null,
 };
 
-/** Thrown by {@link request}: the text to show (server message, else the default of spec §8). */
+/** Thrown by {@link request}: the text to show (server message, else the default of docs/product-spec.md §8). */
 class RequestError extends Error {}
 /** Thrown by {@link request} when no response arrived. */
 class NetworkError extends Error {}
 
 /**
  * Calls `/api/notification…` with cookies; resolves the envelope's `data`. A reply counts as success
- * only when its `success` flag is true (spec §5); otherwise rejects with the server's message, or
- * `fallback` (spec §8 defaults), or the network error text.
+ * only when its `success` flag is true (docs/product-spec.md §5); otherwise rejects with the server's message, or
+ * `fallback` (docs/product-spec.md §8 defaults), or the network error text.
  */
 async function request<T>(path: string, fallback: string, init: RequestInit = {}): Promise<T> {
   let res: Response;
@@ -119,7 +119,7 @@ export const markAllNotificationsRead = createAsyncThunk<void, void, ThunkConfig
   },
 );
 
-/** DELETE /api/notification/{id}; resolves the id (spec §7 "on success the id is used"). */
+/** DELETE /api/notification/{id}; resolves the id (docs/product-spec.md §7 "on success the id is used"). */
 export const deleteNotification = createAsyncThunk<string, string, ThunkConfig>(
   'notifications/delete',
   async (id, { rejectWithValue }) => {

@@ -1,5 +1,5 @@
 /**
- * The service worker's cache of API reads (issue 12; vite.config.ts): the last answers of the
+ * The service worker's cache of API reads (vite.config.ts): the last answers of the
  * session, institute, attendance, enrollment and catalogue GETs, so the attendance page stays
  * readable offline; {@link warmOfflineCache} fills it on the first visit. Personal data:
  * {@link clearOfflineCache} empties it at logout.
@@ -13,7 +13,7 @@ export const OFFLINE_API_READS =
   /\/api\/(users\/(current|health)|institute|attendance|enrollments|resources\/subjects)(\/|\?|$)/;
 
 /**
- * Makes the first visit enough to open offline (issue 25 item 7). The page's first API reads run
+ * Makes the first visit enough to open offline. The page's first API reads run
  * before the service worker controls it, so they go straight to the network and the worker's cache
  * never sees them. When the worker takes control, this re-requests — once, through the worker —
  * every {@link OFFLINE_API_READS} URL the page fetched without it (Resource Timing `workerStart`
@@ -43,7 +43,7 @@ export function warmOfflineCache(): void {
 }
 
 /**
- * The offline copy for a server-rendered page (issue 23 item 1): the server made the page's API
+ * The offline copy for a server-rendered page: the server made the page's API
  * reads in-process, so the browser repeats the `reads` that {@link OFFLINE_API_READS} keeps,
  * through the service worker, which caches them — when the worker takes control on a first visit,
  * or shortly after the page loaded on later ones (so the offline copy is the last page seen).

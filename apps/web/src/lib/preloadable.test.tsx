@@ -1,5 +1,5 @@
 /**
- * `preloadable` (issue 10): a preloaded component renders in the first commit with no fallback; one
+ * `preloadable`: a preloaded component renders in the first commit with no fallback; one
  * not yet loaded suspends like React.lazy; a failed download is retried.
  */
 import { Suspense } from 'react';

@@ -2,7 +2,7 @@
  * `preloadable(load)`: `React.lazy` for a component whose module can be fetched ahead of its first
  * render (`Component.preload()`), and which renders without suspending once its module is in:
  * `lazy` then receives an already-fulfilled thenable, so React commits no fallback and its Suspense
- * reveal throttle (about 300 ms after a fallback shows) never delays the page (issue 10: first paint).
+ * reveal throttle (about 300 ms after a fallback shows) never delays the page (first paint).
  * Until then it suspends like `lazy`. A failed download is retried on the next call.
  */
 import { lazy, type ComponentType } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Reports and moderation endpoints (issue 24 items 5 and 7), injected into the one `api`: the
+ * Reports and moderation endpoints, injected into the one `api`: the
  * report any signed-in user sends (shared: the Report button in `components/` is used by every
  * feature's cards), and the admin queue and its resolution (the admin Reports tab). Resolving a
  * case invalidates the queue and every list an item may leave or return to.

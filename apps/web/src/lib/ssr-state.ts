@@ -1,5 +1,5 @@
 /**
- * Reads the state the server rendered with (issue 23 item 1) — without React, so the tiny browser
+ * Reads the state the server rendered with — without React, so the tiny browser
  * entry (main.tsx) can read it before the app is downloaded.
  */
 import { SSR_STATE_ID, type SsrState } from '@campus/contract/ssr';

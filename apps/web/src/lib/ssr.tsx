@@ -1,6 +1,6 @@
 /**
- * Server rendering glue shared by the server entry, the client entry and the guards (issue 23
- * item 1). Part of the start-up bundle, so kept tiny (no RTK Query, no zod).
+ * Server rendering glue shared by the server entry, the client entry and the guards
+ * (docs/decisions/0001-hydration-at-load.md). Part of the start-up bundle, so kept tiny (no RTK Query, no zod).
  *
  * - {@link ServerRenderContext}: present only while the server renders; guards record where they
  *   would navigate ({@link GuardRedirect}) and pages record their status ({@link useServerStatus})
@@ -30,7 +30,7 @@ export function useServerStatus(status: number): void {
 
 /**
  * A guard's redirect: `<Navigate replace>` in the browser; on the server, recorded (the first one
- * wins) so the server answers 302 (issue 23 item 1: guards decide on the server). `from` is the
+ * wins) so the server answers 302 (guards decide on the server). `from` is the
  * page a signed-out visitor wanted (the guards' `state.from`).
  */
 export function GuardRedirect({ to, from }: { to: string; from?: string }) {

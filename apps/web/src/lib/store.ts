@@ -1,7 +1,7 @@
 /**
- * The Redux store (DESIGN §2). The start-up bundle holds only the `auth` area (spec §3); the RTK
+ * The Redux store (docs/design.md §2). The start-up bundle holds only the `auth` area (docs/product-spec.md §3); the RTK
  * Query cache (`api`, see lib/api.ts) is injected with its middleware when the first feature
- * that uses it loads, which keeps the initial JavaScript small (DESIGN §9).
+ * that uses it loads, which keeps the initial JavaScript small (docs/design.md §9).
  * `makeStore(preloaded)` builds a fresh store (tests use it with a chosen auth state).
  */
 import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
@@ -22,7 +22,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /**
  * The thunk extra argument: on the server, the `fetch` that answers `/api/...` in-process with the
- * visitor's cookie (issue 23 item 1); RTK Query's base query uses it instead of the global fetch.
+ * visitor's cookie; RTK Query's base query uses it instead of the global fetch.
  */
 export interface StoreExtra {
   serverFetch?: (input: Request) => Promise<Response>;

@@ -1,5 +1,5 @@
 /**
- * Multipart uploads with progress (DESIGN §4, §6). `fetch` cannot report upload progress, so forms
+ * Multipart uploads with progress (docs/design.md §4, §6). `fetch` cannot report upload progress, so forms
  * that send a photo use XMLHttpRequest: same cookies (same origin), same envelope rules as the RTK
  * Query base query (the one parser, `readEnvelope` in `lib/api.ts`) — success resolves
  * `{ data, message }`, failure rejects an {@link ApiError} (`status`, `message`, per-field `errors`). {@link useMultipartSave} wraps it for
@@ -54,7 +54,7 @@ export function sendMultipart<T>({ method, url, form, onProgress, timeout = 120_
     const xhr = new XMLHttpRequest();
     xhr.open(method, `/api/${url}`);
     xhr.withCredentials = true;
-    // One submission, one key: a create the network repeats is stored once (issue 25 item 8).
+    // One submission, one key: a create the network repeats is stored once.
     if (method === 'POST') xhr.setRequestHeader(IDEMPOTENCY_HEADER, newIdempotencyKey());
     xhr.timeout = timeout;
     xhr.responseType = 'text';

@@ -1,5 +1,5 @@
 /**
- * HTTP helpers of the web tests (issue 22): {@link json} builds a JSON reply, and
+ * HTTP helpers of the web tests: {@link json} builds a JSON reply, and
  * {@link stubFetch} replaces `fetch` with a handler that sees each call as a `Request` with its
  * path, so a test writes only its route table.
  */

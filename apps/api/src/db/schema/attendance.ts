@@ -1,9 +1,9 @@
 /**
- * Attendance and enrollment (spec §3, issue 12). `subjects` is the catalogue (unique code; a
+ * Attendance and enrollment (docs/product-spec.md §3). `subjects` is the catalogue (unique code; a
  * subject with enrollments cannot be removed: the enrollment FK restricts); its ids are integers
- * (an identity column, issue 25 item 2: the catalogue exception to UUIDv7 ids, DESIGN §4). `enrollments` holds one
+ * (an identity column: the catalogue exception to UUIDv7 ids, docs/design.md §4). `enrollments` holds one
  * row per (user, subject). `attendance_records` may hold several rows per subject per day (labs,
- * extra classes; DESIGN §8) and references its enrollment by (user, subject), so a record can only
+ * extra classes; docs/design.md §8) and references its enrollment by (user, subject), so a record can only
  * exist for an enrolled subject (unenrolling deletes the records and the enrollment in one
  * transaction; the FK cascades as a backstop, e.g. when a user is deleted).
  * `attendance_targets` stores a student's own target (75–95) when it differs from the institute's.
@@ -31,7 +31,7 @@ import { users } from './users.ts';
 export const subjects = pgTable(
   'subjects',
   {
-    /** Integer identity (issue 25 item 2): clients of the spec compare subject ids as numbers. */
+    /** Integer identity: clients of the spec compare subject ids as numbers. */
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     /** Upper-case course code, unique: `CS201`. */

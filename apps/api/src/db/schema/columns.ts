@@ -1,5 +1,5 @@
 /**
- * Column helpers shared by every table: UUIDv7 ids generated in code (DESIGN §4), timestamptz
+ * Column helpers shared by every table: UUIDv7 ids generated in code (docs/design.md §4), timestamptz
  * columns as Date, and bytea as Uint8Array (PGlite returns Uint8Array, node-postgres a Buffer).
  */
 import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -24,7 +24,7 @@ export const timestamps = {
 };
 
 /**
- * `tsvector` column (full-text search, issue 24), read as its text form. Declared with
+ * `tsvector` column (full-text search), read as its text form. Declared with
  * `.generatedAlwaysAs(…)`: the database computes it from the searched fields, so no insert or update
  * writes it.
  */

@@ -1,5 +1,5 @@
 /**
- * Stored files (DESIGN §6): bytes live in Postgres behind the blob-store interface of
+ * Stored files (docs/design.md §6): bytes live in Postgres behind the blob-store interface of
  * `lib/blob-store.ts`; each row is deleted together with the record that owns it.
  */
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';

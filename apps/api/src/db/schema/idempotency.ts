@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (DESIGN §9, issue 25 item 8; IETF HTTP Idempotency-Key draft): the first answer
+ * Idempotency keys (docs/design.md §9; IETF HTTP Idempotency-Key draft): the first answer
  * to a creating write sent with an `Idempotency-Key`, kept 24 h per user and key so a repeat gets the
  * same answer instead of a second record. A row without `status` is a request still in progress.
  */

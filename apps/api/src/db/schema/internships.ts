@@ -1,5 +1,5 @@
 /**
- * The internship search cache (issue 14 Cache): one row per normalised filter set (`key`), holding
+ * The internship search cache: one row per normalised filter set (`key`), holding
  * the listings of the last scrape for 30 minutes, shared by every API instance. `complete` is true
  * when the scrape reached the source's last page (or the 3-page cap), so a cached row also serves a
  * larger `max_results` than it was fetched for.

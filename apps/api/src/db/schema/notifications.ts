@@ -1,5 +1,5 @@
 /**
- * Notifications and admin sends (spec §3, DESIGN §7). A send records one admin action (a targeted
+ * Notifications and admin sends (docs/product-spec.md §3, docs/design.md §7). A send records one admin action (a targeted
  * send or a broadcast); its notification rows point back to it (`send_id`) so deleting the send
  * recalls every copy (the service deletes them in the same transaction).
  */
@@ -29,7 +29,7 @@ export const notificationSends = pgTable(
   (t) => [index('notification_sends_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );
 
-/** Per-user notifications (spec §3 fields plus `link`). */
+/** Per-user notifications (docs/product-spec.md §3 fields plus `link`). */
 export const notifications = pgTable(
   'notifications',
   {

@@ -1,5 +1,5 @@
 /**
- * Fixed-window counters shared by every API instance (DESIGN §1, §5): per-account limits such as
+ * Fixed-window counters shared by every API instance (docs/design.md §1, §5): per-account limits such as
  * failed logins per hour live here so that scaling out does not multiply them.
  */
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';

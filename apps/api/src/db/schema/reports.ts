@@ -1,5 +1,5 @@
 /**
- * Reports and moderation (issue 24 items 5–7). A moderation case is the one entry per reported
+ * Reports and moderation. A moderation case is the one entry per reported
  * target an administrator works (a partial unique index keeps one pending case per target); each
  * report is one student's report on it (a partial unique index keeps one open report per reporter
  * and target: a second answers 409); each administrator action is an audit row (who, when, what,

@@ -1,5 +1,5 @@
 /**
- * Skill exchange (spec §3, issue 13). `skills` holds one row per canonical skill, unique by its
+ * Skill exchange (docs/product-spec.md §3). `skills` holds one row per canonical skill, unique by its
  * comparison key (`name_key` = trimmed, spaces collapsed, lower-cased; contract `skillKey`), so
  * `Python` and `python` are one skill; `skill_aliases` maps further keys (`js`, `ml`) to a
  * canonical skill (seeded with common skills in their own migration). `user_skills` is one row per
@@ -8,7 +8,7 @@
  * recipient, skill), which makes the 409 race-safe. Indexes serve matching (skill + type), my
  * skills (user) and the inbox (recipient or sender, newest first). `skills.search_vector` (generated
  * by the database, `simple` configuration) and a trigram index on the name serve campus-wide search
- * for teachers of a skill (issue 24).
+ * for teachers of a skill.
  */
 import { SKILL_REQUEST_STATUSES, SKILL_TYPES } from '@campus/contract/skill-exchange';
 import { sql } from 'drizzle-orm';
@@ -24,7 +24,7 @@ export const skills = pgTable(
     name: text('name').notNull(),
     /** Comparison key: lower-cased display name (contract `skillKey`). */
     nameKey: text('name_key').notNull(),
-    /** Full-text search document of the name (issue 24), kept by the database. */
+    /** Full-text search document of the name, kept by the database. */
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "name")`),

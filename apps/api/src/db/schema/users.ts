@@ -1,5 +1,5 @@
 /**
- * Users, sessions and e-mail tokens (spec §3, DESIGN §5).
+ * Users, sessions and e-mail tokens (docs/product-spec.md §3, docs/design.md §5).
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -10,7 +10,7 @@ export const users = pgTable(
   'users',
   {
     id: idColumn(),
-    /** Lower-cased institute address (DESIGN §5). */
+    /** Lower-cased institute address (docs/design.md §5). */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     name: text('name'),
@@ -29,7 +29,7 @@ export const users = pgTable(
     deactivatedAt: tstz('deactivated_at'),
     /**
      * When the first profile save of a branch and semester enrolled the student in the catalogue's
-     * subjects of both (issue 25 item 3); set once, so a later save never enrols again.
+     * subjects of both; set once, so a later save never enrols again.
      */
     defaultEnrolledAt: tstz('default_enrolled_at'),
     ...timestamps,
@@ -41,7 +41,7 @@ export const users = pgTable(
   ],
 );
 
-/** Server-side sessions: only the SHA-256 of the cookie token is stored (DESIGN §5). */
+/** Server-side sessions: only the SHA-256 of the cookie token is stored (docs/design.md §5). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -59,7 +59,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use e-mail tokens for verification and password reset, stored hashed (DESIGN §5). */
+/** Single-use e-mail tokens for verification and password reset, stored hashed (docs/design.md §5). */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -67,7 +67,7 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** `reset`: a password-reset link; `signin`: a step-up sign-in link (issue 21); `verify`: legacy. */
+    /** `reset`: a password-reset link; `signin`: a step-up sign-in link; `verify`: legacy. */
     purpose: text('purpose', { enum: ['verify', 'reset', 'signin'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
@@ -78,12 +78,12 @@ export const userTokens = pgTable(
 );
 
 /**
- * One row per sign-up attempt for an unverified address (DESIGN §5 "no squatting, no takeover"):
+ * One row per sign-up attempt for an unverified address (docs/design.md §5 "no squatting, no takeover"):
  * the password chosen in that attempt (argon2id hash) and the SHA-256 of its own 24-hour link
  * token. Verifying needs the token and that same password; it then copies the hash to the user,
  * and `used_at` ends this attempt's and every other attempt's link. A sign-up never touches
  * `users.password_hash` of an existing account. A row without `password_hash` is a link sent by
- * `resend-verification` (issue 21 item 3): whoever opens it chooses the password on verifying.
+ * `resend-verification`: whoever opens it chooses the password on verifying.
  */
 export const signupAttempts = pgTable(
   'signup_attempts',
@@ -103,7 +103,7 @@ export const signupAttempts = pgTable(
 );
 
 /**
- * Server-side secrets created on first use and shared by every instance (issue 21): `signing` signs
+ * Server-side secrets created on first use and shared by every instance: `signing` signs
  * the device cookies and sign-in links (a key derived per use). Deleting a row rotates that secret
  * (every device becomes untrusted, every sign-in link invalid).
  */

@@ -1,5 +1,5 @@
 /**
- * Type-level proof that admin-only services take the `Admin` only the admin guard makes (issue 22):
+ * Type-level proof that admin-only services take the `Admin` only the admin guard makes:
  * compiled by `tsc --noEmit`; each `@ts-expect-error` must meet an error. Nothing here runs.
  */
 import type { Admin, SessionUser } from '../../lib/auth.ts';

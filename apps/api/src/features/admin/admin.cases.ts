@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of admin user management (spec §6, DESIGN §5; assembled by
+ * Authorization-matrix rows of admin user management (docs/product-spec.md §6, docs/design.md §5; assembled by
  * `test/route-cases.ts`): admins only, students 403.
  */
 import { adminOnly } from '../../test/case-kit.ts';

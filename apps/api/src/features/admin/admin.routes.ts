@@ -1,7 +1,7 @@
 /**
- * Admin user management under /api/users/admin (spec §7 `GET /users/admin/all`; DESIGN §4 additions).
+ * Admin user management under /api/users/admin (docs/product-spec.md §7 `GET /users/admin/all`; docs/design.md §4 additions).
  * One `requireAdmin` guard for the whole plugin (onRequest): 401 for guests, 403 "Permission denied:
- * Admin access required." for everyone else (spec §6), before any validation. A malformed user id
+ * Admin access required." for everyone else (docs/product-spec.md §6), before any validation. A malformed user id
  * answers 404 like an unknown one (the shared id params).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Administrator user management (spec §2 Admin area, §5, §6; DESIGN §5, §8): the all-users list
+ * Administrator user management (docs/product-spec.md §2 Admin area, §5, §6; docs/design.md §5, §8): the all-users list
  * with server-side search and sort, stats, edit (profile fields and roles), deactivate and
  * reactivate. The routes guard the admin role; these functions hold the rules.
  */
@@ -22,7 +22,7 @@ import type { Pagination } from '@campus/contract/envelope';
 import { toPublicUser, updateProfile } from '../users/users.service.ts';
 
 /**
- * Counts over all verified users (an unverified sign-up is not an account yet, issue 21): total,
+ * Counts over all verified users (an unverified sign-up is not an account yet): total,
  * new this week (created since the start of the day six days ago in the institute's time zone, i.e.
  * the last 7 calendar days including today), active, deactivated.
  */
@@ -43,7 +43,7 @@ export async function stats(ctx: ServiceContext): Promise<AdminStats> {
 }
 
 /**
- * GET all (spec §5 rules, applied in SQL): `search` is case-insensitive and matches text contained
+ * GET all (docs/product-spec.md §5 rules, applied in SQL): `search` is case-insensitive and matches text contained
  * in the name, the e-mail or the id as text (empty → all); `sort` newest = createdAt desc, oldest =
  * createdAt asc, name = name ascending ignoring case, a missing name counting as empty. Paginated.
  */
@@ -114,7 +114,7 @@ export async function updateUser(
       .returning();
     return next!;
   });
-  ctx.events.emit('user-changed', id); // cached sessions carry the old roles (issue 23)
+  ctx.events.emit('user-changed', id); // cached sessions carry the old roles
   return toPublicUser(row, ctx.config.appUrl);
 }
 

@@ -1,6 +1,6 @@
 /**
- * Admin user management through HTTP on a real database (issue 4): role enforcement on the server
- * (401 guest, 403 non-admin with the spec's message), the all-users list with spec §5 search and
+ * Admin user management through HTTP on a real database: role enforcement on the server
+ * (401 guest, 403 non-admin with the spec's message), the all-users list with docs/product-spec.md §5 search and
  * sort applied in SQL, stats, edit with institute-config validation and role rules, deactivation
  * (ends sessions, blocks login) and reactivation.
  */
@@ -78,7 +78,7 @@ describe('GET /api/users/admin/all', () => {
   it('returns data { users, pagination, stats } with the public user shape', async () => {
     const data = await list('');
     expect(Object.keys(data).sort()).toEqual(['pagination', 'stats', 'users']);
-    expect(data.pagination).toMatchObject({ page: 1, limit: 100 }); // neither page nor limit sent (issue 25)
+    expect(data.pagination).toMatchObject({ page: 1, limit: 100 }); // neither page nor limit sent
     expect(data.stats.total).toBe(data.pagination.total);
     const me = data.users.find((u) => u.id === dean.userId)!;
     expect(me).toMatchObject({ email: DEAN, roles: ['admin'], isActive: true });

@@ -1,5 +1,5 @@
 /**
- * Type-level proof of authorization by construction for attendance (issue 22): every change takes
+ * Type-level proof of authorization by construction for attendance: every change takes
  * the caller's own scope (`ownScope`) or a record checked for editing. Compiled by `tsc --noEmit`;
  * each `@ts-expect-error` must meet an error. Nothing here runs.
  */

@@ -1,6 +1,6 @@
 /**
- * Authorization-matrix rows of attendance, enrollment and the subject catalogue (spec §7; DESIGN §5;
- * issue 12; assembled by `test/route-cases.ts`): every call names the owner's userId, so only the
+ * Authorization-matrix rows of attendance, enrollment and the subject catalogue (docs/product-spec.md §7; docs/design.md §5;
+ * assembled by `test/route-cases.ts`): every call names the owner's userId, so only the
  * owner succeeds — another student and an admin get 403; someone else's record 404. The catalogue is
  * read by anyone signed in and written by admins.
  */
@@ -10,7 +10,7 @@ import type { RouteCase, World } from '../../test/route-cases.ts';
 
 /** Subject codes handed out so far (each set-up adds its own subject). */
 let subjectCodes = 0;
-/** A fresh subject of the catalogue, added by the admin (issue 12); its integer id. */
+/** A fresh subject of the catalogue, added by the admin; its integer id. */
 const newSubject = async (w: World): Promise<number> =>
   Number(
     await created(

@@ -1,9 +1,9 @@
 /**
- * Attendance queries and the API shape (spec §3, §7; issue 12): the Drizzle reads the service
+ * Attendance queries and the API shape (docs/product-spec.md §3, §7): the Drizzle reads the service
  * composes (one page of the catalogue or of a student's records, a student's enrollments, the
  * percentages counted in SQL) and the mapping of rows to `Subject`, `Enrollment`,
  * `AttendanceRecord` and the stats. No access rule lives here: the service checks the caller's
- * scope first, then calls these with the checked `userId` (DESIGN §4).
+ * scope first, then calls these with the checked `userId` (docs/design.md §4).
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -57,7 +57,7 @@ export const toRecord = (row: RecordRow): AttendanceRecord => ({
 /** The columns of an enrollment with its subject. */
 const enrollmentColumns = { e: enrollments, s: subjects };
 
-/** An enrollment with its subject as the API returns it: `id` is the subject's (spec §3). */
+/** An enrollment with its subject as the API returns it: `id` is the subject's (docs/product-spec.md §3). */
 export function toEnrollment(r: { e: typeof enrollments.$inferSelect; s: SubjectRow }): Enrollment {
   return {
     ...toSubject(r.s),

@@ -1,5 +1,5 @@
 /**
- * Attendance and enrollment routes (spec §7, DESIGN §4, §5; issue 12), three plugins under their
+ * Attendance and enrollment routes (docs/product-spec.md §7, docs/design.md §4, §5), three plugins under their
  * spec prefixes: `/api/attendance`, `/api/enrollments` and `/api/resources` (the subject
  * catalogue). Every route needs a session (one onRequest guard per plugin; the catalogue's writes
  * sit in an admin sub-scope). A `userId` naming someone else is refused by `ownScope` (403) before

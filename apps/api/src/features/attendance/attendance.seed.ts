@@ -1,5 +1,5 @@
 /**
- * Demo data of attendance (issue 3 seeder hook; `src/seed.ts` calls it through the service).
+ * Demo data of attendance (`src/seed.ts` calls it through the service).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { attendanceRecords, enrollments, subjects } from '../../db/schema/attendance.ts';
@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { addDays, isoWeekday, todayIn } from '../../lib/dates.ts';
 
 /**
- * Demo attendance (issue 3 seeder hook): each demo student is enrolled in up to four catalogue
+ * Demo attendance: each demo student is enrolled in up to four catalogue
  * subjects of their own branch and semester, with one class per weekday over the last six weeks up
  * to yesterday (institute's calendar); the attendance varies by subject so the dashboard shows
  * green, amber and red subjects.

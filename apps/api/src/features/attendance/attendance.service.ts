@@ -1,17 +1,17 @@
 /**
- * Attendance and enrollment rules and access (spec §2, §3, §4, §5, §7; DESIGN §4, §5, §8; issue 12):
+ * Attendance and enrollment rules and access (docs/product-spec.md §2, §3, §4, §5, §7; docs/design.md §4, §5, §8):
  * the feature's only export surface. The Drizzle queries and the API shape are in
  * `attendance.queries.ts`, the demo data in `attendance.seed.ts`.
  *
- * - Access (DESIGN §5): every attendance and enrollment call names a `userId`; one that is not the
- *   caller's is refused with 403 — admins included (spec §6: attendance acts on the user's own id).
+ * - Access (docs/design.md §5): every attendance and enrollment call names a `userId`; one that is not the
+ *   caller's is refused with 403 — admins included (docs/product-spec.md §6: attendance acts on the user's own id).
  *   {@link ownScope} is the only maker of the `Changeable<Scope, 'own'>` every such function takes, so a
  *   handler cannot skip the check and still compile. A record of someone else answers 404.
  * - A date is `yyyy-MM-dd`, never after today in the institute's time zone (`lib/dates.ts`) nor
- *   more than 2 years before it (`earliestAttendanceDate`, issue 21 item 8).
+ *   more than 2 years before it (`earliestAttendanceDate`).
  * - Records exist only for enrolled subjects (composite FK); unenrolling deletes the subject's
  *   records and the enrollment in one transaction. Several records per subject per day count as
- *   several classes (DESIGN §8).
+ *   several classes (docs/design.md §8).
  * - Percentages and counts are computed in SQL (index on user, subject, status; `attendance.queries.ts`): the cost of a
  *   student's figures follows their own records, not the table's size. `canMiss` / `mustAttend`
  *   follow from the counts and the student's target ({@link attendanceOutlook}).
@@ -81,7 +81,7 @@ export interface Scope {
 
 /**
  * The one place a `Changeable<Scope, 'own'>` is made: the `userId` a request names must be the caller's
- * (DESIGN §5), else 403 "You can only view and change your own attendance.".
+ * (docs/design.md §5), else 403 "You can only view and change your own attendance.".
  */
 export function ownScope(viewer: SessionUser, userId: string): Changeable<Scope, 'own'> {
   return allowChange(viewer, userId, { userId }, M.foreignUser, RULES, 'own');
@@ -89,8 +89,8 @@ export function ownScope(viewer: SessionUser, userId: string): Changeable<Scope,
 
 /**
  * 400 on `date` outside the window of the contract: after today in the institute's time zone
- * ("…future date", spec §2, §5) or before `earliestAttendanceDate(today)` ("…more than 2 years
- * ago", issue 21 item 8).
+ * ("…future date", docs/product-spec.md §2, §5) or before `earliestAttendanceDate(today)` ("…more than 2 years
+ * ago").
  */
 function refuseOutOfRange(ctx: ServiceContext, date: string | undefined): void {
   if (date === undefined) return;
@@ -110,7 +110,7 @@ export function listSubjects(ctx: ServiceContext, q: ListSubjectsQuery): Promise
   return queries.subjectsPage(ctx, q);
 }
 
-/** 400 when branch or semester is not one of the loaded institute config's (DESIGN §8). */
+/** 400 when branch or semester is not one of the loaded institute config's (docs/design.md §8). */
 function checkCatalogueFields(ctx: ServiceContext, body: { branch?: string; semester?: string }): void {
   const errors: Record<string, string> = {};
   if (body.branch !== undefined && !ctx.config.institute.branches.includes(body.branch))
@@ -198,7 +198,7 @@ export async function enroll(
 }
 
 /**
- * The default enrolment (issue 25 item 3): enrolls the student in every catalogue subject of
+ * The default enrolment: enrolls the student in every catalogue subject of
  * `branch` and `semester` they are not enrolled in yet; returns how many enrollments were added (0
  * when the catalogue maps neither). Runs on `ctx.db`, so a caller's transaction holds it (the
  * users feature calls it from the first profile save of a branch and semester).
@@ -255,7 +255,7 @@ export function listRecords(
 }
 
 /**
- * POST /api/attendance: records one class (spec §7). 400 for a future date (institute's time
+ * POST /api/attendance: records one class (docs/product-spec.md §7). 400 for a future date (institute's time
  * zone), 404 when the student is not enrolled in the subject (also when an unenroll wins a race:
  * the FK refuses the insert).
  */

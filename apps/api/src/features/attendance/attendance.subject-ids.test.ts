@@ -1,5 +1,5 @@
 /**
- * Integer subject ids (issue 25 item 2): ids round-trip as numbers through the catalogue,
+ * Integer subject ids: ids round-trip as numbers through the catalogue,
  * enrollments, attendance records and percentages (a string of digits accepted, anything else
  * refused with the contract's 400/404); and migration 0013 keeps every enrollment and record on
  * the same subject: a database migrated up to 0012 is seeded, its counts, every student's

@@ -1,5 +1,5 @@
 /**
- * Attendance and enrollment API through HTTP on a real database (issue 12 "Tests that must exist"):
+ * Attendance and enrollment API through HTTP on a real database:
  * every endpoint for guest, owner, another student (403 on a foreign userId) and admin; every
  * message; percentages, `canMiss` and `mustAttend` against hand-computed tables (0 classes, all
  * present, all absent, exactly at target, target 80, one class short); a future date refused in the
@@ -417,7 +417,7 @@ describe('attendance records', () => {
     expect(await subjectStats(who, subjectId)).toMatchObject({ presentDays: 1, absentDays: 0 });
   });
 
-  it('accepts the earliest date of the window, exactly 2 years before today (issue 21 item 8)', async () => {
+  it('accepts the earliest date of the window, exactly 2 years before today', async () => {
     const who = await signUpAndLogin(t);
     const subjectId = await enroll(who);
     const oldest = await send('POST', '/api/attendance', who, {

@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of stored files (DESIGN §6; issue 21 item 7; assembled by
+ * Authorization-matrix rows of stored files (docs/design.md §6; assembled by
  * `test/route-cases.ts`): the route's own row (a visible listing's photo, for anyone signed in) and
  * one more row per kind of record a file belongs to.
  */
@@ -17,7 +17,7 @@ export const FILES_CASES: Record<string, RouteCase> = {
 const fileWorlds = new WeakMap<World, Promise<Record<'attachment' | 'avatar' | 'deactivatedPhoto', string>>>();
 
 /**
- * Files of each kind of record (issue 21 item 7), made once per world: an admin's attachment sent
+ * Files of each kind of record, made once per world: an admin's attachment sent
  * to `owner`, `owner`'s avatar, and the listing photo of a seller an admin then deactivated.
  */
 function fileWorld(w: World) {
@@ -50,8 +50,7 @@ function fileWorld(w: World) {
 }
 
 /**
- * More rows for `GET /api/files/:id`, one per kind of record a file belongs to (issue 21 item 7;
- * the route's own row covers a visible listing's photo): `owner` is the attachment's recipient and
+ * More rows for `GET /api/files/:id`, one per kind of record a file belongs to ( * the route's own row covers a visible listing's photo): `owner` is the attachment's recipient and
  * the avatar's user; a file nobody may see answers 404 like an unknown one.
  */
 export const FILE_ACCESS_CASES: Record<string, RouteCase> = {

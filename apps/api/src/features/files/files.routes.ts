@@ -1,5 +1,5 @@
 /**
- * GET /api/files/{id} (DESIGN §6, issue 21 item 7): a stored file for those who may see the
+ * GET /api/files/{id} (docs/design.md §6): a stored file for those who may see the
  * record it belongs to (`files.service.ts`; anyone else 404 "File not found."). `?variant=thumb`
  * serves the thumbnail of an image. Sent with the headers of lib/file-headers.ts (SHA-256 ETag,
  * `private, no-cache`, sandboxed); a matching `If-None-Match` answers 304 after the access check.

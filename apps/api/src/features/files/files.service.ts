@@ -1,5 +1,5 @@
 /**
- * Who may read a stored file (issue 21 item 7, DESIGN §6): a file is served only to those who may
+ * Who may read a stored file (docs/design.md §6): a file is served only to those who may
  * see the record it belongs to —
  * - an avatar: anyone signed in, while its user is not deactivated;
  * - the photo of a record of any kind (`src/record-kinds.ts`: marketplace item, lost & found report,
@@ -9,7 +9,7 @@
  * - a notification attachment: the notification's recipients (a send's copies share the file);
  * - administrators: every file.
  * Anything else — an unknown id, a file whose record is gone or hidden, an attachment sent to
- * someone else — answers 404 "File not found." like a missing file (DESIGN §4: not visible → 404).
+ * someone else — answers 404 "File not found." like a missing file (docs/design.md §4: not visible → 404).
  *
  * Record lookups are anchored on `files.owner_id`, which is always the owner of the record the
  * file belongs to (`putFile` callers pass it), so each one is an index lookup by user

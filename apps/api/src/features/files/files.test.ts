@@ -1,5 +1,5 @@
 /**
- * GET /api/files/{id} through HTTP on a real database (issue 21 item 7): a file is served only to
+ * GET /api/files/{id} through HTTP on a real database: a file is served only to
  * those who may see the record it belongs to — a listing's photo while the listing is visible, an
  * attachment to its recipients and admins, an avatar to anyone signed in — and is revalidated on
  * every use (`private, no-cache` + ETag → 304), so a revoked file stops being served at once.

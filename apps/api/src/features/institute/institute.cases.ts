@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of the institute config and its documents (spec §2; assembled by
+ * Authorization-matrix rows of the institute config and its documents (docs/product-spec.md §2; assembled by
  * `test/route-cases.ts`): public.
  */
 import { everyone } from '../../test/case-kit.ts';

@@ -1,5 +1,5 @@
 /**
- * Institute routes under /api/institute (DESIGN §8, issue 3), open to everyone:
+ * Institute routes under /api/institute (docs/design.md §8), open to everyone:
  * - `GET /` → the institute config the web app needs (name, e-mail domain, time zone, branches,
  *   semesters, hostels, Quick Links with resolved `href`, Campus Buzz, spotlights, calendar,
  *   contacts, timetable).

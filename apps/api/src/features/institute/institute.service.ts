@@ -1,5 +1,5 @@
 /**
- * Institute content (DESIGN §8, issue 3): the config as served to the web app, and the three
+ * Institute content (docs/design.md §8): the config as served to the web app, and the three
  * Quick Link documents (academic calendar, contacts directory, weekly timetable) generated as real,
  * searchable PDFs from the config with pdfkit. Documents are built once per distinct config and
  * cached in memory under a SHA-256 of the config, so a changed config (after a restart) yields new
@@ -37,7 +37,7 @@ export function configHash(config: InstituteConfig): string {
 
 /**
  * `data` of `GET /api/institute`: the config with each Quick Link's absolute `href` (documents
- * under `appUrl`, e.g. `http://localhost:3000/api/institute/files/calendar.pdf`, DESIGN §4).
+ * under `appUrl`, e.g. `http://localhost:3000/api/institute/files/calendar.pdf`, docs/design.md §4).
  */
 export function instituteInfo(config: InstituteConfig, appUrl: string): InstituteInfo {
   // The weekly timetables are read per student (GET /api/attendance/today), not sent to everyone.

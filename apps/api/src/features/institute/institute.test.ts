@@ -1,5 +1,5 @@
 /**
- * Institute config and documents (issue 3 items 1 and 3): `GET /api/institute` shape, the config
+ * Institute config and documents: `GET /api/institute` shape, the config
  * file's validation (a bad file stops start-up naming the field), and the three generated PDFs
  * (served as application/pdf, containing the config's text, regenerated for a changed config).
  */
@@ -103,7 +103,7 @@ describe('GET /api/institute', () => {
       'http://localhost:3000/api/institute/files/timetable.pdf',
       'https://www.onlinesbi.sbi/sbicollect/',
     ]);
-    // Campus Buzz: a flagship fest, an AI workshop, an inter-college debate (spec §1).
+    // Campus Buzz: a flagship fest, an AI workshop, an inter-college debate (docs/product-spec.md §1).
     expect(data.campusBuzz.map((e) => e.tag)).toEqual(['Fest', 'Workshop', 'Debate']);
     expect(data.campusBuzz[1]!.title).toMatch(/AI/);
     expect(data.campusBuzz[2]!.title).toMatch(/Inter-College Debate/);

@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix row of the internship finder (spec §6, §7; issue 14; assembled by
+ * Authorization-matrix row of the internship finder (docs/product-spec.md §6, §7; assembled by
  * `test/route-cases.ts`), and the source the suites' app scrapes.
  */
 import { lastPageReply, startFixtureServer } from './fixtures/fixture-server.ts';
@@ -7,8 +7,7 @@ import { everyone } from '../../test/case-kit.ts';
 import type { RouteCase } from '../../test/route-cases.ts';
 
 /**
- * The internship source the suites' app scrapes: a one-page fixture server on 127.0.0.1 (issue 14;
- * never Internshala), listening for the whole test file.
+ * The internship source the suites' app scrapes: a one-page fixture server on 127.0.0.1 ( * never Internshala), listening for the whole test file.
  */
 export const internshipSource = await startFixtureServer({ handler: lastPageReply });
 internshipSource.unref();

@@ -1,5 +1,5 @@
 /**
- * Parser and URL unit tests on the recorded fixture pages (issue 14 "Tests that must exist"): the
+ * Parser and URL unit tests on the recorded fixture pages: the
  * current markup over 2 pages, the older markup, ranges, lump sum, weekly, unpaid, incentives, a
  * decoy job-offer amount, ad slots, several cities, hybrid; stipend normalisation; filter paths.
  */
@@ -349,7 +349,7 @@ describe('listing URLs from the filters (research §1)', () => {
     expect(remote.location).toBe('');
   });
 
-  it('categories that slug alike but fetch different keyword pages get different keys (issue 21)', () => {
+  it('categories that slug alike but fetch different keyword pages get different keys', () => {
     const filters = (job_category: string) =>
       normaliseFilters({
         job_category,

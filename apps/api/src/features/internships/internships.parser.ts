@@ -1,5 +1,5 @@
 /**
- * Reads listing pages of the internship source with cheerio (issue 14 Scraper; research
+ * Reads listing pages of the internship source with cheerio (research
  * internshala.md §2, §4, §5): cards by the current markup, the older markup as a fallback, paging
  * markers, the canonical URL, and stipend texts normalised to rupees per month.
  */
@@ -29,7 +29,7 @@ export function durationMonths(text: string): number | null {
 }
 
 /**
- * Normalises a stipend text to ₹/month (research §5, DESIGN §8): NBSP and spacing, `₹`/`Rs.`/`INR`
+ * Normalises a stipend text to ₹/month (research §5, docs/design.md §8): NBSP and spacing, `₹`/`Rs.`/`INR`
  * optional, Indian digit grouping; `Unpaid` → 0; `+ Incentives` ignored (only the fixed part
  * counts); `/week` ×52/12; `/year` ÷12; `LPA` ×100000÷12; `lump sum` ÷ the duration in months
  * (unknown when the duration does not parse); `/month` or no period as is. Returns rounded rupees,
@@ -76,7 +76,7 @@ export interface ParsedPage {
   claimsResults: boolean;
   /**
    * The page says it has no results ("No internships found", `#no_search_results`): an honest empty
-   * answer even when paging markup remains (issue 21 item 6).
+   * answer even when paging markup remains.
    */
   saysNoResults: boolean;
   /** Which markup the cards were read with. */

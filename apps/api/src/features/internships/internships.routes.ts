@@ -1,6 +1,6 @@
 /**
- * Internship finder route under /api/internships (spec §7, DESIGN §4, issue 14). Open to guests
- * (spec §6): the session is loaded when there is one, so a signed-in student is limited per
+ * Internship finder route under /api/internships (docs/product-spec.md §7, docs/design.md §4). Open to guests
+ * (docs/product-spec.md §6): the session is loaded when there is one, so a signed-in student is limited per
  * account; everyone is limited per IP. The answer keeps `internships` at the top level.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

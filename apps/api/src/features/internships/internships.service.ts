@@ -1,5 +1,5 @@
 /**
- * Internship search rules (spec §2, §7; DESIGN §4, §8; issue 14): per-user and refresh rate limits,
+ * Internship search rules (docs/product-spec.md §2, §7; docs/design.md §4, §8): per-user and refresh rate limits,
  * the 30-minute cache per normalised filter set (shared through the database), concurrent identical
  * searches sharing one scrape, the scrape itself (one page at a time with a polite pause, up to 3
  * pages or `max_results`, keyword fallback when the site redirected our filter path, 60 s overall),
@@ -29,7 +29,7 @@ import {
   type SourceFilters,
 } from './internships.source.ts';
 
-/** Rate limits (DESIGN §5: per account first, then per IP in the route). */
+/** Rate limits (docs/design.md §5: per account first, then per IP in the route). */
 export const INTERNSHIP_LIMITS = {
   /** Searches per signed-in user per hour. */
   searchesPerUserPerHour: 60,
@@ -39,7 +39,7 @@ export const INTERNSHIP_LIMITS = {
   searchesPerIpPerHour: 150,
 } as const;
 
-/** Pages fetched per search at most (issue 14). */
+/** Pages fetched per search at most. */
 export const MAX_PAGES = 3;
 const CACHE_MS = INTERNSHIP_CACHE_MINUTES * 60_000;
 const HOUR_MS = 60 * 60_000;
@@ -52,7 +52,7 @@ export interface Searcher {
   ip: string;
 }
 
-/** The answer of POST /api/internships/fetch (spec §7 reads `internships`). */
+/** The answer of POST /api/internships/fetch (docs/product-spec.md §7 reads `internships`). */
 export interface SearchResult {
   internships: InternshipListing[];
   /** The first listing URL requested from the source. */
@@ -72,7 +72,7 @@ interface Scraped {
 
 /**
  * The filters in canonical form: trimmed, single-spaced, lower-case, and the location dropped for
- * Remote Only (remote work has no city; DESIGN §8). Equal searches get equal keys.
+ * Remote Only (remote work has no city; docs/design.md §8). Equal searches get equal keys.
  */
 export function normaliseFilters(body: FetchInternshipsBody): SourceFilters {
   const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -85,7 +85,7 @@ export function normaliseFilters(body: FetchInternshipsBody): SourceFilters {
 }
 
 /**
- * The cache key of a filter set (issue 21 item 6): the source paths it fetches ({@link searchPaths},
+ * The cache key of a filter set: the source paths it fetches ({@link searchPaths},
  * the same value the scrape reads them from) plus everything our own filters use. Searches share a
  * key only when they fetch the same pages and filter them alike (before, `C++` and `C#` shared the
  * key `c` yet fell back to different keyword pages, so the first search decided what both got).
@@ -117,7 +117,7 @@ function inCity(location: string, city: string): boolean {
 }
 
 /**
- * Our own filters, whatever the site did (issue 14, DESIGN §8): Remote Only keeps cards with the
+ * Our own filters, whatever the site did (docs/design.md §8): Remote Only keeps cards with the
  * work-from-home marker; a location keeps cards in that city (not remote ones); a minimum stipend
  * keeps cards whose lower end (₹/month) meets it, unpaid counting as 0 and an unknown stipend kept
  * only when there is no minimum.
@@ -153,7 +153,7 @@ function wasRedirected(askedPath: string, finalUrl: string, canonical: string | 
  * away from our filter path (or is a 404), it starts again once from `paths.fallback` (the keyword
  * path with a category, else the unfiltered feed; our own filters still apply). A page that says
  * "No internships found" — even with paging markup left on it, or as a 404 — ends the scrape with
- * what was read (issue 21: an empty result, not a 502). A failure after page 1 keeps the pages read
+ * what was read (an empty result, not a 502). A failure after page 1 keeps the pages read
  * so far (`complete` false). Throws ScrapeError.
  */
 async function scrape(ctx: ServiceContext, f: SourceFilters, paths: SearchPaths, max: number): Promise<Scraped> {
@@ -230,14 +230,14 @@ async function scrape(ctx: ServiceContext, f: SourceFilters, paths: SearchPaths,
   return { listings, source, complete, fetchedAt: new Date() };
 }
 
-/** The path to start again from when the site ignored our filter path (issue 14, research §1). */
+/** The path to start again from when the site ignored our filter path (research §1). */
 function fallbackFrom(ctx: ServiceContext, f: SourceFilters, paths: SearchPaths, url: string, why: string) {
   const path = paths.fallback;
   ctx.log.info({ url, why, fallback: path }, 'Internship source redirected the filter path; using the fallback');
   return { path, source: listingUrl(ctx.config.internships.sourceUrl, path, f.stipend, 1, false) };
 }
 
-/** Turns a ScrapeError into the API's honest error (issue 14) and logs what happened. */
+/** Turns a ScrapeError into the API's honest error and logs what happened. */
 function toAppError(ctx: ServiceContext, err: unknown): unknown {
   if (!(err instanceof ScrapeError)) return err;
   ctx.log.warn({ url: err.url, kind: err.kind, err: err.message }, 'Internship source failed');
@@ -310,7 +310,7 @@ async function limit(ctx: ServiceContext, who: Searcher, refresh: boolean): Prom
 }
 
 /**
- * POST /api/internships/fetch (spec §7, issue 14): rate limits, then the cache (unless `refresh`),
+ * POST /api/internships/fetch (docs/product-spec.md §7): rate limits, then the cache (unless `refresh`),
  * else a (shared) scrape. Returns at most `max_results` listings. Throws AppError 429 (limits),
  * 502 (blocked, unreadable, refused address) or 504 (time-out).
  */

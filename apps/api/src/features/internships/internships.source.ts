@@ -1,5 +1,5 @@
 /**
- * The internship source over HTTP (issue 14 Scraper, Configuration; research/internshala.md §1, §3):
+ * The internship source over HTTP (research/internshala.md §1, §3):
  * listing URLs built from the filters, and {@link fetchPage}, which fetches one page with undici
  * under the SSRF rules (only http(s) to the source's host or a listed host; redirects checked hop
  * by hop; private and loopback addresses refused unless the host is listed, checked on the resolved
@@ -11,7 +11,7 @@ import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
 import type { InternshipSourceConfig } from '../../config.ts';
 
-/** Why a fetch failed; the service maps it to 502/504 (issue 14 Honest errors). */
+/** Why a fetch failed; the service maps it to 502/504. */
 export type ScrapeFailure = 'blocked' | 'timeout' | 'unreadable' | 'refused' | 'not-found';
 
 /** A failed fetch or parse; `url` is the address involved (logged, never shown to users). */
@@ -81,7 +81,7 @@ export interface SearchPaths {
 }
 
 /**
- * The paths a search with normalised filters `f` reads (issue 21 item 6): built once, from the same
+ * The paths a search with normalised filters `f` reads: built once, from the same
  * filters the cache key is made of, and stored in the key, so two searches share a cache entry only
  * when they would fetch the same pages.
  */

@@ -1,6 +1,6 @@
 /**
  * POST /api/internships/fetch through HTTP on a real database, against a real HTTP fixture source
- * on 127.0.0.1 listed in INTERNSHIP_SOURCE_HOSTS (issue 14 "Tests that must exist"): filters → URL,
+ * on 127.0.0.1 listed in INTERNSHIP_SOURCE_HOSTS: filters → URL,
  * our own filters, max_results, cache hit and refresh, coalesced concurrent searches, keyword
  * fallback after a redirect, 403/429/challenge/time-out/parse-failure answers, SSRF refusals, rate
  * limits and validation.
@@ -228,7 +228,7 @@ describe('search', () => {
     src.handle(demoReply);
   });
 
-  it('a page that says "No internships found" is an empty list even with paging markup left on it, or as a 404 (issue 21)', async () => {
+  it('a page that says "No internships found" is an empty list even with paging markup left on it, or as a 404', async () => {
     const noResults = fixture('empty-page.html').replace('id="isLastPage" value="1"', 'id="isLastPage" value="0"');
     src.handle(() => ({ body: withCanonical(noResults, '/internships/origami-internship/') }));
     const res = await search({ job_category: 'Origami' });
@@ -244,7 +244,7 @@ describe('search', () => {
     src.handle(demoReply);
   });
 
-  it('two categories whose filter paths agree but whose keyword pages differ no longer share a cache entry (issue 21)', async () => {
+  it('two categories whose filter paths agree but whose keyword pages differ no longer share a cache entry', async () => {
     // The site redirects both filter paths (`C++` and `C#` both slug to `c`) to the feed; each
     // keyword page has its own cards.
     src.handle((p) => {

@@ -1,5 +1,5 @@
 /**
- * Type-level proof of authorization by construction for lost & found (issue 8, issue 22): compiled
+ * Type-level proof of authorization by construction for lost & found: compiled
  * by `tsc --noEmit`; each `@ts-expect-error` must meet an error, or the typecheck fails. Nothing
  * here runs.
  */

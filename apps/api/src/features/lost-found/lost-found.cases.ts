@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of lost & found (spec §7; issue 5; assembled by `test/route-cases.ts`):
+ * Authorization-matrix rows of lost & found (docs/product-spec.md §7; assembled by `test/route-cases.ts`):
  * any signed-in user browses and reports; the owner or an admin changes. The world's item belongs
  * to `owner`.
  */

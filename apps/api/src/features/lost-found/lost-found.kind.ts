@@ -1,7 +1,7 @@
 /**
  * Lost & found items as a record kind (lib/record-kinds.ts; docs/architecture.md "Building
  * blocks"): named by their item name, newest first, reported as `lost-found`, searched in name,
- * place and description; the default list shows the ones not yet returned (spec §5). The lost &
+ * place and description; the default list shows the ones not yet returned (docs/product-spec.md §5). The lost &
  * found service builds its owned records on it; search, reports and file access read it from
  * `src/record-kinds.ts`.
  */

@@ -1,5 +1,5 @@
 /**
- * Lost and found routes under /api/lost-and-found (spec §7; DESIGN §4 fixes the get-by-id path to
+ * Lost and found routes under /api/lost-and-found (docs/product-spec.md §7; docs/design.md §4 fixes the get-by-id path to
  * /api/lost-and-found/lost-items/{id}). One session guard for the whole plugin (onRequest, before an
  * upload body is read), then the service's access check, then the form fields with the contract's
  * schema, then the image pipeline, then the work.

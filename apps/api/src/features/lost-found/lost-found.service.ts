@@ -1,5 +1,5 @@
 /**
- * Lost and found rules and queries (spec §3, §5, §7; DESIGN §4; issue 5): items with a photo,
+ * Lost and found rules and queries (docs/product-spec.md §3, §5, §7; docs/design.md §4): items with a photo,
  * partial updates, owner-or-admin changes, mark returned, and the list (newest first, paginated,
  * filtered by type, category and search in SQL). Items of deactivated owners leave every list.
  */
@@ -24,7 +24,7 @@ import { likePattern, moderationOf, ownedRecords, type Loaded } from '../../lib/
 import { listPage, type Page } from '../../lib/pages.ts';
 import { lostFoundKind } from './lost-found.kind.ts';
 
-/** Maps a row to the API shape (spec §3); `image_url` absolute from `APP_URL` (DESIGN §4). */
+/** Maps a row to the API shape (docs/product-spec.md §3); `image_url` absolute from `APP_URL` (docs/design.md §4). */
 function toApiItem(
   row: typeof lostFoundItems.$inferSelect,
   reporterName: string | null,
@@ -104,7 +104,7 @@ export function createItem(
 }
 
 /**
- * Partial update (PUT …/lost-items/{id}, DESIGN §4) of a checked item: sent fields change; a new
+ * Partial update (PUT …/lost-items/{id}, docs/design.md §4) of a checked item: sent fields change; a new
  * photo replaces the old, `remove_image` deletes it, no file keeps it; `is_returned` marks it
  * returned. One transaction.
  */
@@ -163,7 +163,7 @@ export async function listItems(
   });
 }
 
-/** Demo lost & found items (issue 3 seeder hook), newest first in the last week. */
+/** Demo lost & found items, newest first in the last week. */
 export async function seedLostFoundDemo(ctx: ServiceContext, demo: { students: { id: string }[] }): Promise<void> {
   const s = demo.students;
   if (!s.length) return;

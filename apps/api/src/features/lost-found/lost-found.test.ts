@@ -1,5 +1,5 @@
 /**
- * Lost and found API through HTTP on a real database (issue 5 "Tests that must exist"): every
+ * Lost and found API through HTTP on a real database: every
  * endpoint for guest, owner, another user and admin; every validation message; list filters and
  * order against generated data; returned and deactivated owners' reports leaving the list; partial
  * update keeping the photo; pagination bounds.
@@ -278,7 +278,7 @@ describe('list query validation and pagination bounds', () => {
     },
   );
 
-  it('defaults to page 1 / limit 20 (100 when neither is sent, issue 25) and returns the first 5 with limit=5', async () => {
+  it('defaults to page 1 / limit 20 (100 when neither is sent) and returns the first 5 with limit=5', async () => {
     expect((await send('GET', BASE, owner.cookie)).json().pagination).toMatchObject({ page: 1, limit: 100 });
     const d = (await send('GET', `${BASE}?page=1`, owner.cookie)).json();
     expect(d.pagination).toMatchObject({ page: 1, limit: 20 });

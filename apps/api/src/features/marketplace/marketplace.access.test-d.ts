@@ -1,6 +1,5 @@
 /**
- * Type-level proof of authorization by construction for marketplace (issue 8, issue 22;
- * docs/architecture.md): `tsc --noEmit` (npm run typecheck, in CI) compiles this file, and each
+ * Type-level proof of authorization by construction for marketplace ( * docs/architecture.md): `tsc --noEmit` (npm run typecheck, in CI) compiles this file, and each
  * `@ts-expect-error` below must meet an error — if a change let the unchecked or wrongly checked
  * call compile, the directive would be unused and the typecheck would fail. Nothing here runs.
  */

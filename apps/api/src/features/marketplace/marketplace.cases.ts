@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of the marketplace (spec §7; issue 5; assembled by
+ * Authorization-matrix rows of the marketplace (docs/product-spec.md §7; assembled by
  * `test/route-cases.ts`): any signed-in user browses and lists; the owner or an admin changes; the
  * owner only renews. The world's item (with a photo) belongs to `owner`.
  */

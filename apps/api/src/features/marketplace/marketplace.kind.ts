@@ -1,7 +1,7 @@
 /**
  * Marketplace listings as a record kind (lib/record-kinds.ts; docs/architecture.md "Building
  * blocks"): named by their item name, newest first, reported as `listing`, searched in name and
- * description; browse shows the unsold, unexpired ones (spec §5). The marketplace service builds
+ * description; browse shows the unsold, unexpired ones (docs/product-spec.md §5). The marketplace service builds
  * its owned records on it; search, reports and file access read it from `src/record-kinds.ts`.
  */
 import { and, gt, not, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Marketplace queries and the API shape (spec §3, §7; DESIGN §4; issue 10): the mapping of a row to
+ * Marketplace queries and the API shape (docs/product-spec.md §3, §7; docs/design.md §4): the mapping of a row to
  * the `MarketplaceItem`, and the browse statements (one prepared statement per filter shape and
  * sort). No access rule lives here: the service hands in the visibility its lists use.
  */
@@ -27,7 +27,7 @@ function isoText(column: AnyColumn): SQL {
 /** A stored listing. */
 export type ItemRow = typeof marketplaceItems.$inferSelect;
 
-/** Maps a row to the API shape (spec §3); `image_url` absolute from `APP_URL` (DESIGN §4). */
+/** Maps a row to the API shape (docs/product-spec.md §3); `image_url` absolute from `APP_URL` (docs/design.md §4). */
 export function toApiItem(
   row: Omit<ItemRow, 'searchVector'>,
   ownerName: string | null,
@@ -115,7 +115,7 @@ export function browseStatements() {
 
   /**
    * `SELECT count(*) FROM (the matches of a shape over t, LIMIT the placeholder countLimit)`: a
-   * capped count that stops early, so its cost does not grow with the table (issue 23 item 5).
+   * capped count that stops early, so its cost does not grow with the table.
    */
   function cappedCount(db: Db, shape: BrowseShape, t: typeof marketplaceItems | typeof counted) {
     const matching = db
@@ -136,10 +136,10 @@ export function browseStatements() {
   );
 
   /**
-   * One browse page per shape, prepared once per database (issue 10), as one row: `items`, the
+   * One browse page per shape, prepared once per database, as one row: `items`, the
    * page's JSON array of `MarketplaceItem`s built by PostgreSQL — {@link toApiItem}'s mapping in
-   * SQL, so the server sends it without parsing, mapping and serializing each row (issue 23 item
-   * 4: request cost) — with `rows` (how many are on the page) and the capped `total`, an
+   * SQL, so the server sends it without parsing, mapping and serializing each row (docs/performance.md,
+   * request cost) — with `rows` (how many are on the page) and the capped `total`, an
    * uncorrelated subquery computed once per request (measured against `count(*) over ()`, which
    * made PostgreSQL sort every match: 3× its CPU); `items` and `total` are null on a page past the
    * end. `appUrl` is a placeholder (photo URLs are absolute). Browse never shows a hidden or removed

@@ -1,5 +1,5 @@
 /**
- * Marketplace routes under /api/buy-and-sell (spec §7, DESIGN §4). Every route needs a session (one
+ * Marketplace routes under /api/buy-and-sell (docs/product-spec.md §7, docs/design.md §4). Every route needs a session (one
  * onRequest guard for the whole plugin, before an upload body is read); then the service's access
  * check; then the form fields (multipart text parts or JSON) with the contract's schema; then the
  * image pipeline; then the work.

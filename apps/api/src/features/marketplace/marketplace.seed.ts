@@ -1,11 +1,11 @@
 /**
- * Demo data of the marketplace (issue 3 seeder hook; `src/seed.ts` calls it through the service).
+ * Demo data of the marketplace (`src/seed.ts` calls it through the service).
  */
 import { LISTING_TTL_DAYS } from '@campus/contract/marketplace';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 
-/** Demo listings (issue 3 seeder hook): a few items per demo student, spread over recent days. */
+/** Demo listings: a few items per demo student, spread over recent days. */
 export async function seedMarketplaceDemo(ctx: ServiceContext, demo: { students: { id: string }[] }): Promise<void> {
   const s = demo.students;
   if (!s.length) return;

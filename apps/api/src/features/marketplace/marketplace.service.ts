@@ -1,5 +1,5 @@
 /**
- * Marketplace rules and access (spec §3, §5, §7; DESIGN §4, §8; issue 5): listing with a photo,
+ * Marketplace rules and access (docs/product-spec.md §3, §5, §7; docs/design.md §4, §8): listing with a photo,
  * partial updates, owner-or-admin changes, mark sold, 60-day expiry with renewal, and the browse
  * list filtered, sorted and paginated in SQL. Browse shows only items that are unsold, unexpired
  * and whose owner is not deactivated. Queries and the API shape live in `marketplace.queries.ts`,
@@ -51,12 +51,12 @@ export const deleteItem = records.remove;
 const browse = browseStatements();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** When a listing made or renewed now expires (60 days, spec §5). */
+/** When a listing made or renewed now expires (60 days, docs/product-spec.md §5). */
 const expiryFrom = (now = Date.now()) => new Date(now + LISTING_TTL_DAYS * DAY_MS);
 
 /**
  * Creates a listing for `user` (POST /api/buy-and-sell/items): the description is `[removed]` when
- * it is a SQL statement (DESIGN §8); expires in 60 days. Photo and row are written in one
+ * it is a SQL statement (docs/design.md §8); expires in 60 days. Photo and row are written in one
  * transaction.
  */
 export function createItem(
@@ -82,7 +82,7 @@ export function createItem(
 }
 
 /**
- * Partial update (PUT /api/buy-and-sell/items/{id}, DESIGN §4) of a checked item: only sent fields
+ * Partial update (PUT /api/buy-and-sell/items/{id}, docs/design.md §4) of a checked item: only sent fields
  * change; a new photo replaces the old one, `remove_image` deletes it, no file keeps it; `is_sold`
  * marks it sold or back on sale. One transaction.
  */
@@ -123,7 +123,7 @@ export function renewItem(
  * Browse list (GET /api/buy-and-sell/items): unsold, unexpired items of active owners, filtered by
  * category, search (name or description, case-insensitive, literal), and inclusive price bounds;
  * sorted and paginated in SQL. Returns the page — its items one JSON array of `MarketplaceItem`s
- * built by PostgreSQL (issue 23 item 4) — and the total matching count (capped: `lib/pages.ts`).
+ * built by PostgreSQL — and the total matching count (capped: `lib/pages.ts`).
  */
 export function listItems(ctx: ServiceContext, q: ListItemsQuery): Promise<PageText> {
   const shape = browseShape(q);

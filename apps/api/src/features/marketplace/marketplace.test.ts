@@ -1,5 +1,5 @@
 /**
- * Marketplace API through HTTP on a real database (issue 5 "Tests that must exist"): every
+ * Marketplace API through HTTP on a real database: every
  * endpoint for guest, owner, another user and admin; every validation message; filters and sorts
  * against generated data; sold, expired and deactivated owners' listings leaving browse; partial
  * update keeping the photo; pagination bounds.
@@ -263,7 +263,7 @@ describe('create', () => {
   });
 });
 
-describe('the browse answer, built by PostgreSQL (issue 23 item 4)', () => {
+describe('the browse answer, built by PostgreSQL', () => {
   it('holds each item exactly as the listing\u2019s own answer has it, in the contract\u2019s shape', async () => {
     const withPhoto = await createItem(owner.cookie, { ...valid, item_name: 'Lamp "desk" \\ café' }, await photo());
     const plain = await createItem(other.cookie, { ...valid, item_name: 'Plain chair', price: '0' });
@@ -324,7 +324,7 @@ describe('malformed bodies', () => {
   });
 });
 
-describe('the [removed] rule (DESIGN §8)', () => {
+describe('the [removed] rule (docs/design.md §8)', () => {
   it.each([
     'DROP TABLE users',
     'drop database campus;',
@@ -541,7 +541,7 @@ describe('list query validation and pagination bounds', () => {
     expect(res.json().message).toBe(M.priceRange);
   });
 
-  it('defaults to page 1, limit 20 (100 when neither is sent, issue 25); accepts limit 100; a page past the end is empty with the total', async () => {
+  it('defaults to page 1, limit 20 (100 when neither is sent); accepts limit 100; a page past the end is empty with the total', async () => {
     const unpaged = (await send('GET', '/api/buy-and-sell/items', owner.cookie)).json();
     expect(unpaged.pagination).toMatchObject({ page: 1, limit: 100 });
     const d = (await send('GET', '/api/buy-and-sell/items?page=1', owner.cookie)).json();

@@ -1,6 +1,5 @@
 /**
- * Type-level proof of authorization by construction for notifications (issue 22;
- * docs/architecture.md): `tsc --noEmit` (npm run typecheck, in CI) compiles this file, and each
+ * Type-level proof of authorization by construction for notifications ( * docs/architecture.md): `tsc --noEmit` (npm run typecheck, in CI) compiles this file, and each
  * `@ts-expect-error` below must meet an error. A user changes only their own notifications — the
  * service loads them by the signed-in caller (another user's → 404), so each change function needs
  * the session user a `signedIn` scope makes (`req.user` outside one is `SessionUser | null`);

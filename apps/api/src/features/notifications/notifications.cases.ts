@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of notifications (spec §7, DESIGN §7; assembled by
+ * Authorization-matrix rows of notifications (docs/product-spec.md §7, docs/design.md §7; assembled by
  * `test/route-cases.ts`): each user sees only their own; sends, their recall and broadcasts are for
  * admins. The world's notification belongs to `owner`.
  */

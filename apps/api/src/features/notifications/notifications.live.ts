@@ -1,5 +1,5 @@
 /**
- * Live delivery (DESIGN §7): Postgres LISTEN/NOTIFY fan-out across API instances and the per-instance
+ * Live delivery (docs/design.md §7): Postgres LISTEN/NOTIFY fan-out across API instances and the per-instance
  * hub of open SSE streams. Writers call `publish` inside their transaction (delivered only after
  * COMMIT, never on rollback); every instance (the writer's included) receives the payload on
  * `CHANNEL` and delivers to the users connected to it. One NOTIFY per send: a broadcast is one
@@ -53,7 +53,7 @@ export interface StreamClient {
   close(): void;
 }
 
-/** Maps a notification row to the API shape (spec §3 + link); `file_url` absolute (DESIGN §4). */
+/** Maps a notification row to the API shape (docs/product-spec.md §3 + link); `file_url` absolute (docs/design.md §4). */
 export function toApiNotification(row: typeof notifications.$inferSelect, appUrl: string) {
   return {
     id: row.id,
@@ -71,8 +71,8 @@ export function toApiNotification(row: typeof notifications.$inferSelect, appUrl
  * Holds this instance's open streams by user and turns channel payloads into SSE events
  * (`notification` with the item, `unread` with `{ unreadCount, reason }`). Payloads are handled one
  * at a time in arrival order. When the database's LISTEN connection comes back after a drop, every
- * stream gets `resync` (issue 20 item 2): NOTIFYs sent during the gap are lost, so clients refetch.
- * A session holds at most `streamsPerSession` streams and a user `streamsPerUser` (issue 21 item 1):
+ * stream gets `resync`: NOTIFYs sent during the gap are lost, so clients refetch.
+ * A session holds at most `streamsPerSession` streams and a user `streamsPerUser`:
  * a new stream closes the oldest one over the cap (a reconnecting browser must never be refused
  * because its dead stream has not timed out yet).
  */
@@ -280,7 +280,7 @@ export function startLiveHub(app: FastifyInstance): LiveHub {
 }
 
 /**
- * Answers `reply` with the SSE stream of `viewer` (DESIGN §7): status 200 with the headers already
+ * Answers `reply` with the SSE stream of `viewer` (docs/design.md §7): status 200 with the headers already
  * set on the reply plus `text/event-stream`, `no-cache, no-transform`, keep-alive and no proxy
  * buffering; `retry: 3000`, then `unread` with `{ unreadCount, reason: 'init' }`, a `ping` every
  * `STREAM_PING_SECONDS`, and the hub's events. A client that stops reading must not grow this

@@ -1,9 +1,9 @@
 /**
- * Notification queries and the API shape (spec §3, §7; DESIGN §7): the Drizzle reads and writes
+ * Notification queries and the API shape (docs/product-spec.md §3, §7; docs/design.md §7): the Drizzle reads and writes
  * the service composes (a user's page of notifications, the unread count, the broadcast's one
  * INSERT … SELECT, the admin's sends with their read counts) and the mapping of rows to
  * `Notification` and `NotificationSend`. No access rule lives here: the service checks first, then
- * calls these (DESIGN §4).
+ * calls these (docs/design.md §4).
  */
 import { and, count, desc, eq, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -21,7 +21,7 @@ import { toApiNotification } from './notifications.live.ts';
 /** A stored notification (one user's copy; `sendId` names the admin send it belongs to). */
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** Maps a row to the API shape (file URL absolute from `APP_URL`, DESIGN §4). */
+/** Maps a row to the API shape (file URL absolute from `APP_URL`, docs/design.md §4). */
 export const toApi = (ctx: ServiceContext, row: NotificationRow): Notification =>
   toApiNotification(row, ctx.config.appUrl);
 
@@ -50,7 +50,7 @@ export async function findOwn(db: Db, userId: string, id: string): Promise<Notif
   return row;
 }
 
-/** The unread count, prepared once per database (issue 10: polled by every open page). */
+/** The unread count, prepared once per database (polled by every open page). */
 export const unreadCountStatement = preparedStatements('unread_count', (db, name) =>
   db
     .select({ n: count() })

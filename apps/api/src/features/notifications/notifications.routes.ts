@@ -1,5 +1,5 @@
 /**
- * Notification routes under /api/notification (spec §7 paths exactly; DESIGN §7): list, one,
+ * Notification routes under /api/notification (docs/product-spec.md §7 paths exactly; docs/design.md §7): list, one,
  * create, update, delete, mark read, mark all read, unread count, broadcast, the admin sends and the
  * SSE stream. Create, update and broadcast take JSON or multipart (text parts + optional file part
  * `file`, an image or PDF through the file pipeline).
@@ -119,7 +119,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
     return ok(await service.markRead(ctx, req.user.id, id), NOTIFICATION_MESSAGES.markedRead);
   });
 
-  // The admin's sends and broadcasts: one admin guard for the sub-scope (DESIGN §3).
+  // The admin's sends and broadcasts: one admin guard for the sub-scope (docs/design.md §3).
   await app.register(
     adminOnly(async (admin) => {
       admin.get(
@@ -148,7 +148,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = signedIn(async (app) =
         async (req, reply) => {
           const { body, file } = await readUpload(req, broadcastBody, { fileField: 'file' });
           const send = await service.broadcast(ctx, req.user, body, file);
-          // 201: a broadcast creates a send (issue 25 item 6, as the spec's source answered).
+          // 201: a broadcast creates a send (as the spec's source answered).
           const created = ok({ send, recipientCount: send.recipientCount }, NOTIFICATION_MESSAGES.broadcastSent);
           return reply.code(201).send(created);
         },

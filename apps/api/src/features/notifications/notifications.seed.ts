@@ -1,5 +1,5 @@
 /**
- * Demo data of notifications (issue 3 seeder hook; `src/seed.ts` calls it through the service).
+ * Demo data of notifications (`src/seed.ts` calls it through the service).
  */
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';

@@ -1,11 +1,11 @@
 /**
- * Notification rules (spec §3, §4, §7; DESIGN §7). A user sees and changes only their own
+ * Notification rules (docs/product-spec.md §3, §4, §7; docs/design.md §7). A user sees and changes only their own
  * notifications (another user's → 404); creating for another user, broadcasting and managing sends
  * are admin-only (403; broadcast, the sends list and recall take the admin guard's `Admin`). Every
  * admin send is recorded in `notification_sends`; a broadcast writes all rows in one statement;
  * every write queues ONE NOTIFY in its transaction for live delivery.
  *
- * `notify` is the one function other features call (DESIGN §3). Queries and the API shape live in
+ * `notify` is the one function other features call (docs/design.md §3). Queries and the API shape live in
  * `notifications.queries.ts`, demo data in `notifications.seed.ts`.
  */
 import { and, eq, exists, not, sql, type SQL } from 'drizzle-orm';
@@ -35,7 +35,7 @@ export { seedNotificationsDemo } from './notifications.seed.ts';
 type Row = queries.NotificationRow;
 
 /**
- * Creates one notification for `userId` and delivers it live (DESIGN §7). This is the function
+ * Creates one notification for `userId` and delivers it live (docs/design.md §7). This is the function
  * other features call for product events (a skill request, a ride join, …).
  *
  * - `message`: the text shown in the bell (trimmed; cut to 1000 characters).
@@ -82,7 +82,7 @@ export async function getOne(ctx: ServiceContext, userId: string, id: string): P
   return queries.toApi(ctx, await own(ctx.db, userId, id));
 }
 
-/** Unread count of `userId` (spec §7 `data.unreadCount`); served from a partial index. */
+/** Unread count of `userId` (docs/product-spec.md §7 `data.unreadCount`); served from a partial index. */
 export async function unreadCount(ctx: ServiceContext, userId: string): Promise<number> {
   const [row] = await queries.unreadCountStatement(ctx.db).execute({ userId });
   return Number(row!.n);
@@ -151,8 +151,8 @@ export async function create(
 
 /**
  * POST broadcast (admin only: takes the guard's `Admin`; the seed broadcasts as its demo admin):
- * one send and one row per active, verified user (an unverified sign-up is not an account yet,
- * issue 21), written by ONE INSERT … SELECT, and ONE NOTIFY. `upload` is an image or PDF (413 ≥
+ * one send and one row per active, verified user (an unverified sign-up is not an account yet),
+ * written by ONE INSERT … SELECT, and ONE NOTIFY. `upload` is an image or PDF (413 ≥
  * 5 MiB, 400 another type). Returns the send.
  */
 export async function broadcast(
@@ -287,7 +287,7 @@ export async function recallSend(ctx: ServiceContext, _admin: Admin, id: string)
 
 /**
  * True where `fileId` (a file id column, e.g. `files.id`) is the attachment of a notification sent
- * to `viewerId`: who may read an attachment (a send's copies share the file; DESIGN §6, file access
+ * to `viewerId`: who may read an attachment (a send's copies share the file; docs/design.md §6, file access
  * in `features/files/files.service.ts`). An index lookup by user (`notifications_user_created_idx`).
  */
 export function attachmentOf(db: Db, viewerId: string, fileId: AnyPgColumn): SQL {

@@ -1,6 +1,6 @@
 /**
- * Notifications API and live delivery, through HTTP on a real database (issue 4 "Tests that must
- * exist"): every endpoint for guest, owner, another user, non-admin and admin; pagination bounds;
+ * Notifications API and live delivery, through HTTP on a real database:
+ * every endpoint for guest, owner, another user, non-admin and admin; pagination bounds;
  * bad input; sends and recall; the SSE stream (events, logout, deactivation, shutdown, catch-up)
  * and, on PostgreSQL, delivery across two app instances (liveness bounds only: tests time nothing).
  */
@@ -140,7 +140,7 @@ describe('notify, list and pagination', () => {
     expect(await unread(carol.cookie)).toBe(2);
   });
 
-  it('pages with page/limit (default 20, cap 100; up to 100 when neither is sent, issue 25) and refuses out-of-range values', async () => {
+  it('pages with page/limit (default 20, cap 100; up to 100 when neither is sent) and refuses out-of-range values', async () => {
     const dave = await signUpAndLogin(t);
     for (let i = 0; i < 23; i++) await notify(t.app.ctx, dave.userId, { message: `n${i}` });
     expect((await call('GET', '/api/notification', dave.cookie)).json().data).toHaveLength(23);
@@ -359,7 +359,7 @@ describe('admin sends, files and broadcast', () => {
         { content: await png(), name: 'p.png', type: 'image/png' },
       ),
     );
-    expect(res.statusCode).toBe(201); // a created send (issue 25 item 6)
+    expect(res.statusCode).toBe(201); // a created send
     expect(res.json().message).toBe(NOTIFICATION_MESSAGES.broadcastSent);
     const send = res.json().data.send;
     expect(res.json().data.recipientCount).toBe(active);
@@ -391,7 +391,7 @@ describe('admin sends, files and broadcast', () => {
     expect((await call('DELETE', `/api/notification/sends/${send.id}`, admin.cookie)).statusCode).toBe(404);
   });
 
-  it('pages sends by 15 (up to 100 when neither page nor limit is sent, issue 25) and refuses out-of-range values', async () => {
+  it('pages sends by 15 (up to 100 when neither page nor limit is sent) and refuses out-of-range values', async () => {
     for (let i = 0; i < 16; i++)
       await call('POST', '/api/notification', admin.cookie, { message: `s${i}`, userId: bob.userId });
     const unpaged = (await call('GET', '/api/notification/sends', admin.cookie)).json();

@@ -1,6 +1,6 @@
 /**
  * Type-level proof that the moderation services take the `Admin` only the admin guard makes (issue
- * 24 item 7, issue 22): compiled by `tsc --noEmit`; each `@ts-expect-error` must meet an error.
+ * 24 item 7): compiled by `tsc --noEmit`; each `@ts-expect-error` must meet an error.
  * Nothing here runs.
  */
 import type { Admin, SessionUser } from '../../lib/auth.ts';

@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of reports and moderation (issue 24 items 5 and 7; assembled by
+ * Authorization-matrix rows of reports and moderation (assembled by
  * `test/route-cases.ts`; the input-fuzz suite reuses them). Any signed-in user but the owner reports
  * the world's listing (the owner: 403, own content); the admin queue and resolution are admins only
  * (students 403, guests and the deactivated 401). Only `other` and the admin ever report the world's

@@ -1,5 +1,5 @@
 /**
- * Queries of reports and moderation (issue 24 items 5–7): the reported records' titles and links
+ * Queries of reports and moderation: the reported records' titles and links
  * (through their record kinds, `src/record-kinds.ts`), the reports and audit rows of a page of
  * cases, and the mapping to the contract's `ModerationCase`.
  */

@@ -1,5 +1,5 @@
 /**
- * Reports and moderation routes (issue 24 items 5 and 7; DESIGN §4). `reportsRoutes` under
+ * Reports and moderation routes (docs/design.md §4). `reportsRoutes` under
  * /api/reports: any signed-in user (`signedIn`) sends a report, with the per-IP write ceiling (the
  * service adds the per-user one). `adminReportsRoutes` under /api/admin/reports (`adminOnly`: 401
  * guests, 403 students): the queue and the resolution of one case. A malformed case id answers 404.

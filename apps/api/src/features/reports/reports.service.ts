@@ -1,5 +1,5 @@
 /**
- * Reports and moderation rules (issue 24 items 5–7) — the only export surface to the routes.
+ * Reports and moderation rules — the only export surface to the routes.
  *
  * - `createReport`: a signed-in student reports a listing, a lost & found item, a ride or a user.
  *   404 for a target the reporter cannot see (its record kind's `loadVisible`), 403 for their own
@@ -40,7 +40,7 @@ import { deactivateUser } from '../admin/admin.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as queries from './reports.queries.ts';
 
-/** Reports one student may send per hour (issue 24 item 5: a per-user rate limit). */
+/** Reports one student may send per hour (a per-user rate limit). */
 export const REPORTS_PER_HOUR = 30;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -90,7 +90,7 @@ async function loadTarget(
 const reasonList = (reasons: ReportReason[]) => reasons.map((r) => REPORT_REASON_LABELS[r]).join(', ');
 
 /**
- * POST /api/reports (issue 24 items 5–6): `viewer` reports `body.targetType`/`targetId`. Statuses:
+ * POST /api/reports: `viewer` reports `body.targetType`/`targetId`. Statuses:
  * 429 over the per-user ceiling, 404 not visible, 403 own content, 409 an open report of theirs on
  * it already. One transaction: the pending case (created once, row-locked), the report, the
  * auto-hide at `reportsToHide` different reporters (not counting those whose reports on it an admin
@@ -190,7 +190,7 @@ function queueWhere(q: ListCasesQuery): SQL {
 }
 
 /**
- * GET /api/admin/reports (issue 24 item 7): one entry per reported target — what it is, its owner,
+ * GET /api/admin/reports: one entry per reported target — what it is, its owner,
  * its open reports and reasons, every report and the audit trail — newest report first, paginated.
  * Admins only (the `Admin` brand).
  */
@@ -227,7 +227,7 @@ export const RESOLVE_MESSAGES: Record<ResolveAction, string> = {
 };
 
 /**
- * POST /api/admin/reports/{id}/resolve (issue 24 item 7) by `admin`: 404 unknown case, 409 already
+ * POST /api/admin/reports/{id}/resolve by `admin`: 404 unknown case, 409 already
  * resolved, 400 `remove` on a user (deactivate instead), 403 from the admin deactivation (oneself,
  * an ADMIN_EMAILS admin). One transaction (case row-locked): the action's effect and the owner's
  * notice (`remove`: hidden for good, told the reasons and the note; `dismiss` of a hidden item:

@@ -1,5 +1,5 @@
 /**
- * Reports and moderation through HTTP on a real database (issue 24 "Done when"): a report and the
+ * Reports and moderation through HTTP on a real database: a report and the
  * thanks message, a duplicate (409), own content and own account refused (403), a target one cannot
  * see (404), 400s with the contract's messages; auto-hide at `reportsToHide` (3) different
  * reporters — gone from lists, search, deep links and its photo for others, still shown to the owner (with its

@@ -1,5 +1,5 @@
 /**
- * Type-level proof of authorization by construction for rides (issue 22): only the creator edits a
+ * Type-level proof of authorization by construction for rides: only the creator edits a
  * ride, the creator or an admin deletes it, so a ride checked for deletion must not reach
  * `updateRide`. Compiled by `tsc --noEmit`; each `@ts-expect-error` must meet an error. Nothing
  * here runs.

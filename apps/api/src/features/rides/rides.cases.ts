@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of ride sharing (spec §7; issue 11; assembled by `test/route-cases.ts`):
+ * Authorization-matrix rows of ride sharing (docs/product-spec.md §7; assembled by `test/route-cases.ts`):
  * the creator edits; the creator or an admin deletes; anyone but the creator joins and leaves. The
  * world's ride is offered by `owner`.
  */
@@ -7,7 +7,7 @@ import { nextClientIp } from '../../test/helpers.ts';
 import { created, form, ownerOnly, ownerOrAdmin, signedIn } from '../../test/case-kit.ts';
 import type { Caller, RouteCase, World } from '../../test/route-cases.ts';
 
-/** A valid ride offer (JSON) departing `days` days from now (issue 11). */
+/** A valid ride offer (JSON) departing `days` days from now. */
 export function validRide(days = 3) {
   return {
     pickupLocation: 'Railway Station',

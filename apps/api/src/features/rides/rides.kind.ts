@@ -1,7 +1,7 @@
 /**
  * Rides as a record kind (lib/record-kinds.ts; docs/architecture.md "Building blocks"): named by
  * their route ("Campus → Airport"), soonest first, reported as `ride`, searched in pickup, drop and
- * description; the list shows the ones not yet departed (spec §5). The rides service builds its
+ * description; the list shows the ones not yet departed (docs/product-spec.md §5). The rides service builds its
  * owned records on it; search, reports and file access read it from `src/record-kinds.ts`.
  */
 import { gt, sql } from 'drizzle-orm';

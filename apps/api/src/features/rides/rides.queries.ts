@@ -1,8 +1,8 @@
 /**
- * Ride queries and the API shape (spec §3, §7; issue 11): the Drizzle reads the service composes
+ * Ride queries and the API shape (docs/product-spec.md §3, §7): the Drizzle reads the service composes
  * (participants, creators, the list's filters and sort, one page of rides) and the mapping of a row
  * to the `Ride` a viewer may see. No access rule lives here: the service checks first, then calls
- * these (DESIGN §4).
+ * these (docs/design.md §4).
  */
 import { asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ListRidesQuery, Ride, RideParticipant } from '@campus/contract/rides';
@@ -70,7 +70,7 @@ export async function joinedCount(db: Db, rideId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Maps a row to the API shape (spec §3) for `viewer`: the phone only for creator, participants, admins. */
+/** Maps a row to the API shape (docs/product-spec.md §3) for `viewer`: the phone only for creator, participants, admins. */
 function toApiRide(
   ctx: ServiceContext,
   viewer: SessionUser,
@@ -222,7 +222,7 @@ export const upcomingThenPast: SQL[] = [
 export function offeredOrJoinedBy(userId: string): SQL {
   return or(
     eq(rides.userId, userId),
-    // A ride hidden after reports or removed (issue 24 item 6) is gone for its riders too; its creator keeps it.
+    // A ride hidden after reports or removed is gone for its riders too; its creator keeps it.
     sql`${rides.hiddenAt} IS NULL AND EXISTS (SELECT 1 FROM ${rideParticipants} WHERE ${rideParticipants.rideId} = ${rides.id} AND ${rideParticipants.userId} = ${userId})`,
   )!;
 }

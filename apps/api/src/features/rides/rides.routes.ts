@@ -1,5 +1,5 @@
 /**
- * Ride sharing routes under /api/rides (spec §7, DESIGN §4, issue 11). Every route needs a session
+ * Ride sharing routes under /api/rides (docs/product-spec.md §7, docs/design.md §4). Every route needs a session
  * (one onRequest guard for the plugin, before an upload body is read); then the service's access
  * check; then the form (multipart text parts or JSON) with the contract's schema and the photo
  * pipeline; then the work. Join and cancel answer `data` = the participants.

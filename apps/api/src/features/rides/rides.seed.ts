@@ -1,11 +1,11 @@
 /**
- * Demo data of ride sharing (issue 3 seeder hook; `src/seed.ts` calls it through the service).
+ * Demo data of ride sharing (`src/seed.ts` calls it through the service).
  */
 import { rideParticipants, rides } from '../../db/schema/rides.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 
 /**
- * Demo rides (issue 3 seeder hook): upcoming rides between the institute's common places
+ * Demo rides: upcoming rides between the institute's common places
  * (`ridePlaces`, the first being the campus) offered by demo students, some already joined by
  * others; `available_seats` = seats − participants, as join keeps it.
  */

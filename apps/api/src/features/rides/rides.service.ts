@@ -1,9 +1,9 @@
 /**
- * Ride sharing rules and access (spec §3, §4, §5, §7, §9; DESIGN §4, §7; issue 11) — the feature's
+ * Ride sharing rules and access (docs/product-spec.md §3, §4, §5, §7, §9; docs/design.md §4, §7) — the feature's
  * only export surface to its routes, and the reference a new feature copies (docs/architecture.md).
  * Queries and the API shape live in `rides.queries.ts`, demo data in `rides.seed.ts`.
  *
- * - Access (DESIGN §4): every signed-in student sees rides of active creators (404 otherwise);
+ * - Access (docs/design.md §4): every signed-in student sees rides of active creators (404 otherwise);
  *   only the creator edits (`ownerOnly`); the creator or an admin deletes (moderation; the creator
  *   is told). The creator's phone is revealed to the creator, participants and admins only.
  * - Seats can never be overbooked: join inserts the (ride, user) participation — unique, so a
@@ -60,7 +60,7 @@ export const getRide = records.get;
  */
 export const getChangeableRide = records.loadChangeable;
 
-/** The page of a ride (notification links, DESIGN §7). */
+/** The page of a ride (notification links, docs/design.md §7). */
 const rideLink = (id: string) => `/rides/${id}`;
 
 /** "24 Nov 2026, 2:30 pm" in the institute's time zone (notification texts). */
@@ -101,7 +101,7 @@ export function createRide(
 }
 
 /**
- * PUT /api/rides/{id}: partial update (DESIGN §4) of a ride its creator may change. A departed ride
+ * PUT /api/rides/{id}: partial update (docs/design.md §4) of a ride its creator may change. A departed ride
  * cannot be edited (409); pickup and drop must differ (400). `totalSeats` moves `availableSeats` by
  * the same amount in the one conditional UPDATE, refused with 400 when fewer seats than joined
  * students would remain (even against a concurrent join). A new photo replaces the old one;

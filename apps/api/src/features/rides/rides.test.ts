@@ -1,6 +1,6 @@
 /**
- * Ride sharing API through HTTP on a real database (issue 11 "Tests that must exist"): every
- * endpoint for guest, creator, another student and admin; every validation message of spec §5;
+ * Ride sharing API through HTTP on a real database: every
+ * endpoint for guest, creator, another student and admin; every validation message of docs/product-spec.md §5;
  * join and cancel with their seats, refusals and notifications; partial edits, the seat floor and
  * deletion; the caller's rides; departed and full rides in the list; each filter and sort checked
  * property-style against an independent oracle over generated rides, including the institute's
@@ -245,7 +245,7 @@ describe('create', () => {
     expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
   });
 
-  it('accepts a departure just inside a year ahead (issue 21 item 8)', async () => {
+  it('accepts a departure just inside a year ahead', async () => {
     const ride = await offer({ departureDateTime: new Date(latestDeparture() - DAY).toISOString() });
     expect(Date.parse(ride.departureDateTime)).toBeGreaterThan(Date.now() + 360 * DAY);
   });
@@ -458,7 +458,7 @@ describe('the caller’s rides', () => {
     const res = await send('GET', '/api/rides/user/rides', me);
     expect(res.statusCode).toBe(200);
     expect((res.json().data as Ride[]).map((r) => r.id)).toEqual([soon.id, later.id, past.id, older.id]);
-    expect(res.json().pagination).toEqual({ page: 1, limit: 50, total: 4 }); // unpaged: up to 50 rides (issue 25)
+    expect(res.json().pagination).toEqual({ page: 1, limit: 50, total: 4 }); // unpaged: up to 50 rides
   });
 });
 
@@ -699,7 +699,7 @@ describe('filters and sorts over generated rides (property-style)', () => {
 });
 
 /**
- * Concurrency (issue 11): real parallel transactions need PostgreSQL — PGlite is one in-process
+ * Concurrency: real parallel transactions need PostgreSQL — PGlite is one in-process
  * connection that runs every query in turn, so a race cannot happen there. A second app instance
  * with a pool of 40 connections on the same database sends the requests.
  */

@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix row of campus-wide search (issue 24; assembled by `test/route-cases.ts`):
+ * Authorization-matrix row of campus-wide search (assembled by `test/route-cases.ts`):
  * every signed-in student and admin searches (200); a guest and a deactivated account get 401. The
  * world's marketplace item, lost & found item and ride give the query something to find.
  */

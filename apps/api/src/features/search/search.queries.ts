@@ -1,5 +1,5 @@
 /**
- * Campus-wide search queries (issue 24 items 1–2 and 4): one SQL statement per group, each over the
+ * Campus-wide search queries: one SQL statement per group, each over the
  * rows the service says a viewer may see (`visible`, handed in: no access rule lives here), finding
  * the query text `q` in two tiers:
  *
@@ -15,7 +15,7 @@
  *    (name, place). This tier runs only when the exact tier finds fewer than {@link FUZZY_BELOW}
  *    matches: a common word answers from full text alone.
  *
- * A group's cost is bounded, whatever the number of matches (issue 24 item 4; issue 23 item 5):
+ * A group's cost is bounded, whatever the number of matches:
  * each tier hands out at most `SEARCH_COUNT_CAP + 1` matches, so at most that many are ranked and
  * counted. `total` is that count — more than `SEARCH_COUNT_CAP` means "more than SEARCH_COUNT_CAP" (the service
  * answers `SEARCH_COUNT_CAP` with `totalCapped`). Beyond the cap, the best hits are the best of the

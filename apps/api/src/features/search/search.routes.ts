@@ -1,5 +1,5 @@
 /**
- * Campus-wide search route under /api/search (issue 24 item 1; DESIGN §4): signed-in students only
+ * Campus-wide search route under /api/search (docs/design.md §4): signed-in students only
  * (a guest gets 401 — the web shows "Log in to search"); the query is read by the contract's
  * `searchQuery` (400 with its message for an empty or blank `q`, one over 100 characters, an
  * unknown `type` or a `limit` outside 1–20); the service answers the groups in `data`. Without

@@ -1,5 +1,5 @@
 /**
- * Campus-wide search rules (issue 24 item 1): `GET /api/search` for a signed-in student — the only
+ * Campus-wide search rules: `GET /api/search` for a signed-in student — the only
  * export surface to the route. One query per group (`search.queries.ts`) over what the viewer can
  * see, with THE SAME visibility as each feature's own list — for a record kind (`src/record-kinds.ts`)
  * its browse rule and visibility predicate, declared once by its feature (`<f>.kind.ts`):
@@ -129,7 +129,7 @@ function group(type: SearchType, rows: Rows, q: string): SearchGroup {
 }
 
 /**
- * GET /api/search (issue 24): the groups of `query.type` (all four, in `SEARCH_TYPES` order, when
+ * GET /api/search: the groups of `query.type` (all four, in `SEARCH_TYPES` order, when
  * absent — one statement for the four), each with at most `query.limit` hits, best first, and its
  * `total` — the number of matches `viewer` may see, exact up to `SEARCH_COUNT_CAP` and capped
  * beyond (`totalCapped`). `query` is already validated by the contract (`q` trimmed, 1–100

@@ -1,5 +1,5 @@
 /**
- * Marked snippets of campus-wide search (issue 24 item 1): a short piece of a record's text as
+ * Marked snippets of campus-wide search: a short piece of a record's text as
  * plain `SnippetPart`s, the words the query matched marked — built on the server, never HTML, so
  * the web shows it with no markup to trust. A word is marked when it equals a query word, starts
  * with one (a prefix typed so far: "calc" → "calculator"), or holds most of a query word's trigrams

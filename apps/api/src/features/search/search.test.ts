@@ -1,11 +1,11 @@
 /**
- * Campus-wide search through HTTP on a real database (issue 24 "Done when", search part): each
+ * Campus-wide search through HTTP on a real database: each
  * group finds by an exact word, a prefix and a typo; the same visibility as each feature's list (a
  * sold, expired, returned or departed record, or one of a deactivated owner, never appears; another
  * student's records do); skills show the teacher's name, branch and semester, never the e-mail, and
  * never the viewer; `type` narrows and `limit` caps each group; relevance puts full-text matches
  * first; a count stops at SEARCH_COUNT_CAP (`totalCapped`), and typos are looked for only when full text
- * finds fewer than FUZZY_BELOW (issue 24 item 4); snippets mark the match as plain parts; 400 with
+ * finds fewer than FUZZY_BELOW; snippets mark the match as plain parts; 400 with
  * the contract's messages; 401 for a guest.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */

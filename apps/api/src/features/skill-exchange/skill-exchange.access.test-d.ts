@@ -1,5 +1,5 @@
 /**
- * Type-level proof for skill exchange (issue 22): `answer` and `cancel` take the request id and
+ * Type-level proof for skill exchange: `answer` and `cancel` take the request id and
  * check the party inside, so a handler cannot choose the party apart from the action; an answer
  * cannot cancel. Compiled by `tsc --noEmit`; each `@ts-expect-error` must meet an error. Nothing
  * here runs.

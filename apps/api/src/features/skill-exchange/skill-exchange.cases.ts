@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of skill exchange (spec §7; issue 13; assembled by
+ * Authorization-matrix rows of skill exchange (docs/product-spec.md §7; assembled by
  * `test/route-cases.ts`): everything acts on the caller; only the recipient answers a request, only
  * the sender cancels it; a user skill is deleted by its owner only.
  */
@@ -35,7 +35,7 @@ async function newSkillRequest(w: World, from: SignedIn, to: SignedIn): Promise<
     .id as string;
 }
 /**
- * A request's party acts (issue 13): `owner` is the party allowed; `other` is the other party
+ * A request's party acts: `owner` is the party allowed; `other` is the other party
  * (visible, not changeable: 403); an admin is no party (404).
  */
 const party = (status: number): Record<Caller, number> => ({

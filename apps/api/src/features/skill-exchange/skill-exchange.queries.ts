@@ -1,9 +1,9 @@
 /**
- * Skill exchange queries and the API shape (spec §3, §7; issue 13): the Drizzle reads the service
+ * Skill exchange queries and the API shape (docs/product-spec.md §3, §7): the Drizzle reads the service
  * composes (the skill list, a student's skills, the canonical skill of a typed name, the ranked
  * matches, requests with both students, one page of an inbox) and the mapping of rows to
  * `UserSkill`, `Match` and `SkillRequest`. No access rule lives here: the service decides who may
- * see or change what (DESIGN §4), then calls these with the signed-in student.
+ * see or change what (docs/design.md §4), then calls these with the signed-in student.
  */
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -61,7 +61,7 @@ export async function skillsOf(
 }
 
 /**
- * The canonical skill for a typed name (issue 13): an alias's skill, else the skill with the same
+ * The canonical skill for a typed name: an alias's skill, else the skill with the same
  * key, else a new skill named as typed (trimmed, spaces collapsed). Safe against a concurrent add
  * of the same new name (ON CONFLICT on the key).
  */
@@ -100,7 +100,7 @@ const person = (
  * activity, else sign-up), then the newest user skill. Each with the status of `user`'s live
  * (pending or accepted) request to them for that skill, or `accepted` when they asked `user`
  * for it and were accepted (connected either way; null when none), and their e-mail only when a
- * request between the two (any skill, either way) was accepted — else null (issue 21 item 8; the
+ * request between the two (any skill, either way) was accepted — else null (the
  * README's "once accepted"). Two queries, three when some match is connected.
  */
 export async function findMatches(ctx: ServiceContext, user: SessionUser): Promise<Match[]> {
@@ -175,7 +175,7 @@ export async function findMatches(ctx: ServiceContext, user: SessionUser): Promi
     if (statusOf.get(k) !== 'accepted') statusOf.set(k, r.status as 'pending' | 'accepted');
     if (r.status === 'accepted') connected.add(other);
   }
-  // E-mails are read only for the students `user` is connected with (issue 21 item 8).
+  // E-mails are read only for the students `user` is connected with.
   const emails = new Map<string, string>();
   if (connected.size) {
     const found = await ctx.db

@@ -1,5 +1,5 @@
 /**
- * Skill exchange routes under /api/skill-exchange (spec §7, DESIGN §4, issue 13). Every route needs
+ * Skill exchange routes under /api/skill-exchange (docs/product-spec.md §7, docs/design.md §4). Every route needs
  * a session (one onRequest guard for the plugin) and acts on the caller. The spec's five calls read
  * top-level keys (`skills`; `teach`, `learn`; `matches`; `userSkill`; `request`) through
  * `topLevel`; the requests inbox (our addition) answers in `data`.
@@ -32,7 +32,7 @@ const requestParams = idParams(M.requestNotFound);
 
 export const skillExchangeRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  // DESIGN §5: skill calls act on the caller; a `userId` naming someone else is refused, never trusted.
+  // docs/design.md §5: skill calls act on the caller; a `userId` naming someone else is refused, never trusted.
   app.addHook('preValidation', async (req) => {
     for (const source of [req.body, req.query]) {
       const userId = (source as { userId?: unknown } | null | undefined)?.userId;

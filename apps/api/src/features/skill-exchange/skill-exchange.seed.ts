@@ -1,12 +1,12 @@
 /**
- * Demo data of skill exchange (issue 3 seeder hook; `src/seed.ts` calls it through the service).
+ * Demo data of skill exchange (`src/seed.ts` calls it through the service).
  */
 import { skillRequests, userSkills } from '../../db/schema/skill-exchange.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { resolveSkill } from './skill-exchange.queries.ts';
 
 /**
- * Demo skills (issue 3 seeder hook): each demo student teaches and learns a few common skills
+ * Demo skills: each demo student teaches and learns a few common skills
  * (resolved like typed names, so aliases apply), so matches exist at once, including reciprocal
  * ones; the first student has asked the second for a skill (pending) and the third is connected
  * with the first (accepted). No notifications: they would be noise in a fresh demo.

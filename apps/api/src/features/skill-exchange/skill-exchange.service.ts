@@ -1,9 +1,9 @@
 /**
- * Skill exchange rules and access (spec §2, §3, §4, §5, §7, §8; DESIGN §3, §4, §5, §7; issue 13): the
+ * Skill exchange rules and access (docs/product-spec.md §2, §3, §4, §5, §7, §8; docs/design.md §3, §4, §5, §7): the
  * feature's only export surface. The Drizzle queries and the API shape are in
  * `skill-exchange.queries.ts`, the demo data in `skill-exchange.seed.ts`.
  *
- * - Every call acts on the signed-in student (DESIGN §5); nobody acts for anyone else.
+ * - Every call acts on the signed-in student (docs/design.md §5); nobody acts for anyone else.
  * - Skill names resolve to one canonical skill: by alias key first (`js` → JavaScript), then by the
  *   name's key (`python` → Python); an unknown name becomes a new skill. Duplicates in the same
  *   mode are refused with the spec's text (409), race-safe through the unique (user, skill, type).
@@ -43,7 +43,7 @@ import { toApiRequest, toUserSkill, type RequestRow, type RequestWithPeople } fr
 
 export { seedSkillExchangeDemo } from './skill-exchange.seed.ts';
 
-/** GET /skill-exchange/skills: every skill (seeded and added), by name (spec §2 learn dropdown). */
+/** GET /skill-exchange/skills: every skill (seeded and added), by name (docs/product-spec.md §2 learn dropdown). */
 export function listSkills(ctx: ServiceContext): Promise<Skill[]> {
   return queries.allSkills(ctx);
 }
@@ -87,7 +87,7 @@ export async function deleteUserSkill(ctx: ServiceContext, user: SessionUser, id
  * activity, else sign-up), then the newest user skill. Each with the status of `user`'s live
  * (pending or accepted) request to them for that skill, or `accepted` when they asked `user`
  * for it and were accepted (connected either way; null when none), and their e-mail only when a
- * request between the two (any skill, either way) was accepted — else null (issue 21 item 8; the
+ * request between the two (any skill, either way) was accepted — else null (the
  * README's "once accepted"). Two queries, three when some match is connected.
  */
 export function matches(ctx: ServiceContext, user: SessionUser): Promise<Match[]> {
@@ -116,7 +116,7 @@ const RULES = { answer: 'ownerOnly', cancel: 'ownerOnly' } as const;
 /**
  * Loads a request `viewer` may change by `action` (the only source of `Changeable<RequestRow, …>`):
  * 404 when `viewer` is not a party (or the other party is deactivated), 403 when `viewer` is the
- * other party (DESIGN §4: visible but not changeable) — the recipient answers, the sender cancels.
+ * other party (docs/design.md §4: visible but not changeable) — the recipient answers, the sender cancels.
  */
 async function loadChangeableRequest<A extends RequestAction>(
   ctx: ServiceContext,

@@ -1,6 +1,6 @@
 /**
- * Skill exchange API through HTTP on a real database (issue 13 "Tests that must exist"): every
- * endpoint for guest, owner and another student; every message of spec §5, §8 and ours; duplicate,
+ * Skill exchange API through HTTP on a real database: every
+ * endpoint for guest, owner and another student; every message of docs/product-spec.md §5, §8 and ours; duplicate,
  * case-variant and alias skills; matches that exclude oneself and deactivated students and rank
  * reciprocal matches first (then branch, then activity); the request state machine with every
  * invalid transition (409) and wrong party (403 / 404); contacts revealed only once accepted;
@@ -100,7 +100,7 @@ describe('guests', () => {
 });
 
 describe('acting for someone else', () => {
-  it('refuses a userId that is not the caller’s with 403 (DESIGN §5), and accepts the caller’s own', async () => {
+  it('refuses a userId that is not the caller’s with 403 (docs/design.md §5), and accepts the caller’s own', async () => {
     const who = await student('Self');
     const someone = await student('Someone');
     const res = await send('POST', '/add-skill', who, { skillName: 'Chess', type: 'teach', userId: someone.userId });
@@ -260,7 +260,7 @@ describe('matches', () => {
     expect(first.user).toMatchObject({
       id: reciprocal.userId,
       name: 'Reciprocal teacher',
-      email: null, // not connected: no address (issue 21 item 8)
+      email: null, // not connected: no address
       branch: 'Mechanical Engineering',
       semester: null,
       avatar: null,
@@ -283,7 +283,7 @@ describe('matches', () => {
     expect((await matchesOf(me))[0]!.requestStatus).toBe('accepted');
   });
 
-  it('shows the teacher’s e-mail only once a request is accepted: name, branch and semester before (issue 21 item 8)', async () => {
+  it('shows the teacher’s e-mail only once a request is accepted: name, branch and semester before', async () => {
     const topic = `Calligraphy ${Date.now()}`;
     const me = await student('Calligraphy learner');
     await add(me, topic, 'learn');

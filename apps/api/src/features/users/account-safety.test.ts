@@ -1,5 +1,5 @@
 /**
- * Account safety (issue 21 items 2, 3, 4 and 8), through HTTP on a real database: each finding of
+ * Account safety, through HTTP on a real database: each finding of
  * the security test reproduced and shown fixed — targeted sign-in lockout, mail budget exhaustion,
  * a resend link only a stranger's password opens, a reset link that survived a password change, no
  * notice of a change, common passwords, sign-up enumeration, stale unverified sign-ups.

@@ -1,5 +1,5 @@
 /**
- * Default enrolment (issue 25 item 3): the first profile save that sets both branch and semester,
+ * Default enrolment: the first profile save that sets both branch and semester,
  * when the student had neither, enrols them in the catalogue's subjects of that branch and semester
  * in the same request and says so; a second save, a save after unenrolling, clearing and setting
  * them again, a branch and semester the catalogue does not map, an admin's edit, and a save that

@@ -1,5 +1,5 @@
 /**
- * Device cookies (issue 21 item 2; OWASP Authentication Cheat Sheet, "Device cookies"): a signed,
+ * Device cookies (OWASP Authentication Cheat Sheet, "Device cookies"): a signed,
  * long-lived, HttpOnly cookie that marks a browser which signed in to an account before. Sign-in
  * throttling treats such a browser as trusted, so strangers' failures never lock it out.
  *

@@ -1,5 +1,5 @@
 /**
- * New-password rules beyond length (issue 21 item 4, ASVS V6.2, NIST SP 800-63B §5.1.1.2): a
+ * New-password rules beyond length (ASVS V6.2, NIST SP 800-63B §5.1.1.2): a
  * password is refused when zxcvbn-ts (with its common dictionary: the ~49,000 most used passwords
  * and common words) estimates it can be guessed in at most {@link COMMON_PASSWORD_GUESSES} tries —
  * every password of that list used as is (`password`, `12345678`, `Password1`), and trivial
@@ -39,5 +39,5 @@ export function assertUncommonPassword(password: string, field = 'password'): vo
 /** argon2id (`Algorithm.Argon2id` is 2; the const enum cannot be imported under isolatedModules). */
 const ARGON2 = { algorithm: 2 } as const;
 
-/** Hashes a password with argon2id (DESIGN §5); resolves to the PHC string stored in `password_hash`. */
+/** Hashes a password with argon2id (docs/design.md §5); resolves to the PHC string stored in `password_hash`. */
 export const hashPassword = (password: string) => hash(password, ARGON2);

@@ -1,5 +1,5 @@
 /**
- * One-time sign-in links of the step-up (issue 21 item 2). A link is *signed*, not stored: the token
+ * One-time sign-in links of the step-up. A link is *signed*, not stored: the token
  * is base64url of `<userId>.<expiresAtMs>.<nonce>.<credentialTag>.<hmac>` (HMAC-SHA256 under the
  * a key derived from the `signing` secret of `app_secrets`), so an attacker's attempts that trigger step-ups write no
  * rows. The credential tag binds the link to the account's current password hash: a password change

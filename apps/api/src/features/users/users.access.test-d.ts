@@ -1,5 +1,5 @@
 /**
- * Type-level proof of authorization by construction for users (issue 22; docs/architecture.md):
+ * Type-level proof of authorization by construction for users (docs/architecture.md):
  * `tsc --noEmit` (npm run typecheck, in CI) compiles this file, and each `@ts-expect-error` below
  * must meet an error. A user changes only their own account, so each self-service change function
  * takes the session user a `signedIn` scope makes (`req.user` outside one is `SessionUser | null`,

@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of users and sessions (spec §7, DESIGN §5; assembled by
+ * Authorization-matrix rows of users and sessions (docs/product-spec.md §7, docs/design.md §5; assembled by
  * `test/route-cases.ts`): the open account routes answer everyone alike, the profile routes any
  * signed-in user. Login and logout run on a throw-away session so the world's own sessions stay.
  */
@@ -88,7 +88,7 @@ export const USERS_CASES: Record<string, RouteCase> = {
     expect: everyone(400),
   },
   'POST /api/users/signin-link': {
-    // A forged step-up link (issue 21): refused the same way for everyone (the route itself is open).
+    // A forged step-up link: refused the same way for everyone (the route itself is open).
     request: () => ({
       method: 'POST',
       url: '/api/users/signin-link',

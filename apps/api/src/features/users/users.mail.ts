@@ -1,5 +1,5 @@
 /**
- * The users area's mails (DESIGN §5, issue 9, issue 21): what each says and where its link points,
+ * The users area's mails (docs/design.md §5): what each says and where its link points,
  * how many may go out ({@link MAIL_LIMITS}) and the sending. Links open SPA pages that POST the token
  * (a GET never changes state, so mail scanners that prefetch links cannot burn them). Plain text;
  * `appUrl` without trailing slash.
@@ -70,7 +70,7 @@ export function usersMail(kind: UsersMailKind, to: string, input: UsersMailInput
 }
 
 /**
- * Mails per hour and kind (issue 21 item 3). A request from a trusted device of the account (its
+ * Mails per hour and kind. A request from a trusted device of the account (its
  * own browser) has its own budget (`perDevice`) that nobody else can spend. Any other requester
  * gets `perAddressAndIp` per (address, requesting IP); across requesters, each IP's *first* mail to
  * the address draws on `newRequestersPerAddress` and its repeats on `repeatsPerAddress` — so

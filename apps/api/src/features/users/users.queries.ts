@@ -1,5 +1,5 @@
 /**
- * User queries and the API shape (spec §3, §7; DESIGN §5): the Drizzle reads and writes the service
+ * User queries and the API shape (docs/product-spec.md §3, §7; docs/design.md §5): the Drizzle reads and writes the service
  * composes (accounts by address, sign-up attempts, reset links, the hash a login is checked
  * against, profile and avatar writes, the purge of stale sign-ups) and the mapping of a user row to
  * `PublicUser`. No rule lives here: the service decides, then calls these.
@@ -68,7 +68,7 @@ export async function insertSignupAttempt(
   });
 }
 
-/** Maps a user row to the API shape (spec §3); file URLs absolute from `APP_URL` (DESIGN §4). */
+/** Maps a user row to the API shape (docs/product-spec.md §3); file URLs absolute from `APP_URL` (docs/design.md §4). */
 export function toPublicUser(user: SessionUser, appUrl: string): PublicUser {
   return {
     id: user.id,
@@ -89,14 +89,14 @@ export function toPublicUser(user: SessionUser, appUrl: string): PublicUser {
   };
 }
 
-/** `data` of current/login/update: `{ user, roles }` (spec §7). */
+/** `data` of current/login/update: `{ user, roles }` (docs/product-spec.md §7). */
 export function userData(user: SessionUser, appUrl: string) {
   return { user: toPublicUser(user, appUrl), roles: user.roles };
 }
 
 /**
  * Issues a single-use token of `purpose` for `userId`, valid `ttlMs`; returns the raw token. Older
- * links stay valid (issue 21: a stranger's request must not end the link the owner is about to
+ * links stay valid (a stranger's request must not end the link the owner is about to
  * open); all of them end when one is used or the password changes.
  */
 export async function issueUserToken(db: Db, userId: string, purpose: 'reset', ttlMs: number): Promise<string> {
@@ -111,7 +111,7 @@ export async function issueUserToken(db: Db, userId: string, purpose: 'reset', t
 }
 
 /**
- * Ends every outstanding reset link of `userId` (a password change or reset, issue 21); sign-in
+ * Ends every outstanding reset link of `userId` (a password change or reset); sign-in
  * links end by themselves, being bound to the password hash.
  */
 export async function endUserTokens(db: Db, userId: string): Promise<void> {
@@ -143,7 +143,7 @@ export async function consumeUserToken(db: Db, token: string, purpose: 'reset'):
 }
 
 /**
- * The one hash a login attempt is checked against (issue 21: at most one argon2 verification per
+ * The one hash a login attempt is checked against (at most one argon2 verification per
  * attempt, whatever the number of pending sign-ups): the account's password once verified; for an
  * unverified account the newest live sign-up attempt that has a password (so login can say "verify
  * first"); null when there is none.
@@ -166,7 +166,7 @@ export async function loginHash(db: Db, user: SessionUser): Promise<string | nul
   return pending?.passwordHash ?? null;
 }
 
-/** Gives the admin role to the `ADMIN_EMAILS` accounts that lack it (at start, DESIGN §5). */
+/** Gives the admin role to the `ADMIN_EMAILS` accounts that lack it (at start, docs/design.md §5). */
 export async function grantConfiguredAdmins(db: Db, adminEmails: string[]): Promise<void> {
   if (!adminEmails.length) return;
   await db

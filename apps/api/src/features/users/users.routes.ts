@@ -1,5 +1,5 @@
 /**
- * Users and session routes under /api/users (spec §7, DESIGN §4–§5). Handlers are thin: schema →
+ * Users and session routes under /api/users (docs/product-spec.md §7, docs/design.md §4–§5). Handlers are thin: schema →
  * service → envelope.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,14 +29,14 @@ import * as service from './users.service.ts';
 
 const userResponse = { 200: apiSuccess(userDataSchema) };
 const okResponse = { 200: apiOk };
-/** The avatar form: no text fields, only the required file part `avatar` (DESIGN §4 additions). */
+/** The avatar form: no text fields, only the required file part `avatar` (docs/design.md §4 additions). */
 const avatarForm = z.object({});
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const data = (user: Parameters<typeof service.userData>[0]) => service.userData(user, ctx.config.appUrl);
   const ipLimit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
-  /** Who is asking: IP, device cookie and user agent (the throttles and mail budgets of issue 21). */
+  /** Who is asking: IP, device cookie and user agent (the throttles and mail budgets of docs/security.md). */
   const client = (req: FastifyRequest): service.ClientInfo => ({
     ip: req.ip,
     deviceCookie: req.cookies[DEVICE_COOKIE],
@@ -138,12 +138,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Everything below needs a session: one guard for the scope (DESIGN §3).
+  // Everything below needs a session: one guard for the scope (docs/design.md §3).
   await app.register(
     signedIn(async (me) => {
       me.get('/current', { schema: { tags: ['users'], response: userResponse } }, async (req) => ok(data(req.user)));
 
-      // The first save of a branch and semester may enrol the student (issue 25 item 3): the message says so.
+      // The first save of a branch and semester may enrol the student: the message says so.
       me.put(
         '/update',
         { schema: { tags: ['users'], body: updateProfileBody, response: userResponse } },

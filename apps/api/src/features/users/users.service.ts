@@ -1,5 +1,5 @@
 /**
- * Users and session rules (spec §3, §5, §7, §8; DESIGN §5; issues 9 and 21): sign-up attempts with
+ * Users and session rules (docs/product-spec.md §3, §5, §7, §8; docs/design.md §5): sign-up attempts with
  * their own password and link, e-mail verification that needs that password, profile update,
  * password reset/change (ending links and sessions, with a notice), the avatar and the purge of
  * stale sign-ups. The feature's export surface: it re-exports signing in (`users.signin.ts`: the
@@ -48,11 +48,11 @@ export {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Unverified accounts with no sign-up attempt in this long are deleted (issue 21 item 8). */
+/** Unverified accounts with no sign-up attempt in this long are deleted. */
 export const UNVERIFIED_RETENTION_MS = 7 * DAY_MS;
 
 /**
- * Parses an institute address `name.rollno@domain` (DESIGN §5). Returns the roll number, or null
+ * Parses an institute address `name.rollno@domain` (docs/design.md §5). Returns the roll number, or null
  * when the local part does not end in `.` + 8 digits.
  */
 export function parseInstituteEmail(email: string): { rollNumber: string; localPart: string } | null {
@@ -67,10 +67,10 @@ export function graduationYearFor(rollNumber: string | null): number {
 }
 
 /**
- * Sign-up (DESIGN §5 as revised by issues 9 and 21). Refuses another domain (403), a malformed roll
+ * Sign-up (docs/design.md §5). Refuses another domain (403), a malformed roll
  * number (400) or a common password (400, `errors.password`). A registered (verified) address
  * answers like a new one — 201, nothing changed — and its owner gets an "you already have an
- * account" mail (issue 21 item 4: no enumeration). Otherwise records a new sign-up attempt — its
+ * account" mail (no enumeration). Otherwise records a new sign-up attempt — its
  * own password hash and link token — and mails the link after the response. An existing account's
  * password is never changed. `ADMIN_EMAILS` addresses skip the roll-number rule and get the admin role.
  */
@@ -120,7 +120,7 @@ export async function signup(ctx: ServiceContext, body: SignupBody, ip: string):
 }
 
 /**
- * POST verify-email `{ token, password }` (DESIGN §5 as revised by issues 9 and 21). The token names
+ * POST verify-email `{ token, password }` (docs/design.md §5). The token names
  * one sign-up attempt: unknown → 400, used or ended → 410, older than 24 h → 410. For an attempt
  * made at sign-up the password must be the one chosen then, else 400 with `errors.password` (the
  * link stays usable). For a link sent by `resend-verification` (no password of its own) the
@@ -176,7 +176,7 @@ export async function verifyEmail(
 }
 
 /**
- * POST resend-verification (issue 21 item 3): queues, after the response, a *new* link for an
+ * POST resend-verification: queues, after the response, a *new* link for an
  * unverified, active account — a sign-up attempt without a password of its own, whose opener chooses
  * the password on verifying. Whoever holds the mailbox therefore always gets a link that works for
  * them, and a stranger's earlier sign-up never decides their password. Nothing for other addresses;
@@ -195,7 +195,7 @@ export function resendVerification(ctx: ServiceContext, email: string, ip: strin
 
 /**
  * PUT update: only name, branch, semester and hostel, each checked against the institute config
- * (spec §5, DESIGN §8). Throws 400 with a message per bad field.
+ * (docs/product-spec.md §5, docs/design.md §8). Throws 400 with a message per bad field.
  */
 export async function updateProfile(
   ctx: ServiceContext,
@@ -222,13 +222,13 @@ export async function updateProfile(
 /** What the student's own profile save did: the saved user, and the default enrolment if it happened. */
 export interface OwnProfileSaved {
   user: SessionUser;
-  /** Set when this save enrolled the student in the catalogue's subjects (issue 25 item 3). */
+  /** Set when this save enrolled the student in the catalogue's subjects. */
   defaultEnrolment: { count: number; branch: string; semester: string } | null;
 }
 
 /**
  * PUT /api/users/update, the student's own save: {@link updateProfile}, and in the same transaction
- * the default enrolment (issue 25 item 3) — on the first save that sets both branch and semester
+ * the default enrolment — on the first save that sets both branch and semester
  * when the student had neither before, enrolment in the catalogue's subjects of that branch and
  * semester (none when the catalogue maps them to nothing). `users.default_enrolled_at` records that
  * it happened (with or without subjects), so no later save enrols again and a subject the student
@@ -265,9 +265,9 @@ export async function updateOwnProfile(
 
 /**
  * POST forgot-password: queues, after the response, a 1-hour reset link for an active account and
- * nothing for an unknown one, so both answer the same way in the same time (issue 9). The mail
+ * nothing for an unknown one, so both answer the same way in the same time. The mail
  * budget is the requester's ({@link MAIL_LIMITS}): the account's own trusted browser
- * (`client.deviceCookie`) has one nobody else can spend (issue 21 item 3).
+ * (`client.deviceCookie`) has one nobody else can spend.
  */
 export function forgotPassword(ctx: ServiceContext, email: string, client: ClientInfo): void {
   ctx.background.run('forgot-password', async () => {
@@ -285,7 +285,7 @@ export function forgotPassword(ctx: ServiceContext, email: string, client: Clien
 }
 
 /**
- * After a password change or reset (issue 21 item 4), inside its transaction `tx`: ends every
+ * After a password change or reset, inside its transaction `tx`: ends every
  * reset and sign-in link and every session but `keepSessionId`, and leaves the in-app notification
  * "Your password was changed". The mail is queued by the caller after the commit.
  */
@@ -347,7 +347,7 @@ export async function changePassword(
 }
 
 /**
- * Deletes unverified accounts with no sign-up attempt in the last 7 days (issue 21 item 8; run at
+ * Deletes unverified accounts with no sign-up attempt in the last 7 days (run at
  * start and every 6 hours beside the session purge). Their attempts, tokens and sessions go with
  * them (foreign keys cascade). Returns how many were deleted.
  */
@@ -355,7 +355,7 @@ export async function purgeUnverifiedUsers(db: Db): Promise<number> {
   return queries.deleteStaleUnverified(db, new Date(Date.now() - UNVERIFIED_RETENTION_MS));
 }
 
-/** POST avatar: processes the upload (DESIGN §6), replaces the old photo atomically. */
+/** POST avatar: processes the upload (docs/design.md §6), replaces the old photo atomically. */
 export async function setAvatar(ctx: ServiceContext, user: SessionUser, upload: Buffer): Promise<SessionUser> {
   const file = await processUpload(upload, { owner: user.id });
   return queries.replaceAvatar(ctx.db, user, file);

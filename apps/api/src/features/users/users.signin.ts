@@ -1,5 +1,5 @@
 /**
- * Signing in (spec §8, DESIGN §5, issue 21 item 2): the password login with its throttling — device
+ * Signing in (docs/product-spec.md §8, docs/design.md §5): the password login with its throttling — device
  * cookies, the progressive delay and the mailed step-up — and the step-up's sign-in link. Every way
  * of signing in ends in {@link signIn}. `users.service.ts` re-exports what routes and tests use.
  */
@@ -19,7 +19,7 @@ import { loginHash, recordSigninLinkUsed, tokenRecorded, userByEmail, userById }
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Sign-in throttling (issue 21 item 2, OWASP device cookies, NIST SP 800-63B §5.2.2), per hour:
+ * Sign-in throttling (OWASP device cookies, NIST SP 800-63B §5.2.2), per hour:
  * - a browser with a valid device cookie for the account (signed in there before) is *trusted*:
  *   only its own failures count (`perDevice`; over it, that browser is treated as untrusted), so
  *   others' failures never lock it out;
@@ -110,7 +110,7 @@ function stepUp(ctx: ServiceContext, user: SessionUser | undefined, email: strin
 }
 
 /**
- * Login (spec §8, DESIGN §5, issue 21 item 2; see {@link LOGIN_LIMITS}). A trusted device (valid
+ * Login (docs/product-spec.md §8, docs/design.md §5; see {@link LOGIN_LIMITS}). A trusted device (valid
  * device cookie for this account) is checked against its own failures only. An untrusted client
  * first meets the progressive delay (429 with Retry-After), then the step-up once the account is
  * under attack (403 `stepUpSent`, password not checked); otherwise its attempt is counted before
@@ -154,7 +154,7 @@ export async function login(ctx: ServiceContext, body: LoginBody, client: Client
 }
 
 /**
- * POST signin-link `{ token, password }` (issue 21 item 2, the step-up): the mailed one-time link
+ * POST signin-link `{ token, password }` (the step-up): the mailed one-time link
  * (signed, see `signin-links.ts`) and the account's password. Malformed or forged → 400; used, or
  * issued before the last password change → 410; older than 1 hour → 410. A wrong password → 400
  * with `errors.password` and the link stays usable, at most {@link SIGNIN_LINK_PASSWORD_TRIES}
@@ -187,7 +187,7 @@ export async function signinWithLink(
 }
 
 /**
- * Clears the sign-in counters of `email` from every IP (after a password reset, issue 21): the
+ * Clears the sign-in counters of `email` from every IP (after a password reset): the
  * account's failures, each IP's failures and delay gates.
  */
 export async function clearLoginCounters(ctx: ServiceContext, email: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Users and session API, through HTTP on a real database (issue 2 "Tests that must exist").
+ * Users and session API, through HTTP on a real database.
  */
 
 import sharp from 'sharp';
@@ -114,7 +114,7 @@ describe('signup', () => {
     expect(res.json()).toEqual({ success: false, message: COMMON_MESSAGES.malformedJson });
   });
 
-  it('a second sign-up never takes over: the first password works, the second never does (issue 9)', async () => {
+  it('a second sign-up never takes over: the first password works, the second never does', async () => {
     const email = instituteEmail('victim');
     expect((await post('/api/users/signup', { email, password: 'owner-password-A' })).statusCode).toBe(201);
     const ownerLink = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
@@ -191,7 +191,7 @@ describe('signup', () => {
     expect(after!.passwordHash).toBe(before!.passwordHash);
   });
 
-  it('while verified: the same 201 as a new address, and the password is unchanged (issue 21)', async () => {
+  it('while verified: the same 201 as a new address, and the password is unchanged', async () => {
     const { email, password } = await signUpAndLogin(t);
     const res = await post('/api/users/signup', { email, password: 'another-password' });
     expect(res.statusCode).toBe(201);
@@ -267,7 +267,7 @@ describe('login and session', () => {
     expect(empty.json().errors).toEqual({ email: 'Please enter your email.', password: 'Please enter your password.' });
   });
 
-  it('slows an untrusted client down after a few failures: 429 with Retry-After (issue 21)', async () => {
+  it('slows an untrusted client down after a few failures: 429 with Retry-After', async () => {
     const { email, password } = await signUpAndLogin(t);
     for (let i = 0; i <= LOGIN_LIMITS.freePerAccountAndIp; i++)
       expect((await post('/api/users/login', { email, password: 'bad-password' })).statusCode).toBe(401);
@@ -355,7 +355,7 @@ describe('throttles per client (TRUST_PROXY, X-Forwarded-For)', () => {
     expect(owner.statusCode).toBe(200);
   });
 
-  it('many places together put the account under attack: an untrusted client gets the step-up (issue 21)', async () => {
+  it('many places together put the account under attack: an untrusted client gets the step-up', async () => {
     const { email, password } = await signUpAndLogin(p);
     // Failures already counted from other places (stored like any other counter), then one more place.
     await p.database.db
@@ -451,7 +451,7 @@ describe('profile update', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(
       'You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
-    ); // first save of branch and semester (issue 25 item 3)
+    ); // first save of branch and semester
     expect(res.json().data.user).toMatchObject({
       name: 'Aarav Mehta',
       branch: 'Computer Science Engineering',

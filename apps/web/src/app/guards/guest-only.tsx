@@ -1,5 +1,5 @@
 /**
- * Guest-only wrapper of /login (spec §2): a signed-in user is sent to the page they came from
+ * Guest-only wrapper of /login (docs/product-spec.md §2): a signed-in user is sent to the page they came from
  * (`state.from`, or the `?from=` of the server's redirect) or "/". While the status is unknown it shows the loading screen. Right after a
  * successful login on this screen it lets the login page finish its toast and 1.8 s delay, and
  * the login page does the redirect.

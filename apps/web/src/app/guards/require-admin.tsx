@@ -1,5 +1,5 @@
 /**
- * Admin guard (spec §2, §6; DESIGN §5 role-based): only a signed-in user whose roles (from
+ * Admin guard (docs/product-spec.md §2, §6; docs/design.md §5 role-based): only a signed-in user whose roles (from
  * `GET /api/users/current`) include `admin` sees the nested routes. Signed-in non-admins go to "/".
  * Place it inside {@link RequireAuth}, which handles the unknown and signed-out cases (a signed-out
  * admin logs in and comes back to the admin page).

@@ -1,9 +1,9 @@
 /**
- * Signed-in guard (spec §2, §6): while the auth status is unknown it shows the full-screen loading
+ * Signed-in guard (docs/product-spec.md §2, §6): while the auth status is unknown it shows the full-screen loading
  * screen; a signed-out visitor is sent to /login with the page they wanted in
  * `location.state.from` (a path with search and hash), so login can bring them back; a signed-in
  * user sees the nested routes. After the user pressed Logout the origin is not remembered. On the
- * server the redirect becomes a 302 to `/login?from=…` (issue 23 item 1, lib/ssr.tsx).
+ * server the redirect becomes a 302 to `/login?from=…` (lib/ssr.tsx).
  */
 import { useDeferredValue } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -15,7 +15,7 @@ import { useAppSelector } from '../../lib/store';
 /**
  * The session status for a guard. Leaving `unknown` (the first session check answering) is
  * deferred: the loading screen stays one more render while the page behind the guard renders as a
- * transition in short slices, instead of inside the store update's one long task (issue 10: Total
+ * transition in short slices, instead of inside the store update's one long task (Total
  * Blocking Time). Every later change (sign-in, sign-out) applies at once.
  */
 export function useGuardStatus() {

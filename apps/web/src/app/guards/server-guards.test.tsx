@@ -42,7 +42,7 @@ function serverRender(url: string, auth: Partial<AuthState>) {
 
 const student = { status: 'authenticated' as const, user: makeUser(), roles: ['user'] };
 
-describe('guards on the server (issue 23 item 1)', () => {
+describe('guards on the server', () => {
   it('records the redirect of a guest on a protected page, with the page and its query', () => {
     const { html, record } = serverRender('/rides?when=today', { status: 'unauthenticated' });
     expect(record.redirect).toEqual({ to: '/login', from: '/rides?when=today' });

@@ -1,5 +1,5 @@
 /**
- * Site header (spec §1, §2): brand, six feature links, the campus-wide search (issue 24: a
+ * Site header (docs/product-spec.md §1, §2): brand, six feature links, the campus-wide search (a
  * type-ahead box from `md` up, an icon opening a full-width box on phones), the notifications bell
  * (signed-in only) and the avatar linking to /profile, or a Login link. Below the `xl` breakpoint
  * (1280 px) the links fold into a menu toggled by a button.

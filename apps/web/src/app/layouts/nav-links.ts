@@ -1,4 +1,4 @@
-/** The six feature links of the header (spec §1, §2), in order. */
+/** The six feature links of the header (docs/product-spec.md §1, §2), in order. */
 export interface FeatureLink {
   to: string;
   label: string;

@@ -3,7 +3,7 @@
  * scroll-to-top on navigation. The header and the page are separate Suspense boundaries, so React
  * hydrates them selectively and yields between them (docs/decisions/0001-hydration-at-load.md).
  * `main` is at least a screen tall, so the footer starts below the fold and a page arriving later
- * does not shift it on screen (CLS, issue 10).
+ * does not shift it on screen (CLS).
  */
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Start-up database health check (spec §2, §7, §9): `GET /api/users/health`, success = HTTP 200.
+ * Start-up database health check (docs/product-spec.md §2, §7, §9): `GET /api/users/health`, success = HTTP 200.
  * Up to 3 tries, 2 s apart, each aborted after 3 s; the whole check gives up after 10 s. A success
  * is remembered in sessionStorage (key {@link HEALTH_STORAGE_KEY}) so a reload in the same browser
  * session skips the check. Failures are not remembered: the next load checks again.
@@ -104,7 +104,7 @@ export async function runHealthCheck(options: HealthCheckOptions = {}): Promise<
 let primed: Promise<HealthResult> | null = null;
 
 /**
- * Starts the start-up health check before React renders (issue 10: the request then overlaps the
+ * Starts the start-up health check before React renders (the request then overlaps the
  * download of the page's module); {@link takePrimedHealthCheck} hands it to the gate once.
  */
 export function primeHealthCheck(): void {

@@ -1,5 +1,5 @@
 /**
- * Start-up gate (spec §2): shows the loading screen until the health check succeeds, three tries
+ * Start-up gate (docs/product-spec.md §2): shows the loading screen until the health check succeeds, three tries
  * fail or 10 s pass, then renders the app. When the check did not succeed the app still renders
  * and a toast says the server could not be reached. A success remembered in this browser session
  * renders the app at once, and so does a server-rendered page (`ready`).
@@ -21,7 +21,7 @@ export interface StartupGateProps {
   children: ReactNode;
   /** Overrides for the check (tests). */
   options?: HealthCheckOptions;
-  /** The server rendered this page, so the database answered: start ready (issue 23 item 1). */
+  /** The server rendered this page, so the database answered: start ready. */
   ready?: boolean;
 }
 
@@ -40,7 +40,7 @@ export function StartupGate({ children, options, ready: serverReady = false }: S
           toast.warn(SERVER_UNREACHABLE, { toastId: 'server-unreachable' }),
         );
       }
-      // The app renders as a transition, in short slices (issue 10: Total Blocking Time).
+      // The app renders as a transition, in short slices (Total Blocking Time).
       startTransition(() => setReady(true));
     });
     return () => {

@@ -1,5 +1,5 @@
 /**
- * A data table for the admin area (DESIGN §7 visual system): a bordered, horizontally scrolling
+ * A data table for the admin area (docs/design.md §7 visual system): a bordered, horizontally scrolling
  * table with one header row. `columns` are the header labels; a column given as `{ label, hidden }`
  * keeps its label for screen readers only (e.g. an actions column). Rows are the children (`<tr>`s
  * of `<td className={cell}>`), marked busy while a page loads.

@@ -1,5 +1,5 @@
 /**
- * The optional photo of a form (DESIGN §6): {@link useImageField} keeps the picked file (downscaled
+ * The optional photo of a form (docs/design.md §6): {@link useImageField} keeps the picked file (downscaled
  * in the browser first), its preview URL and whether the saved photo is to be removed;
  * {@link ImageField} shows the preview with "Remove photo" and the picker.
  */

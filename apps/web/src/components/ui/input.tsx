@@ -24,7 +24,7 @@ export const fieldClasses =
   'focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:outline-none';
 
 /**
- * A field's error message (spec §5 texts): announced (`role="alert"`) and, with `id`, the target
+ * A field's error message (docs/product-spec.md §5 texts): announced (`role="alert"`) and, with `id`, the target
  * of the field's `aria-describedby`. Renders nothing without a message.
  */
 export function FieldError({ id, message }: { id?: string; message?: string | null }) {

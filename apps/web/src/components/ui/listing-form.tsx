@@ -1,9 +1,9 @@
 /**
  * The create/edit form of a listing with a photo (marketplace items, lost & found items):
  * {@link useListingForm} runs react-hook-form with the contract's zod schema (so the client shows
- * the server's messages, spec §5), resets when the modal opens, sends every field as a text part
- * plus the photo (DESIGN §4, §6), and on failure puts the server's field messages under the fields,
- * the general one in an alert (the feature's toasts come with its `save`, spec §8). A form whose
+ * the server's messages, docs/product-spec.md §5), resets when the modal opens, sends every field as a text part
+ * plus the photo (docs/design.md §4, §6), and on failure puts the server's field messages under the fields,
+ * the general one in an alert (the feature's toasts come with its `save`, docs/product-spec.md §8). A form whose
  * values are not the request's fields (a ride's local departure time) passes a {@link FieldMapper}.
  * {@link ListingFormModal} shows the feature's fields with the photo picker, upload progress, that
  * alert and Cancel / submit.

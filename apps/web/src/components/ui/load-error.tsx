@@ -1,4 +1,4 @@
-/** A failed load (spec §8): the error's message under `title`, and a Retry button. */
+/** A failed load (docs/product-spec.md §8): the error's message under `title`, and a Retry button. */
 import type { ReactNode } from 'react';
 import { toApiError } from '../../lib/api';
 import { Alert } from './alert';

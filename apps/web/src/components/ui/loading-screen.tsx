@@ -1,5 +1,5 @@
 /**
- * Full-screen loading screen (spec §2 "Guard behaviour"): a spinner, a progress bar that rises
+ * Full-screen loading screen (docs/product-spec.md §2 "Guard behaviour"): a spinner, a progress bar that rises
  * 10 % every 500 ms up to 90 %, and a status text that follows the progress:
  * Connecting to database... (< 30 %), Initializing application... (< 60 %), Loading user data...
  * (< 90 %), Almost ready... (90 %). With reduced motion the spinner and bar do not animate.
@@ -7,12 +7,12 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from './spinner';
 
-/** Progress step in percent and its period in ms, and the ceiling (spec §9). */
+/** Progress step in percent and its period in ms, and the ceiling (docs/product-spec.md §9). */
 export const PROGRESS_STEP = 10;
 export const PROGRESS_INTERVAL_MS = 500;
 export const PROGRESS_MAX = 90;
 
-/** Status text for a progress value in percent (spec §2). */
+/** Status text for a progress value in percent (docs/product-spec.md §2). */
 export function loadingStatusText(progress: number): string {
   if (progress < 30) return 'Connecting to database...';
   if (progress < 60) return 'Initializing application...';

@@ -1,5 +1,5 @@
 /**
- * Pagination (DESIGN §4; issue 23 item 5): "Page X of Y" with Previous/Next for an exact total,
+ * Pagination (docs/design.md §4): "Page X of Y" with Previous/Next for an exact total,
  * and for a capped total (`totalCapped`, the server stopped counting) "Page X of Y+" in en-IN
  * digits with Next still enabled on the last counted page; nothing when one page holds it all.
  */

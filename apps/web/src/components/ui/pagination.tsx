@@ -1,7 +1,7 @@
 /**
- * Pagination: Previous / "Page X of Y" / Next for a server-paginated list (DESIGN §4
+ * Pagination: Previous / "Page X of Y" / Next for a server-paginated list (docs/design.md §4
  * `pagination: { page, limit, total, totalCapped? }`). Renders nothing when everything fits on one
- * page. A capped total (issue 23 item 5: the server stops counting at COUNT_CAP) is shown as a
+ * page. A capped total (the server stops counting at COUNT_CAP) is shown as a
  * lower bound — "Page 3 of 84+" — and Next stays enabled: the server caps only when more rows
  * exist than the end of the page it answered.
  */
@@ -21,7 +21,7 @@ export interface PaginationProps {
 
 /**
  * A list's total as shown to people, in `en-IN` digits: "57", or "1,000+" when `totalCapped`
- * (issue 23 item 5: at least that many; large sites show the same).
+ * (at least that many; large sites show the same).
  */
 export function totalLabel(total: number, totalCapped?: boolean): string {
   return `${total.toLocaleString('en-IN')}${totalCapped ? '+' : ''}`;

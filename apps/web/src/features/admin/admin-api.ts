@@ -1,7 +1,7 @@
 /**
- * RTK Query endpoints of the admin area (spec §7 `/users/admin/all`, DESIGN §4 admin additions and
+ * RTK Query endpoints of the admin area (docs/product-spec.md §7 `/users/admin/all`, docs/design.md §4 admin additions and
  * §7 sends), injected into the shared `api`. The sends list keeps its `pagination` ({@link toPage});
- * the mutations declare their toasts (spec §8 admin screen texts, {@link toastOutcome}). The Subjects
+ * the mutations declare their toasts (docs/product-spec.md §8 admin screen texts, {@link toastOutcome}). The Subjects
  * tab changes the catalogue (`lib/subjects-api.ts` lists it) and invalidates what a subject feeds.
  */
 import { ATTENDANCE_MESSAGES, type CreateSubjectBody, type Subject } from '@campus/contract/attendance';

@@ -1,5 +1,5 @@
 /**
- * The admin send form's schema (spec §5 messages, issue 8): derived from the contract's
+ * The admin send form's schema (docs/product-spec.md §5 messages): derived from the contract's
  * `createNotificationBody` — its `message` and `type` rules are the server's own — plus what only the
  * form has: the broadcast switch, the picked target user (required unless broadcasting: "Please
  * select a target user or enable broadcast.") and the optional attachment (checked by the server).

@@ -1,4 +1,4 @@
-/** The admin user search and sort rules of spec §5. */
+/** The admin user search and sort rules of docs/product-spec.md §5. */
 import { describe, expect, it } from 'vitest';
 import { compareUsers, filterAndSortUsers, matchesUserSearch, type SortableUser } from './user-filters';
 
@@ -15,7 +15,7 @@ const users: SortableUser[] = [
 ];
 const ids = (list: SortableUser[]) => list.map((u) => u.id);
 
-describe('admin user search (spec §5)', () => {
+describe('admin user search (docs/product-spec.md §5)', () => {
   it('is case-insensitive and matches text contained in name, email or id', () => {
     expect(ids(filterAndSortUsers(users, 'KHAN', 'newest'))).toEqual(['a1b2-0001']);
     expect(ids(filterAndSortUsers(users, '20230003@IIIT', 'newest'))).toEqual(['e5f6-0003']);
@@ -30,7 +30,7 @@ describe('admin user search (spec §5)', () => {
   });
 });
 
-describe('admin user sort (spec §5)', () => {
+describe('admin user sort (docs/product-spec.md §5)', () => {
   it('newest is createdAt descending, oldest ascending', () => {
     expect(ids([...users].sort(compareUsers('newest')))).toEqual(['c3d4-0002', 42, 'a1b2-0001', 'e5f6-0003']);
     expect(ids([...users].sort(compareUsers('oldest')))).toEqual(['e5f6-0003', 'a1b2-0001', 42, 'c3d4-0002']);

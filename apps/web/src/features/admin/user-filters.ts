@@ -1,5 +1,5 @@
 /**
- * The admin user search and sort rules of spec §5, applied on the client to the loaded page while
+ * The admin user search and sort rules of docs/product-spec.md §5, applied on the client to the loaded page while
  * the server query (same rules, in SQL) is on its way:
  * - search is case-insensitive and matches text contained in the name, the e-mail or the id as
  *   text; an empty search shows all;
@@ -16,14 +16,14 @@ export interface SortableUser {
   createdAt: string;
 }
 
-/** True when `user` matches `search` (spec §5). */
+/** True when `user` matches `search` (docs/product-spec.md §5). */
 export function matchesUserSearch(user: SortableUser, search: string): boolean {
   const term = search.trim().toLowerCase();
   if (!term) return true;
   return [user.name ?? '', user.email, String(user.id)].some((field) => field.toLowerCase().includes(term));
 }
 
-/** Comparator of the sort `sort` (spec §5). */
+/** Comparator of the sort `sort` (docs/product-spec.md §5). */
 export function compareUsers(sort: AdminUserSort): (a: SortableUser, b: SortableUser) => number {
   if (sort === 'name') return (a, b) => (a.name ?? '').localeCompare(b.name ?? '');
   const sign = sort === 'oldest' ? 1 : -1;

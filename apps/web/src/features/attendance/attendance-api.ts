@@ -1,6 +1,6 @@
 /**
- * RTK Query endpoints of attendance and enrollment (spec §4, §7, §8; DESIGN §4; issue 12), injected
- * into the shared `api`. The reload rules of spec §4 are the tags: marking or editing a record
+ * RTK Query endpoints of attendance and enrollment (docs/product-spec.md §4, §7, §8; docs/design.md §4), injected
+ * into the shared `api`. The reload rules of docs/product-spec.md §4 are the tags: marking or editing a record
  * invalidates every percentage and the day's records; enrolling or unenrolling invalidates the
  * enrollments and every percentage. Toasts are the spec's (§8), declared with each mutation; a
  * mark that fails for want of a network is not toasted here: the page queues it (offline-queue.ts).
@@ -46,7 +46,7 @@ export const attendanceApi = withTags.injectEndpoints({
       invalidatesTags: ['Enrollment', 'AttendanceStats', 'AttendanceTimetable'],
       onQueryStarted: toastOutcome({ success: M.enrolled, error: (e) => `${M.failedEnroll}: ${e.message}` }),
     }),
-    /** DELETE /enrollments with the ids in the body (spec §7). */
+    /** DELETE /enrollments with the ids in the body (docs/product-spec.md §7). */
     unenroll: build.mutation<unknown, { userId: string; subjectId: number }>({
       query: (body) => ({ url: 'enrollments', method: 'DELETE', body }),
       invalidatesTags: ['Enrollment', 'AttendanceStats', 'AttendanceRecord', 'AttendanceTimetable'],

@@ -1,6 +1,6 @@
 /**
- * What the attendance page says about a set of figures (issue 12): the can-miss line and its zone,
- * from the API's `canMiss` / `mustAttend` / `target` (DESIGN §8). Pure, so it is tested on its own.
+ * What the attendance page says about a set of figures: the can-miss line and its zone,
+ * from the API's `canMiss` / `mustAttend` / `target` (docs/design.md §8). Pure, so it is tested on its own.
  */
 import {
   ATTENDANCE_MESSAGES as M,
@@ -40,15 +40,15 @@ export const ZONE_FILL: Record<Zone, string> = {
   red: 'bg-danger',
 };
 
-/** A percentage with one decimal, e.g. `66.7%` (spec §9). */
+/** A percentage with one decimal, e.g. `66.7%` (docs/product-spec.md §9). */
 export const percentText = (p: number) => `${p.toFixed(1)}%`;
 
-/** Today (`yyyy-MM-dd`) in `timeZone` (the institute's; spec §2: the picker stops at today). */
+/** Today (`yyyy-MM-dd`) in `timeZone` (the institute's; docs/product-spec.md §2: the picker stops at today). */
 export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-/** `HH:mm` of an instant in `timeZone` (spec §9: "Marked at HH:mm"). */
+/** `HH:mm` of an instant in `timeZone` (docs/product-spec.md §9: "Marked at HH:mm"). */
 export function timeIn(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(
     new Date(iso),

@@ -1,9 +1,9 @@
 /**
- * Attendance page logic (spec §2, §4; issue 12): the can-miss line (singular and plural) and its
+ * Attendance page logic (docs/product-spec.md §2, §4): the can-miss line (singular and plural) and its
  * zones; the offline queue (kept while offline, sent oldest first, refused marks reported, never
  * dropped silently); and the page against a fake API: the breakdown and summary, a mark made
  * without a connection shown as pending and sent when the browser comes back online; the date
- * inputs bounded to the contract's window (issue 21).
+ * inputs bounded to the contract's window.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -230,7 +230,7 @@ describe('the attendance page', () => {
     expect(await screen.findByRole('button', { name: /CS301/ })).toHaveTextContent('Present: 2');
   });
 
-  it('bounds the date picker and the mark form to the contract’s window: 2 years back to today (issue 21)', async () => {
+  it('bounds the date picker and the mark form to the contract’s window: 2 years back to today', async () => {
     const user = userEvent.setup();
     renderApp(<AttendancePage />, { auth: { status: 'authenticated', user: me, roles: me.roles } });
     await user.click(await screen.findByRole('button', { name: /CS301/ }));

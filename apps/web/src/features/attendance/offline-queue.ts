@@ -1,5 +1,5 @@
 /**
- * The offline mark queue (issue 12 "Works on a bad connection"): a mark that cannot reach the
+ * The offline mark queue: a mark that cannot reach the
  * server (no network) is kept in `localStorage` under {@link QUEUE_KEY}, shown as "pending", and
  * sent — oldest first, each with the `Idempotency-Key` it was first sent with, so no retry counts
  * twice — when the browser comes back online, when the page opens, or on demand. A

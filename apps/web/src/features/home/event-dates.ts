@@ -1,5 +1,5 @@
 /**
- * Display of the config's calendar dates (`yyyy-MM-dd`, institute-local days, DESIGN §4) in the
+ * Display of the config's calendar dates (`yyyy-MM-dd`, institute-local days, docs/design.md §4) in the
  * en-IN day-month order: "Sat, 5 Dec 2026", or a range "Fri, 12 Feb – Sun, 14 Feb 2027" (the year
  * shown once when both ends share it). Dates are parsed as local calendar days, so no time zone
  * can shift them.

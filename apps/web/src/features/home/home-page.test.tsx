@@ -1,5 +1,5 @@
 /**
- * Home dashboard (issue 3): sections from `GET /api/institute`, Quick Links in a new tab, Read More
+ * Home dashboard: sections from `GET /api/institute`, Quick Links in a new tab, Read More
  * links, the Slide step (260/280 px), keyboard moves between tool cards, Explore focusing the
  * carousel, and Retry after a failed load.
  */

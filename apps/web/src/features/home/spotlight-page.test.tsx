@@ -1,4 +1,4 @@
-/** Spotlight pages (issue 3): each config spotlight renders its story; an unknown slug is the 404 page. */
+/** Spotlight pages: each config spotlight renders its story; an unknown slug is the 404 page. */
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';

@@ -1,4 +1,4 @@
-/** The six tools of the dashboard carousel (spec §1), in the header's order (nav-links.ts). */
+/** The six tools of the dashboard carousel (docs/product-spec.md §1), in the header's order (nav-links.ts). */
 import type { ReactNode } from 'react';
 import { Briefcase, Car, ClipboardCheck, GraduationCap, Search, ShoppingBag } from 'lucide-react';
 

@@ -1,6 +1,6 @@
 /**
- * RTK Query endpoint of the internship finder (spec §7, DESIGN §4, issue 14), injected into the
- * shared `api`: POST /internships/fetch with the filters, a 180 s client time-out (spec §9). The
+ * RTK Query endpoint of the internship finder (docs/product-spec.md §7, docs/design.md §4), injected into the
+ * shared `api`: POST /internships/fetch with the filters, a 180 s client time-out (docs/product-spec.md §9). The
  * answer keeps `internships`, `source`, `fetchedAt` and `cached` at the top level (the base query
  * returns the whole body when there is no `data` key).
  */
@@ -24,7 +24,7 @@ export const internshipsApi = api.injectEndpoints({
 export const { useFetchInternshipsMutation } = internshipsApi;
 
 /**
- * The text to show for a failed search (spec §8): the time-out text on a client time-out, else the
+ * The text to show for a failed search (docs/product-spec.md §8): the time-out text on a client time-out, else the
  * server's message (blocked, time-out, unreadable, validation …), else the network message, else
  * "Failed to fetch internships.".
  */

@@ -1,5 +1,5 @@
 /**
- * Internship Finder page (spec §2, §4, §8; issue 14): the form's defaults, the request it sends,
+ * Internship Finder page (docs/product-spec.md §2, §4, §8): the form's defaults, the request it sends,
  * the running state with Cancel, results with Remote/On-site and Apply Now in a new tab, sort by
  * stipend, filters kept in the URL (and a URL search run on arrival), empty and error states.
  */
@@ -186,7 +186,7 @@ describe('Internship Finder', () => {
     expect(await screen.findByText(M.empty)).toBeInTheDocument();
   });
 
-  it('maps failures to the spec §8 texts', () => {
+  it('maps failures to the docs/product-spec.md §8 texts', () => {
     expect(internshipErrorText({ status: 'TIMEOUT', message: 'x' })).toBe(M.timeout);
     expect(internshipErrorText({ status: 504, message: M.timeout, serverMessage: M.timeout })).toBe(M.timeout);
     expect(internshipErrorText({ status: 'NETWORK', message: NETWORK_MESSAGE })).toBe(NETWORK_MESSAGE);

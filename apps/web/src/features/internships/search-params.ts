@@ -1,11 +1,11 @@
 /**
- * The internship search in the URL (issue 14: the last search's filters are kept in the URL, so a
+ * The internship search in the URL (the last search's filters are kept in the URL, so a
  * reload or a shared link repeats it): `category`, `location`, `stipend` (₹/month), `remote=1` and
  * `sort`; plus the result sorts.
  */
 import { DEFAULT_JOB_CATEGORY, type InternshipListing } from '@campus/contract/internships';
 
-/** The filters of a search (spec §3); `stipend` is the minimum in ₹/month, 0 = any. */
+/** The filters of a search (docs/product-spec.md §3); `stipend` is the minimum in ₹/month, 0 = any. */
 export interface Filters {
   job_category: string;
   location: string;
@@ -22,7 +22,7 @@ export const INTERNSHIP_SORT_LABELS: Record<InternshipSort, string> = {
   stipendLow: 'Stipend: low to high',
 };
 
-/** The form's defaults (spec §2: Software Development). */
+/** The form's defaults (docs/product-spec.md §2: Software Development). */
 export const DEFAULT_FILTERS: Filters = {
   job_category: DEFAULT_JOB_CATEGORY,
   location: '',

@@ -1,6 +1,6 @@
 /**
- * RTK Query endpoints of lost and found (spec §7, DESIGN §4), injected into the shared `api`.
- * Lists keep `pagination` ({@link toPage}); the mutations declare their spec §8 toasts
+ * RTK Query endpoints of lost and found (docs/product-spec.md §7, docs/design.md §4), injected into the shared `api`.
+ * Lists keep `pagination` ({@link toPage}); the mutations declare their docs/product-spec.md §8 toasts
  * ({@link toastOutcome}). Items with a photo go through {@link useSaveLostFoundItem}
  * (XMLHttpRequest, for upload progress), which then invalidates the same tags.
  */
@@ -10,7 +10,7 @@ import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
 import { useMultipartSave } from '../../lib/upload';
 
-/** Duration of the lost-and-found toasts in ms (spec §8: error toast 4 s). */
+/** Duration of the lost-and-found toasts in ms (docs/product-spec.md §8: error toast 4 s). */
 export const LOST_FOUND_TOAST_MS = 4000;
 
 /** List filters as sent to GET /lost-and-found/lost-items. */
@@ -75,7 +75,7 @@ export const {
  * Create (POST) or update (PUT with `id`) an item from a FormData of text parts and an optional
  * `image` file, with upload progress (0–100). Resolves the saved item; rejects an ApiError.
  * Toasts "Item reported successfully!" / "Item updated successfully!" or "Error reporting item" /
- * "Error updating lost item" (spec §8, 4 s).
+ * "Error updating lost item" (docs/product-spec.md §8, 4 s).
  */
 export function useSaveLostFoundItem() {
   const dispatch = useAppDispatch();

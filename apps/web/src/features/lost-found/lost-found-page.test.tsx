@@ -1,5 +1,5 @@
 /**
- * Lost & found page (spec §2, issue 5): Recently Reported asks for the first 5, each entry shows
+ * Lost & found page (docs/product-spec.md §2): Recently Reported asks for the first 5, each entry shows
  * the Lost/Found label, name, date, location and placeholder; Contact Owner shows the contact or
  * "Not provided"; the load error has Retry; "View all" reads its filters from the URL; the report
  * modal has the spec's title and the contract's messages.

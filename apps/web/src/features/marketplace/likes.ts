@@ -1,5 +1,5 @@
 /**
- * Likes are local only (spec §2, DESIGN §8): the liked item ids are kept in this browser's
+ * Likes are local only (docs/product-spec.md §2, docs/design.md §8): the liked item ids are kept in this browser's
  * localStorage under {@link LIKES_KEY} and shared live between components (and tabs, through the
  * `storage` event).
  */

@@ -1,7 +1,7 @@
 /**
- * RTK Query endpoints of the marketplace (spec §7, DESIGN §4), injected into the shared `api`.
+ * RTK Query endpoints of the marketplace (docs/product-spec.md §7, docs/design.md §4), injected into the shared `api`.
  * Lists keep the server's `pagination` next to the items ({@link toPage}); the mutations declare
- * their spec §8 toasts ({@link toastOutcome}). Photo uploads (create/update with a
+ * their docs/product-spec.md §8 toasts ({@link toastOutcome}). Photo uploads (create/update with a
  * file) go through {@link useSaveItem}, which uses XMLHttpRequest for upload progress and then
  * invalidates the same tags.
  */
@@ -12,7 +12,7 @@ import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
 import { useMultipartSave } from '../../lib/upload';
 
-/** Duration of the marketplace's toasts in ms (spec §8: error toast 5 s). */
+/** Duration of the marketplace's toasts in ms (docs/product-spec.md §8: error toast 5 s). */
 export const MARKETPLACE_TOAST_MS = 5000;
 
 /** One page of items with its pagination. */
@@ -98,7 +98,7 @@ export const {
  * Create (POST) or update (PUT, when `id` is given) a listing from a FormData of text parts and an
  * optional `image` file, reporting upload progress (0–100). Resolves the saved item; rejects an
  * ApiError. Invalidates the lists and the item; toasts "Item listed successfully!" / "Item updated
- * successfully!" or "Error creating item" / "Error updating item" (spec §8, 5 s).
+ * successfully!" or "Error creating item" / "Error updating item" (docs/product-spec.md §8, 5 s).
  */
 export function useSaveItem() {
   const dispatch = useAppDispatch();

@@ -1,5 +1,5 @@
 /**
- * Marketplace page (spec §2, issue 5): filters read from and written to the URL, loading / empty /
+ * Marketplace page (docs/product-spec.md §2): filters read from and written to the URL, loading / empty /
  * error states, ₹ with en-IN grouping, "[removed]" shown as "No description available", owner-only
  * Edit/Delete, local likes, and the delete confirmation.
  */
@@ -116,7 +116,7 @@ describe('marketplace page', () => {
     expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
   });
 
-  it('loads the first listing photo at once with high priority, the others lazily (issue 23 item 1: LCP)', async () => {
+  it('loads the first listing photo at once with high priority, the others lazily (LCP)', async () => {
     mockApi([
       item({ image_thumb_url: '/api/files/a-thumb.webp' }),
       item({ id: 'b', item_name: 'Old notes', image_thumb_url: '/api/files/b-thumb.webp' }),
@@ -129,7 +129,7 @@ describe('marketplace page', () => {
     expect(second).not.toHaveAttribute('fetchpriority', 'high');
   });
 
-  it('a capped total (issue 23 item 5) reads "1,000+ items" and "Page 1 of 84+", Next enabled', async () => {
+  it('a capped total reads "1,000+ items" and "Page 1 of 84+", Next enabled', async () => {
     const items = Array.from({ length: 12 }, (_, i) => item({ id: `i${i}`, item_name: `Lamp ${i}` }));
     mockApi(items, 200, { page: 1, limit: 12, total: 1000, totalCapped: true });
     renderPage();

@@ -1,12 +1,12 @@
 /**
- * Sharing a listing (spec §2): the Web Share API when the browser has it; otherwise (or when it
+ * Sharing a listing (docs/product-spec.md §2): the Web Share API when the browser has it; otherwise (or when it
  * fails for a reason other than the user cancelling) the deep link is copied to the clipboard and
- * "Link copied to clipboard!" is shown for 3 s (spec §9).
+ * "Link copied to clipboard!" is shown for 3 s (docs/product-spec.md §9).
  */
 import { MARKETPLACE_MESSAGES } from '@campus/contract/marketplace-ui';
 import { toast } from '../../lib/toast';
 
-/** Share toast duration in ms (spec §9). */
+/** Share toast duration in ms (docs/product-spec.md §9). */
 export const SHARE_TOAST_MS = 3000;
 
 /** Absolute deep link of an item: `{origin}/marketplace/{id}`. */

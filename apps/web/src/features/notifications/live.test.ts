@@ -1,5 +1,5 @@
 /**
- * One stream per browser (DESIGN §7): with Web Locks and BroadcastChannel only the leader tab opens
+ * One stream per browser (docs/design.md §7): with Web Locks and BroadcastChannel only the leader tab opens
  * an EventSource and relays its events to the other tabs; when the leader stops, a waiting tab
  * takes over and asks every tab to resync.
  */
@@ -121,7 +121,7 @@ describe('startLive', () => {
     vi.useRealTimers();
   });
 
-  it('resyncs every tab when the server says its database listener reconnected (issue 20)', async () => {
+  it('resyncs every tab when the server says its database listener reconnected', async () => {
     const { sources, createEventSource } = fakeSources();
     const opts = { createEventSource, locks: fakeLocks(), createChannel: fakeChannels() };
     const tab1 = handlers();

@@ -1,5 +1,5 @@
 /**
- * One live notification stream per browser, shared by its tabs (DESIGN §7): HTTP/1.1 allows six
+ * One live notification stream per browser, shared by its tabs (docs/design.md §7): HTTP/1.1 allows six
  * connections per origin, so only the *leader* tab opens the `EventSource` on
  * `/api/notification/stream` and relays every event to the other tabs over a `BroadcastChannel`.
  * The leader is elected with the Web Locks API: the tab holding the lock leads, and when it closes
@@ -100,7 +100,7 @@ export function startLive(handlers: LiveHandlers, options: LiveOptions = {}): ()
     };
     es.addEventListener('notification', (ev) => publish({ kind: 'notification', data: JSON.parse(ev.data) }));
     es.addEventListener('unread', (ev) => publish({ kind: 'unread', data: JSON.parse(ev.data) }));
-    // The server's database listener reconnected and may have missed events (issue 20): catch up.
+    // The server's database listener reconnected and may have missed events: catch up.
     es.addEventListener('resync', () => publish({ kind: 'resync' }));
     es.onerror = () => {
       // readyState 2 (CLOSED): the browser gave up (non-200 answer); reopen later ourselves.

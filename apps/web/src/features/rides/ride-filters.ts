@@ -1,8 +1,8 @@
 /**
- * The rides page's filters in the URL (issue 11: filters survive a reload and can be shared):
+ * The rides page's filters in the URL (filters survive a reload and can be shared):
  * {@link filtersFromParams} reads them (ignoring malformed values), {@link QUICK_FILTERS} are the
  * one-tap chips (Today, Tomorrow, This Week, 2+ Seats, Under ₹100, To College, From College), and
- * {@link activeFilterCount} is spec §4's count. Keys are the API's query parameters.
+ * {@link activeFilterCount} is docs/product-spec.md §4's count. Keys are the API's query parameters.
  */
 import {
   RIDE_DATE_RANGES,
@@ -64,7 +64,7 @@ export interface QuickFilter {
   set: Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 }
 
-/** The quick filters of the page (issue 11 §5). */
+/** The quick filters of the page. */
 export const QUICK_FILTERS: readonly QuickFilter[] = [
   { label: 'Today', set: { dateRange: 'today' } },
   { label: 'Tomorrow', set: { dateRange: 'tomorrow' } },

@@ -1,9 +1,9 @@
 /**
- * RTK Query endpoints of ride sharing (spec §7, DESIGN §4; issue 11), injected into the shared
+ * RTK Query endpoints of ride sharing (docs/product-spec.md §7, docs/design.md §4), injected into the shared
  * `api`. Lists keep `pagination` ({@link toPage}). Join, cancel and delete invalidate the ride and
  * every list, so seats shown everywhere follow the server. Offers and edits (with an optional
  * photo) go through {@link useSaveRide} (XMLHttpRequest, for upload progress). Every change declares
- * its spec §8 toasts here ({@link toastOutcome}).
+ * its docs/product-spec.md §8 toasts here ({@link toastOutcome}).
  */
 import { RIDE_MESSAGES as R, type Ride, type RideFilters, type RideParticipant } from '@campus/contract/rides';
 import { useAppDispatch } from '../../lib/store';

@@ -1,8 +1,8 @@
 /**
- * Rides page (spec §2, §4; issue 11): the URL filters and spec §4's active-filter count, quick
+ * Rides page (docs/product-spec.md §2, §4): the URL filters and docs/product-spec.md §4's active-filter count, quick
  * filters toggling in the URL, the first 5 rides with "Show all", "Error Loading Rides" with Try
  * Again, and Join Ride / Cancel Join in the detail dialog with the seats following the server and
- * the spec §8 alert on failure.
+ * the docs/product-spec.md §8 alert on failure.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -108,7 +108,7 @@ function renderPage(url = '/rides') {
   );
 }
 
-describe('filters in the URL and the active-filter count (spec §4)', () => {
+describe('filters in the URL and the active-filter count (docs/product-spec.md §4)', () => {
   it('reads valid filters and drops malformed ones', () => {
     expect(
       filtersFromParams(

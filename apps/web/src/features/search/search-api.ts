@@ -1,5 +1,5 @@
 /**
- * RTK Query endpoint of campus-wide search (issue 24), injected into the shared `api`:
+ * RTK Query endpoint of campus-wide search, injected into the shared `api`:
  * `GET /api/search?q=&type=&limit=` answers one group per feature with its hits.
  */
 import type { SearchData, SearchQuery } from '@campus/contract/search';

@@ -1,5 +1,5 @@
 /**
- * The header's search combobox (issue 24) against a stubbed `GET /api/search`: one request after
+ * The header's search combobox against a stubbed `GET /api/search`: one request after
  * typing stops, grouped suggestions, arrow + Enter opens a hit's link, Enter without a highlighted
  * hit opens /search?q=, Escape closes, the empty and failure states, a guest's "Log in to search"
  * (no request), and the phone panel's icon → full-width box → Escape back to the icon.

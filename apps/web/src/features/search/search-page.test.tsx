@@ -1,5 +1,5 @@
 /**
- * The /search page (issue 24) against a stubbed `GET /api/search`: the groups with their counts
+ * The /search page against a stubbed `GET /api/search`: the groups with their counts
  * (a capped one as "100+") and hits (matched words in `<mark>`, links to the records), "See all
  * in …" with the feature's search parameter filled, the document title, searching again, and the
  * empty, no-query and error states.

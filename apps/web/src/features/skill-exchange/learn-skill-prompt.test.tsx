@@ -1,5 +1,5 @@
 /**
- * The `?skill=` notice of a search hit (issue 24): offers to learn the skill when the student does
+ * The `?skill=` notice of a search hit: offers to learn the skill when the student does
  * not, adds it with one click (after which it says where its teachers are), and says so directly when
  * the student already learns it (names compared case- and space-insensitively).
  */

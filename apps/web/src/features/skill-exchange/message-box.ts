@@ -1,7 +1,7 @@
 /**
- * The skill exchange page's message box (spec §2, §4, §9): one message at a time, success or
+ * The skill exchange page's message box (docs/product-spec.md §2, §4, §9): one message at a time, success or
  * error, cleared after 3 s (success) or 5 s (error) or when dismissed; a newer message replaces
- * the older one and restarts its clock. Also the spec §8 texts of a failed call.
+ * the older one and restarts its clock. Also the docs/product-spec.md §8 texts of a failed call.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { SKILL_ERROR_MS, SKILL_SUCCESS_MS } from '@campus/contract/skill-exchange';
@@ -14,7 +14,7 @@ export interface BoxMessage {
   at: number;
 }
 
-/** How long a message of `tone` stays, in ms (spec §9). */
+/** How long a message of `tone` stays, in ms (docs/product-spec.md §9). */
 export const messageLifetime = (tone: BoxMessage['tone']) => (tone === 'success' ? SKILL_SUCCESS_MS : SKILL_ERROR_MS);
 
 /** State of the message box: the current message, `show(tone, text)` and `dismiss()`. */
@@ -34,7 +34,7 @@ export function useMessageBox() {
 }
 
 /**
- * The text of a failed call (spec §8 general rule): the server's message, else the network error's
+ * The text of a failed call (docs/product-spec.md §8 general rule): the server's message, else the network error's
  * text, else `fallback` — or `conflict` for a 409 without a message (adding a skill: "Skill already
  * exists").
  */

@@ -1,8 +1,8 @@
 /**
- * RTK Query endpoints of skill exchange (spec §7, DESIGN §4; issue 13), injected into the shared
+ * RTK Query endpoints of skill exchange (docs/product-spec.md §7, docs/design.md §4), injected into the shared
  * `api`. The spec's five calls read top-level keys (the base query hands over the whole body);
  * the inbox is a paginated list ({@link toPage}). Adding or deleting a skill reloads skills, my
- * skills and matches (spec §4); the page shows their outcome in its message box (spec §2), so those
+ * skills and matches (docs/product-spec.md §4); the page shows their outcome in its message box (docs/product-spec.md §2), so those
  * mutations declare no toasts. Accept, decline and cancel declare theirs ({@link toastOutcome}).
  */
 import {

@@ -1,9 +1,9 @@
 /**
- * Skill exchange page (spec §2, §4, §8; issue 13): the message box's lifetimes (success 3 s, error
- * 5 s, dismiss), the spec §8 failure texts, the learn dropdown's filter; and the page against a
+ * Skill exchange page (docs/product-spec.md §2, §4, §8): the message box's lifetimes (success 3 s, error
+ * 5 s, dismiss), the docs/product-spec.md §8 failure texts, the learn dropdown's filter; and the page against a
  * fake API — the add button's disabled rule and texts, adding through the searchable dropdown,
  * the 409 text, match cards with their N/A and Unknown fallbacks (and no e-mail before a request is
- * accepted, issue 21), a connected card's e-mail, Request to Connect with the
+ * accepted), a connected card's e-mail, Request to Connect with the
  * spec's success text, and the inbox: accept (the contact appears) and cancel after confirmation.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +39,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('message box (spec §4, §9)', () => {
+describe('message box (docs/product-spec.md §4, §9)', () => {
   it('clears a success after 3 s and an error after 5 s; a newer message restarts the clock; dismiss clears', () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => useMessageBox());
@@ -91,7 +91,7 @@ const userSkill = (id: string, s: Skill, type: 'teach' | 'learn'): UserSkill => 
 const teacher = { id: 'u-teacher', name: null, avatar: null, branch: null, semester: null };
 const MATCH: Match = {
   id: 'us-teacher',
-  user: { ...teacher, email: null }, // not connected yet: the API sends no address (issue 21)
+  user: { ...teacher, email: null }, // not connected yet: the API sends no address
   Skill: SKILLS[0]!,
   reciprocal: false,
   requestStatus: null,

@@ -1,5 +1,5 @@
 /**
- * Maps failed sign-in / sign-up calls to the texts of spec §8 (general rule: the server's message,
+ * Maps failed sign-in / sign-up calls to the texts of docs/product-spec.md §8 (general rule: the server's message,
  * else the network message, else the listed default).
  */
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
@@ -9,7 +9,7 @@ function isTransport(err: ApiError): boolean {
   return err.status === 'NETWORK' || err.status === 'TIMEOUT';
 }
 
-/** Sign-in failure → text (spec §8 "Sign-in" table). */
+/** Sign-in failure → text (docs/product-spec.md §8 "Sign-in" table). */
 export function loginErrorMessage(err: ApiError): string {
   if (isTransport(err)) return AUTH_UI.network;
   if (err.status === 403) return err.serverMessage ?? USER_MESSAGES.verifyFirst;
@@ -18,7 +18,7 @@ export function loginErrorMessage(err: ApiError): string {
   return err.serverMessage ?? AUTH_UI.loginOther;
 }
 
-/** Sign-up failure → text (spec §8 "Sign-up"). */
+/** Sign-up failure → text (docs/product-spec.md §8 "Sign-up"). */
 export function signupErrorMessage(err: ApiError): string {
   if (isTransport(err)) return AUTH_UI.network;
   if (err.status === 400) return err.serverMessage ?? AUTH_UI.signup400;

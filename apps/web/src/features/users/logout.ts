@@ -1,5 +1,5 @@
 /**
- * Logout (spec §4): asks the server to end the session (POST /api/users/logout), then clears the
+ * Logout (docs/product-spec.md §4): asks the server to end the session (POST /api/users/logout), then clears the
  * client session, every cached query and the service worker's cached API reads whatever the answer. Resolves `{ serverFailed }` so the
  * screen can show "Server logout failed, but client session cleared." when the call failed.
  */
@@ -18,7 +18,7 @@ export const logout = createAsyncThunk('auth/logout', async (_: void, { dispatch
   }
   dispatch(loggedOut());
   dispatch(api.util.resetApiState());
-  // The service worker's copies of personal API answers go too (issue 12).
+  // The service worker's copies of personal API answers go too.
   await clearOfflineCache();
   return { serverFailed };
 });

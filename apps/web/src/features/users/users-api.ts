@@ -1,5 +1,5 @@
 /**
- * RTK Query endpoints of the users area (spec §7, DESIGN §4–§5), injected into the shared `api`.
+ * RTK Query endpoints of the users area (docs/product-spec.md §7, docs/design.md §4–§5), injected into the shared `api`.
  * Every endpoint returns the envelope's `data` (see `lib/api.ts`); the ones whose reply carries only
  * a message return `{ message }` so the screen can show the server's text. Results that change the
  * session are reported to the auth slice here (signedIn, userUpdated, sessionEnded, errors).
@@ -36,7 +36,7 @@ const toMessage = (_data: unknown, meta: EnvelopeMeta | undefined): MessageReply
 
 /**
  * What PUT /users/update answers: `{ user, roles }` and the server's message — "Profile updated
- * successfully!", or the default enrolment's "You were enrolled in 6 subjects for …" (issue 25 item 3).
+ * successfully!", or the default enrolment's "You were enrolled in 6 subjects for …".
  */
 export interface ProfileSaved extends UserData {
   message: string;
@@ -68,7 +68,7 @@ export const usersApi = withEnrollmentTags.injectEndpoints({
         },
       });
     return {
-      /** GET /users/current → `{ user, roles }`; 401 when signed out; 3 s time-out (spec §4). */
+      /** GET /users/current → `{ user, roles }`; 401 when signed out; 3 s time-out (docs/product-spec.md §4). */
       current: build.query<UserData, void>({
         query: () => ({ url: 'users/current', timeout: AUTH_CHECK_TIMEOUT_MS }),
         providesTags: ['CurrentUser'],
@@ -83,7 +83,7 @@ export const usersApi = withEnrollmentTags.injectEndpoints({
       }),
       /**
        * POST /users/login → `{ user, roles }`. 403 unverified/deactivated or the step-up (a sign-in
-       * link was mailed, issue 21), 401 invalid, 429 slowed down (spec §8).
+       * link was mailed), 401 invalid, 429 slowed down (docs/product-spec.md §8).
        */
       login: build.mutation<UserData, LoginBody>({
         query: (body) => ({ url: 'users/login', method: 'POST', body }),
@@ -102,7 +102,7 @@ export const usersApi = withEnrollmentTags.injectEndpoints({
           }
         },
       }),
-      /** POST /users/signup → 201 (also for a registered address, issue 21: no enumeration); 400 field errors. */
+      /** POST /users/signup → 201 (also for a registered address: no enumeration); 400 field errors. */
       signup: build.mutation<MessageReply, SignupBody>({
         query: (body) => ({ url: 'users/signup', method: 'POST', body }),
         transformResponse: toMessage,
@@ -116,7 +116,7 @@ export const usersApi = withEnrollmentTags.injectEndpoints({
           }
         },
       }),
-      /** POST /users/logout. The client clears its session whatever the answer (spec §4). */
+      /** POST /users/logout. The client clears its session whatever the answer (docs/product-spec.md §4). */
       logout: build.mutation<MessageReply, void>({
         query: () => ({ url: 'users/logout', method: 'POST' }),
         transformResponse: toMessage,
@@ -124,11 +124,11 @@ export const usersApi = withEnrollmentTags.injectEndpoints({
       /**
        * POST /users/verify-email `{ token, password }` → `{ user, roles }` and a session (signed in);
        * 400 invalid token or a password that is not the one chosen with this link (`errors.password`),
-       * 410 used or expired (DESIGN §5).
+       * 410 used or expired (docs/design.md §5).
        */
       verifyEmail: signInWithLink<VerifyEmailBody>('users/verify-email'),
       /**
-       * POST /users/signin-link `{ token, password }` (the step-up of issue 21) → `{ user, roles }` and
+       * POST /users/signin-link `{ token, password }` (the step-up, docs/security.md) → `{ user, roles }` and
        * a session; 400 invalid link or a wrong password (`errors.password`), 410 used or expired.
        */
       signinLink: signInWithLink<SigninLinkBody>('users/signin-link'),
@@ -155,7 +155,7 @@ export const usersApi = withEnrollmentTags.injectEndpoints({
       /**
        * PUT /users/update (name, branch, semester, hostel only) → `{ user, roles }` and the message;
        * 400 per-field errors. The first save of a branch and semester may enrol the student
-       * (issue 25 item 3): enrollments and percentages are fetched again.
+       *: enrollments and percentages are fetched again.
        */
       updateProfile: build.mutation<ProfileSaved, UpdateProfileBody>({
         query: (body) => ({ url: 'users/update', method: 'PUT', body }),

@@ -1,5 +1,5 @@
 /**
- * Edit a user (DESIGN §8: the admin card's Edit works): name, branch, semester and hostel from the
+ * Edit a user (docs/design.md §8: the admin card's Edit works): name, branch, semester and hostel from the
  * institute lists, and the admin role. Errors from the server appear under their field or in an
  * error box (for example the refusal to demote oneself or an ADMIN_EMAILS administrator).
  */

@@ -1,5 +1,5 @@
 /**
- * The admin send form (spec §2, §5, §8; issue 8): the target user combobox works by keyboard
+ * The admin send form (docs/product-spec.md §2, §5, §8): the target user combobox works by keyboard
  * (arrows, Enter, Escape), the form validates with the contract's messages, keeps its input when the
  * server refuses it (field message under the field), and clears after a send.
  */

@@ -1,5 +1,5 @@
 /**
- * Notifications tab of the Admin Panel (spec §2, §5, §8; DESIGN §7): a create form (target user
+ * Notifications tab of the Admin Panel (docs/product-spec.md §2, §5, §8; docs/design.md §7): a create form (target user
  * typeahead or broadcast, which asks "Send to N users?" first; type; message; optional image or PDF),
  * the table of sends with read counts and pages of 15, recall (delete), "Mark My Notifications
  * Read", the empty text and the spec's toasts.
@@ -39,7 +39,7 @@ import { UserCombobox } from './user-combobox';
 const SERVER_FIELDS = ['message', 'type', 'file'] as const;
 
 /**
- * "Send a notification" (spec §2, §5): react-hook-form with {@link sendFormSchema} (the contract's
+ * "Send a notification" (docs/product-spec.md §2, §5): react-hook-form with {@link sendFormSchema} (the contract's
  * rules), the target {@link UserCombobox} or "Broadcast to all users" (which asks "Send to N users?"
  * first), type, message and an optional attachment. A failure keeps every input and puts the
  * server's field messages under the fields; a success clears the form. Toasts: admin-api.ts.

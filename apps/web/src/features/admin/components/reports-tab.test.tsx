@@ -1,5 +1,5 @@
 /**
- * The admin Reports tab (issue 24 item 7) against a fake API: loading then one entry per reported
+ * The admin Reports tab against a fake API: loading then one entry per reported
  * target (type, owner, open reports and reasons, the reports, the audit trail); Remove asks for
  * confirmation with a note and sends `{ action, note }`; the empty state; the error state.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin "Reports" tab (issue 24 item 7): the moderation queue — one entry per reported target (what
+ * Admin "Reports" tab: the moderation queue — one entry per reported target (what
  * it is, its owner, how many open reports, the reasons, newest first), each report with its details,
  * the audit trail (who did what, when, with which note), and the actions Dismiss (restores a hidden
  * item), Remove (hides it for good; items only) and Deactivate owner, each asking for confirmation

@@ -1,5 +1,5 @@
 /**
- * The admin area's Subjects tab (issue 12) against a fake API: the catalogue, adding a subject with
+ * The admin area's Subjects tab against a fake API: the catalogue, adding a subject with
  * the contract's rules, a refused deletion shown with the server's message.
  */
 import { describe, expect, it, vi } from 'vitest';

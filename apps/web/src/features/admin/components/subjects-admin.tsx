@@ -1,5 +1,5 @@
 /**
- * The subject catalogue for administrators (issue 12: an admin adds, edits and removes subjects),
+ * The subject catalogue for administrators (an admin adds, edits and removes subjects),
  * shown as the admin area's Subjects tab: search and filter by branch and semester, pages of 20,
  * Add subject / Edit in a dialog with the contract's rules (server field messages under the
  * fields), Delete after a confirmation (refused with the server's message while students are

@@ -1,6 +1,6 @@
 /**
- * A user card of the admin grid (spec §2): initial avatar, name (or Anonymous), e-mail, role
- * chips, an expandable User ID, Created and Updated, and working Edit and Delete (DESIGN §8):
+ * A user card of the admin grid (docs/product-spec.md §2): initial avatar, name (or Anonymous), e-mail, role
+ * chips, an expandable User ID, Created and Updated, and working Edit and Delete (docs/design.md §8):
  * Delete deactivates after a confirmation; a deactivated user can be reactivated.
  */
 import { useState } from 'react';

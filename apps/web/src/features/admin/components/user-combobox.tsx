@@ -1,9 +1,9 @@
 /**
- * The admin send form's target user picker (spec §2 "target user typeahead", issue 8): Headless UI's
+ * The admin send form's target user picker (docs/product-spec.md §2 "target user typeahead"): Headless UI's
  * accessible `Combobox` over a server-side search of the admin user list (250 ms after typing
  * stops, 8 results). Keyboard: arrows move through the results, Enter picks, Escape closes; a
  * click outside closes too (no blur timer). A picked user shows as a chip with "Clear target user".
- * A failed search toasts "Error loading users: …" (spec §8). Lives in the admin route's chunk only.
+ * A failed search toasts "Error loading users: …" (docs/product-spec.md §8). Lives in the admin route's chunk only.
  */
 import { useEffect, useId, useState } from 'react';
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
@@ -25,7 +25,7 @@ export interface UserComboboxProps {
   /** The picked user, or null. */
   value: PublicUser | null;
   onChange: (user: PublicUser | null) => void;
-  /** The field's error message (spec §5), shown below and announced. */
+  /** The field's error message (docs/product-spec.md §5), shown below and announced. */
   error?: string;
 }
 

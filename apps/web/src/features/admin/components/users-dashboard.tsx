@@ -1,9 +1,9 @@
 /**
- * Dashboard tab (spec §2 Admin area, §5, §9): "Admin User Control Center" with its subtitle, the
+ * Dashboard tab (docs/product-spec.md §2 Admin area, §5, §9): "Admin User Control Center" with its subtitle, the
  * Total Users and New This Week cards, search (placeholder "Search users by name, email or ID..."),
  * sort (Newest First, Oldest First, Name (A-Z)), grid (1/2/3/4 columns by width) or list table
  * (Name, Email, Created), a spinner while loading and nothing listed when loading fails.
- * Search and sort run on the server (debounced); the spec §5 rules also filter the loaded page at
+ * Search and sort run on the server (debounced); the docs/product-spec.md §5 rules also filter the loaded page at
  * once so typing feels instant.
  */
 import { useEffect, useMemo, useState } from 'react';

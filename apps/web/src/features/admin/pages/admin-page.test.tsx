@@ -1,5 +1,5 @@
 /**
- * Admin Panel (spec §2, §4, §5, §9): the sidebar below and above 768 px ("Toggle menu", closes on
+ * Admin Panel (docs/product-spec.md §2, §4, §5, §9): the sidebar below and above 768 px ("Toggle menu", closes on
  * pick and on overlay tap), Dashboard as default and fallback tab, the dashboard's stats, cards and
  * list view, and the notifications form's validation messages.
  */
@@ -131,7 +131,7 @@ describe('Dashboard tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'List view' }));
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Name', 'Email', 'Created']);
-    // Typing filters the loaded page at once (spec §5) and then asks the server.
+    // Typing filters the loaded page at once (docs/product-spec.md §5) and then asks the server.
     await userEvent.type(screen.getByPlaceholderText('Search users by name, email or ID...'), 'ZOY');
     expect(screen.getAllByRole('row')).toHaveLength(2);
     await waitFor(() => expect(urls.some((u) => u.includes('search=ZOY'))).toBe(true));

@@ -1,6 +1,6 @@
 /**
- * Admin Panel (spec §2 Admin area, §4, §9): a sidebar with the tabs Dashboard (default, and the
- * fallback for any unknown tab), Notifications, Reports (issue 24) and Subjects (the attendance catalogue, issue 12). Below 768 px the sidebar hides behind a
+ * Admin Panel (docs/product-spec.md §2 Admin area, §4, §9): a sidebar with the tabs Dashboard (default, and the
+ * fallback for any unknown tab), Notifications, Reports and Subjects (the attendance catalogue). Below 768 px the sidebar hides behind a
  * "Toggle menu" button, closes after a pick and when the overlay is tapped; from 768 px up it is
  * always shown. Its open state follows the window width and can be toggled by hand. The route is
  * guarded by RequireAdmin; the API enforces the role on every call.
@@ -21,15 +21,15 @@ const WIDE = `(min-width: ${ADMIN_SIDEBAR_BREAKPOINT}px)`;
 const TABS = [
   { to: '/admin', label: ADMIN_UI.dashboard, icon: LayoutDashboard, end: true },
   { to: '/admin/notifications', label: ADMIN_UI.notifications, icon: Bell, end: false },
-  // The moderation queue (issue 24 item 7).
+  // The moderation queue.
   { to: '/admin/reports', label: 'Reports', icon: Flag, end: false },
-  // The subject catalogue of attendance (issue 12).
+  // The subject catalogue of attendance.
   { to: '/admin/subjects', label: 'Subjects', icon: BookOpen, end: false },
 ] as const;
 
 export default function AdminPage() {
   useDocumentTitle(ADMIN_UI.panel);
-  // The first render is the same on the server and in the browser (issue 23 item 1: hydration):
+  // The first render is the same on the server and in the browser (hydration):
   // closed, which CSS shows as the sidebar from 768 px up; the window's width is read after mount.
   const [open, setOpen] = useState(false);
   const [wide, setWide] = useState(true);

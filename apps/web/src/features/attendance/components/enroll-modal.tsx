@@ -1,5 +1,5 @@
 /**
- * The enrollment modal (spec §2, DESIGN §8: opened by "Enroll in a subject"): searches the catalogue
+ * The enrollment modal (docs/product-spec.md §2, docs/design.md §8: opened by "Enroll in a subject"): searches the catalogue
  * by name or code and filters it by branch and semester (the student's own by default); each
  * subject has Enroll, or shows Enrolled.
  */

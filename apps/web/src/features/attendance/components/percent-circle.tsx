@@ -1,4 +1,4 @@
-/** A percentage ring (spec §2 subject card): SVG arc in the zone's colour with the value inside. */
+/** A percentage ring (docs/product-spec.md §2 subject card): SVG arc in the zone's colour with the value inside. */
 import { cn } from '../../../lib/cn';
 import { percentText, type Zone } from '../attendance-outlook';
 

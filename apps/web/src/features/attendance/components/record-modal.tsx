@@ -1,9 +1,9 @@
 /**
- * The create/edit modal of an attendance record (spec §2, §4, §5, §8). Create mode starts with the
+ * The create/edit modal of an attendance record (docs/product-spec.md §2, §4, §5, §8). Create mode starts with the
  * status empty and the date set to the chosen date (or today); edit mode starts with the record's
  * status and date, and refuses a record whose date is not yyyy-MM-dd ("Invalid record date format
  * for editing."). The date may not be after today in the institute's time zone nor more than 2
- * years before it (`earliestAttendanceDate`, issue 21), as the API checks. The form's rules are the
+ * years before it (`earliestAttendanceDate`), as the API checks. The form's rules are the
  * contract's (`markAttendanceBody`), plus that window.
  */
 import { useEffect } from 'react';

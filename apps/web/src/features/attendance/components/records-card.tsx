@@ -1,7 +1,7 @@
 /**
- * The Attendance Record card of the selected subject and day (spec §2, §4): each record with its
+ * The Attendance Record card of the selected subject and day (docs/product-spec.md §2, §4): each record with its
  * status, "Marked at HH:mm" (institute time zone) and Edit; the marks waiting in the offline queue
- * for that day, shown as Pending (issue 25); loading, the error line with Retry, and the empty
+ * for that day, shown as Pending; loading, the error line with Retry, and the empty
  * state. Offline, a day whose records were never fetched online is not in the cache: the card says
  * so instead of reporting a failure.
  */

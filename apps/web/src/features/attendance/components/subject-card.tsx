@@ -1,5 +1,5 @@
 /**
- * One card of the Subject Breakdown (spec §2): name, code, the percentage circle, Present and
+ * One card of the Subject Breakdown (docs/product-spec.md §2): name, code, the percentage circle, Present and
  * Absent counts or "No stats yet", and — for a subject of the timetable — its term line and how many
  * past classes are unmarked (docs/attendance-outlook.md). Selecting the card picks the subject; the unenroll button is
  * revealed on hover and on keyboard focus (always shown on small touch screens) and asks first.

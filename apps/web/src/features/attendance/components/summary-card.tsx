@@ -1,5 +1,5 @@
 /**
- * The Summary card (spec §2; issue 12): the attendance rate bar with one decimal, Classes Attended,
+ * The Summary card (docs/product-spec.md §2): the attendance rate bar with one decimal, Classes Attended,
  * Classes Missed and Total Classes Marked, and the can-miss line coloured by zone (green at or above
  * the target, amber just below, red further below).
  */

@@ -1,5 +1,5 @@
 /**
- * /attendance, the Attendance Dashboard (spec §2, §4, §8; DESIGN §8; issue 12): the intro text;
+ * /attendance, the Attendance Dashboard (docs/product-spec.md §2, §4, §8; docs/design.md §8): the intro text;
  * "Enroll in a subject" opening the enrollment modal; the student's target (75–95 or the
  * institute's); the Subject Breakdown grid (3 columns on large screens) with the subject count,
  * cards with the percentage circle and the hover- and focus-revealed unenroll with its
@@ -7,7 +7,7 @@
  * with Mark Attendance and "Mark all present"; the Summary card with the can-miss line; the
  * Attendance Record card (status badges, Marked at HH:mm, edit, pending marks); the Subject Stats
  * Error panel with Retry. Marks made without a connection wait in the offline queue, shown as
- * pending, and are sent on reconnect. Reloads follow spec §4 through the API's tags.
+ * pending, and are sent on reconnect. Reloads follow docs/product-spec.md §4 through the API's tags.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CalendarCheck, CloudOff, Plus } from 'lucide-react';
@@ -220,7 +220,7 @@ export default function AttendancePage() {
 
   const targetValue = target.data?.custom ? String(target.data.target) : '';
   const instituteTarget = target.data?.instituteTarget ?? institute?.attendanceTarget ?? DEFAULT_ATTENDANCE_TARGET;
-  // Offline, the last data stays on screen (issue 12); the error panel is for data we do not have.
+  // Offline, the last data stays on screen; the error panel is for data we do not have.
   const statsError =
     (!subjectWise.data && subjectWise.error) ||
     (!overall.data && overall.error) ||

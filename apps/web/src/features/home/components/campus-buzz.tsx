@@ -1,4 +1,4 @@
-/** Campus Buzz (spec §1): the config's event cards (a flagship fest, an AI workshop, a debate). */
+/** Campus Buzz (docs/product-spec.md §1): the config's event cards (a flagship fest, an AI workshop, a debate). */
 import { CalendarDays, Clock, MapPin } from 'lucide-react';
 import type { InstituteInfo } from '@campus/contract/institute';
 import { Badge } from '../../../components/ui/badge';

@@ -1,5 +1,5 @@
 /**
- * Hero banner of the dashboard (spec §1): greeting, what the app is, and Explore, which scrolls
+ * Hero banner of the dashboard (docs/product-spec.md §1): greeting, what the app is, and Explore, which scrolls
  * to the tools carousel and moves keyboard focus to its heading.
  */
 import { ArrowDown } from 'lucide-react';

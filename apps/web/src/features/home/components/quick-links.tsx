@@ -1,5 +1,5 @@
 /**
- * Quick Links (spec §1): the calendar, contacts and timetable PDFs (generated from the institute
+ * Quick Links (docs/product-spec.md §1): the calendar, contacts and timetable PDFs (generated from the institute
  * config) and the external payment portal, each opening in a new tab.
  */
 import { CalendarDays, Clock, ExternalLink, FileText, Phone } from 'lucide-react';

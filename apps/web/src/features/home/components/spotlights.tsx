@@ -1,4 +1,4 @@
-/** Student Spotlights (spec §1): one card per story with Read More to `/spotlight/{slug}`. */
+/** Student Spotlights (docs/product-spec.md §1): one card per story with Read More to `/spotlight/{slug}`. */
 import { Link } from 'react-router';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import type { InstituteInfo } from '@campus/contract/institute';

@@ -1,5 +1,5 @@
 /**
- * The carousel of the six tools (spec §1, §9): a horizontally scrollable row of cards that scrolls
+ * The carousel of the six tools (docs/product-spec.md §1, §9): a horizontally scrollable row of cards that scrolls
  * by touch (native, with snap points), by the Slide buttons (260 px under 640 px width, 280 px
  * otherwise, exactly one card) and by keyboard (Tab, or ←/→/Home/End between cards). Smooth
  * scrolling only without `prefers-reduced-motion`.
@@ -10,7 +10,7 @@ import { ArrowRight, ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { TOOLS } from '../tools';
 
-/** Slide step in px for a viewport width (spec §9): 260 under 640 px, 280 otherwise. */
+/** Slide step in px for a viewport width (docs/product-spec.md §9): 260 under 640 px, 280 otherwise. */
 export function slideStep(viewportWidth: number): number {
   return viewportWidth < 640 ? 260 : 280;
 }

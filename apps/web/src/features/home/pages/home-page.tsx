@@ -1,5 +1,5 @@
 /**
- * Home dashboard `/` (spec §1, §2; issue 3): hero with Explore, a signed-in student's classes of
+ * Home dashboard `/` (docs/product-spec.md §1, §2): hero with Explore, a signed-in student's classes of
  * today (when the timetable has any), the carousel of the six tools,
  * Quick Links, Campus Buzz and Student Spotlights. The content comes from `GET /api/institute`
  * (the institute config); while it loads the sections show placeholders, and a failure offers Retry.
@@ -39,8 +39,7 @@ function ContentSkeleton() {
 export default function HomePage() {
   useDocumentTitle('Dashboard');
   const { data, isLoading, isError, refetch, isFetching } = useInstituteInfo();
-  // The sections render as a transition, in short slices, once the content arrives (issue 10:
-  // Total Blocking Time); the placeholders stay meanwhile.
+  // The sections render as a transition, in short slices, once the content arrives (  // Total Blocking Time); the placeholders stay meanwhile.
   const content = useDeferredValue(data);
   const name = useAppSelector((s) => (s.auth.status === 'authenticated' ? s.auth.user?.name : null));
   const firstName = name?.trim().split(/\s+/)[0] ?? null;

@@ -1,5 +1,5 @@
 /**
- * Student Spotlight page `/spotlight/:slug` (spec §1, §2; issue 3): the story from the institute
+ * Student Spotlight page `/spotlight/:slug` (docs/product-spec.md §1, §2): the story from the institute
  * config, its highlights and links to the other spotlights. An unknown slug shows the 404 page.
  */
 import { Link, useParams } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * One internship (spec §2 Internship Results): title, company, location, Remote or On-site (and
+ * One internship (docs/product-spec.md §2 Internship Results): title, company, location, Remote or On-site (and
  * Hybrid), Stipend, Duration, the posted or start text when the source gave one, and Apply Now,
  * which opens the listing in a new tab (`rel="noopener noreferrer"`).
  */

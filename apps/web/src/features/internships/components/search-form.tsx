@@ -1,5 +1,5 @@
 /**
- * The search form (spec §2): Field of Interest (default Software Development, with suggestions),
+ * The search form (docs/product-spec.md §2): Field of Interest (default Software Development, with suggestions),
  * Location, Minimum Stipend (₹/month), Remote Only and Find Internships. react-hook-form with the
  * contract's schema: messages show under their field; `onSearch` gets the parsed filters.
  */

@@ -1,5 +1,5 @@
 /**
- * The running state (spec §2, §4): "Scraping internships...", the 30-60 seconds note, the seconds
+ * The running state (docs/product-spec.md §2, §4): "Scraping internships...", the 30-60 seconds note, the seconds
  * elapsed (counted here, once a second) and Cancel. Announced politely to screen readers.
  */
 import { useEffect, useState } from 'react';

@@ -1,8 +1,8 @@
 /**
- * /intern-connect, the Internship Finder (spec §2, §4, §8, §9; issue 14), open to guests: the
+ * /intern-connect, the Internship Finder (docs/product-spec.md §2, §4, §8, §9), open to guests: the
  * search form; while a search runs, "Scraping internships...", the 30-60 seconds note, elapsed
  * seconds and Cancel; then Internship Results (sortable by stipend, with "from N minutes ago" and
- * Refresh, which bypasses the server's cache) or an empty or error state with spec §8's texts. The
+ * Refresh, which bypasses the server's cache) or an empty or error state with docs/product-spec.md §8's texts. The
  * client gives up after 180 s. The last search lives in the URL (`category`, `location`, `stipend`,
  * `remote`, `sort`), so a reload or a shared link runs it again.
  */

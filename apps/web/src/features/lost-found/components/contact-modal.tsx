@@ -1,5 +1,5 @@
 /**
- * "Contact Owner" (spec §2): an alert dialog with the reporter's contact (with `tel:` and WhatsApp
+ * "Contact Owner" (docs/product-spec.md §2): an alert dialog with the reporter's contact (with `tel:` and WhatsApp
  * links), or "Not provided".
  */
 import { Phone } from 'lucide-react';

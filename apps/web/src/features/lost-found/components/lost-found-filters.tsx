@@ -1,5 +1,5 @@
 /**
- * The filters of /lost-found?view=all (issue 5): search (name, description or place), lost or
+ * The filters of /lost-found?view=all: search (name, description or place), lost or
  * found, category, include returned and my reports. Every value lives in the URL; the search
  * writes it 400 ms after typing stops, and a pending edit is dropped when the filters leave the
  * page (back to Recently Reported).

@@ -1,5 +1,5 @@
 /**
- * One lost & found item (spec §2): Lost or Found label, name (a link to /lost-found/{id}), date,
+ * One lost & found item (docs/product-spec.md §2): Lost or Found label, name (a link to /lost-found/{id}), date,
  * location, image or placeholder, "Contact Owner", and for the reporter or an admin: Mark returned,
  * Edit and Delete.
  */

@@ -1,10 +1,10 @@
 /**
- * The item's report / edit modal (spec §2, §5, §8): titled "Report Found Item" (or "Edit Reported Item"), a
- * Lost/Found choice, the spec §3 fields validated with the contract's `createLostFoundItemBody` (required
+ * The item's report / edit modal (docs/product-spec.md §2, §5, §8): titled "Report Found Item" (or "Edit Reported Item"), a
+ * Lost/Found choice, the docs/product-spec.md §3 fields validated with the contract's `createLostFoundItemBody` (required
  * fields → "Please fill in all required fields.", Indian mobile 6–9 + 9 digits, length limits), the
  * date (not in the future), a photo with preview (downscaled in the browser) and upload progress.
  * Success: "Item reported successfully!" / "Item updated successfully!"; failure: field messages and
- * the 4 s toast "Error reporting item" / "Error updating lost item" (spec §8, §9).
+ * the 4 s toast "Error reporting item" / "Error updating lost item" (docs/product-spec.md §8, §9).
  */
 import {
   LOST_FOUND_CATEGORIES,

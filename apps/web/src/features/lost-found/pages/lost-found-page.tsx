@@ -1,5 +1,5 @@
 /**
- * /lost-found (spec §2, issue 5): "Recently Reported" (the first 5, each with a Lost/Found label,
+ * /lost-found (docs/product-spec.md §2): "Recently Reported" (the first 5, each with a Lost/Found label,
  * name, date, location and image or placeholder), Contact Owner (the contact or "Not provided"),
  * Report Item (modal "Report Found Item" / "Edit Reported Item" with a Lost/Found choice), a load
  * error with Retry, and "View all" (`?view=all`) with filters (`type`, `category`, `search`,
@@ -41,7 +41,7 @@ import {
   useSetReturnedMutation,
 } from '../lost-found-api';
 
-// The form (react-hook-form, the contract's zod schemas) loads on first opening (issue 10).
+// The form (react-hook-form, the contract's zod schemas) loads on first opening.
 const LostFoundItemFormModal = lazy(() =>
   import('../components/lost-found-item-form-modal').then((m) => ({ default: m.LostFoundItemFormModal })),
 );

@@ -1,5 +1,5 @@
 /**
- * "Contact seller": hidden until asked (spec §2 reveal contact), then the number with a `tel:`
+ * "Contact seller": hidden until asked (docs/product-spec.md §2 reveal contact), then the number with a `tel:`
  * link and a WhatsApp `wa.me` link (Indian numbers get the 91 country code).
  */
 import { useState } from 'react';

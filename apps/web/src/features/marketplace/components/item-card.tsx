@@ -1,5 +1,5 @@
 /**
- * One marketplace listing as a card (spec §2): photo or placeholder, name (a link to its deep link
+ * One marketplace listing as a card (docs/product-spec.md §2): photo or placeholder, name (a link to its deep link
  * /marketplace/{id}), ₹ price in en-IN grouping, category and condition, en-IN date, description
  * (or "No description available" for `[removed]`), and actions: like (local), share, reveal
  * contact, and Edit/Delete for the owner or an admin. In "My listings" it also shows the sold and
@@ -19,7 +19,7 @@ import { itemLink, shareLink } from '../share';
 import { ContactReveal } from './contact-reveal';
 import { ModerationBadge, ReportButton } from '../../../components/report-button';
 
-/** The text shown for a description (spec §5: `[removed]` → "No description available"). */
+/** The text shown for a description (docs/product-spec.md §5: `[removed]` → "No description available"). */
 export function shownDescription(description: string): string {
   return !description.trim() || description === REMOVED_DESCRIPTION ? NO_DESCRIPTION : description;
 }
@@ -33,7 +33,7 @@ export interface ItemCardProps {
   mine?: { onToggleSold: (item: MarketplaceItem) => void; onRenew: (item: MarketplaceItem) => void; busy?: boolean };
   /**
    * The first card of the page: its photo is the largest image above the fold, so it loads at
-   * once with `fetchpriority="high"` instead of lazily (issue 23 item 1: LCP). The photo is the
+   * once with `fetchpriority="high"` instead of lazily (LCP). The photo is the
    * 320 px thumbnail, the card's width on a phone.
    */
   priority?: boolean;

@@ -1,10 +1,10 @@
 /**
- * Sell / edit modal (spec §2, §5, §8): the spec §3 fields validated with the contract's
+ * Sell / edit modal (docs/product-spec.md §2, §5, §8): the docs/product-spec.md §3 fields validated with the contract's
  * `createItemBody` (same messages as the server), a photo with preview (downscaled in the browser
- * before upload, DESIGN §6; "Remove photo" when editing one), and upload progress. Sends multipart
+ * before upload, docs/design.md §6; "Remove photo" when editing one), and upload progress. Sends multipart
  * (text parts + file part `image`). Success: "Item listed successfully!" / "Item updated
  * successfully!"; failure: field messages under the fields and the 5 s toast "Error creating item"
- * / "Error updating item" (spec §8, §9).
+ * / "Error updating item" (docs/product-spec.md §8, §9).
  */
 import {
   ITEM_CONDITIONS,

@@ -1,5 +1,5 @@
 /**
- * The browse filters of /marketplace (spec §2, issue 5): category chips (All, Books, Electronics,
+ * The browse filters of /marketplace (docs/product-spec.md §2): category chips (All, Books, Electronics,
  * Furniture, Clothing), search, min/max price (₹) and sort. Every value lives in the URL; the text
  * fields write it 400 ms after typing stops, and a pending edit is dropped when the filters leave
  * the page (switching to My listings).

@@ -1,5 +1,5 @@
 /**
- * /marketplace (spec §2, issue 5): title, Sell Item, category chips (All, Books, Electronics,
+ * /marketplace (docs/product-spec.md §2): title, Sell Item, category chips (All, Books, Electronics,
  * Furniture, Clothing), search (name or description), min/max price and sort, a card grid with
  * "Loading items..." / "No items found", pagination, the sell/edit modal, Edit/Delete (with a
  * confirmation) for the owner or an admin, and a "My listings" view (`?view=mine`) with Mark as
@@ -42,7 +42,7 @@ import {
   useUserItemsQuery,
 } from '../marketplace-api';
 
-// The form (react-hook-form, the contract's zod schemas) loads on first opening (issue 10).
+// The form (react-hook-form, the contract's zod schemas) loads on first opening.
 const ItemFormModal = lazy(() => import('../components/item-form-modal').then((m) => ({ default: m.ItemFormModal })));
 
 /** The two views (tab value, label); `mine` is `?view=mine`. */
@@ -125,7 +125,7 @@ export default function MarketplacePage() {
   const toggleSold = (item: MarketplaceItem) => void setSold({ id: item.id, is_sold: !item.is_sold });
   const renewItem = (item: MarketplaceItem) => void renew(item.id);
 
-  // A page of cards renders as a transition, in short slices, once it arrives (issue 10: Total
+  // A page of cards renders as a transition, in short slices, once it arrives (Total
   // Blocking Time); the loading state stays meanwhile.
   const page = useDeferredValue(current.data);
 

@@ -1,5 +1,5 @@
 /**
- * The header bell and its dropdown (spec §2, §4, §8): red dot, title, Loading..., empty text,
+ * The header bell and its dropdown (docs/product-spec.md §2, §4, §8): red dot, title, Loading..., empty text,
  * unread highlight, relative time, click outside / Escape, keyboard use, mark one read and open its
  * link, mark all read, live events from the stream.
  */

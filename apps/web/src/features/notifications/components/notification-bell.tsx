@@ -1,5 +1,5 @@
 /**
- * Header bell (spec §2, §4; DESIGN §7): a red dot when the unread count is above 0 and a dropdown
+ * Header bell (docs/product-spec.md §2, §4; docs/design.md §7): a red dot when the unread count is above 0 and a dropdown
  * (lazy-loaded on first open) with the list. Rendered only for signed-in users, so mounting it is
  * "signed in": it loads the list and count, starts the browser's shared live stream, and on
  * sign-out (unmount) stops it and clears the state; the next login loads again.

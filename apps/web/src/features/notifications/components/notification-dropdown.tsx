@@ -1,8 +1,8 @@
 /**
- * The bell's dropdown (spec §2): titled Notifications, a "Mark all as read" button, "Loading..."
+ * The bell's dropdown (docs/product-spec.md §2): titled Notifications, a "Mark all as read" button, "Loading..."
  * while the first load runs and "You're all caught up!" when empty. Unread items are highlighted;
  * each shows its message and a relative time ("about 2 hours ago"). Clicking an item marks it read
- * (if unread) and opens its link (DESIGN §7). Failure toasts of spec §8.
+ * (if unread) and opens its link (docs/design.md §7). Failure toasts of docs/product-spec.md §8.
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * One ride in the list (spec §2): route, date, time, seats available (Full when none), cost with
+ * One ride in the list (docs/product-spec.md §2): route, date, time, seats available (Full when none), cost with
  * the per-head share, and View Details; the creator (or an admin, for Delete) also sees Edit and
  * Delete. An `article` named by its route.
  */

@@ -1,8 +1,8 @@
 /**
- * The ride dialog, also the deep link /rides/{id} (spec §2): photo, date, time, seats, cost per
+ * The ride dialog, also the deep link /rides/{id} (docs/product-spec.md §2): photo, date, time, seats, cost per
  * head, direction, creator, description and participants; Join Ride / Cancel Join for others, Edit
  * and Delete for the creator (Delete also for an admin). Once joined (or as the creator), the
- * creator's phone as a `tel:` link and WhatsApp. Failures show the spec §8 alerts as toasts (declared in rides-api.ts).
+ * creator's phone as a `tel:` link and WhatsApp. Failures show the docs/product-spec.md §8 alerts as toasts (declared in rides-api.ts).
  */
 import { LogIn, LogOut, Phone } from 'lucide-react';
 import { RIDE_MESSAGES as R, rideRoute, type Ride } from '@campus/contract/rides';
@@ -26,7 +26,7 @@ export interface RideDetailModalProps {
   onDelete: (ride: Ride) => void;
 }
 
-/** Join Ride / Cancel Join with the spec §8 failure alerts; the seats follow the server. */
+/** Join Ride / Cancel Join with the docs/product-spec.md §8 failure alerts; the seats follow the server. */
 export function JoinButtons({ ride }: { ride: Ride }) {
   const [join, joining] = useJoinRideMutation();
   const [leave, leaving] = useLeaveRideMutation();

@@ -1,7 +1,7 @@
 /**
  * Small pieces every ride view shares: the route title, the departure date and time (browser's
- * local time, date "Tue, 24 Nov" and time HH:mm per spec §9), the seats line with a Full badge, and
- * the cost with its per-head share beside it (₹, issue 11).
+ * local time, date "Tue, 24 Nov" and time HH:mm per docs/product-spec.md §9), the seats line with a Full badge, and
+ * the cost with its per-head share beside it (₹).
  */
 import { ArrowRight } from 'lucide-react';
 import { RIDE_DIRECTION_LABELS, costPerHead, type Ride } from '@campus/contract/rides';
@@ -22,7 +22,7 @@ export function RouteTitle({ ride }: { ride: Pick<Ride, 'pickupLocation' | 'drop
 
 /** "Tue, 24 Nov 2026" of an ISO instant. */
 export const rideDate = (iso: string) => formatDayDate(iso);
-/** "14:30" of an ISO instant (the institute's time zone, as on the server: issue 23 item 1). */
+/** "14:30" of an ISO instant (the institute's time zone, as on the server). */
 export const rideTime = (iso: string) => formatTime(iso);
 
 /** "2 of 3 seats available", or the Full badge; Departed for past rides. */

@@ -1,8 +1,8 @@
 /**
- * The rides page's filters (spec §3, §4, §9; issue 11): quick filters (Today, Tomorrow, This Week,
+ * The rides page's filters (docs/product-spec.md §3, §4, §9): quick filters (Today, Tomorrow, This Week,
  * 2+ Seats, Under ₹100, To College, From College) and the institute's common places, the search
  * box, the sort selector, and "Filters (N)" opening the advanced filters (date range with custom
- * dates, time frame, minimum seats, maximum cost, direction, status). N is spec §4's active-filter
+ * dates, time frame, minimum seats, maximum cost, direction, status). N is docs/product-spec.md §4's active-filter
  * count. Every value lives in the URL; text fields write it 400 ms after typing stops.
  */
 import { useId, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Offer / edit modal (spec §2, §5; issue 11): pickup and drop with the institute's common places as
+ * Offer / edit modal (docs/product-spec.md §2, §5): pickup and drop with the institute's common places as
  * quick picks, departure (date and time, not in the past nor over a year ahead: the contract's
  * bound, also the input's min/max), seats 1–8, optional total cost (₹),
  * 10-digit phone, direction, optional description and photo. Validated with the contract's

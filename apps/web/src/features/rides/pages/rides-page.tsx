@@ -1,10 +1,10 @@
 /**
- * /rides (spec §2 "Ride share"; issue 11): Offer Ride; the first 5 rides (route, date, time, seats
+ * /rides (docs/product-spec.md §2 "Ride share"): Offer Ride; the first 5 rides (route, date, time, seats
  * available, cost per head, View Details) and "Show all" (`?all=1`, paginated); the creator's Edit
  * and Delete (an admin's Delete too); quick filters, advanced filters and sort, all in the URL;
  * "My rides" (`?view=mine`, offered and joined, upcoming first); the detail dialog at /rides/{id}
  * with Join Ride / Cancel Join; the Confirm Delete dialog; the offer/edit dialog; loading, empty and
- * "Error Loading Rides" with Try Again states. Failures show spec §8's alerts as toasts (declared in rides-api.ts).
+ * "Error Loading Rides" with Try Again states. Failures show docs/product-spec.md §8's alerts as toasts (declared in rides-api.ts).
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -30,7 +30,7 @@ import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { filtersFromParams } from '../ride-filters';
 import { useDeleteRideMutation, useListRidesQuery, useUserRidesQuery } from '../rides-api';
 
-// The form (react-hook-form, the contract's zod schemas) loads on first opening (issue 10).
+// The form (react-hook-form, the contract's zod schemas) loads on first opening.
 const RideFormModal = lazy(() => import('../components/ride-form-modal').then((m) => ({ default: m.RideFormModal })));
 
 /** Rides per page under "Show all" and "My rides". */

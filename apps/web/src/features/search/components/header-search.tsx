@@ -1,11 +1,11 @@
 /**
- * The header's search (issue 24), loaded apart from the start-up bundle: from the `md` breakpoint
+ * The header's search, loaded apart from the start-up bundle: from the `md` breakpoint
  * the {@link SearchCombobox} sits in the header; below it (phones, 360 px) an icon button opens a
  * full-width search under the header, focused, which Escape or the close button shuts (focus back
  * on the icon) and which closes by itself once it sent the user somewhere.
  *
  * The combobox (Headless UI, the search API: ~40 KB) loads on first use — the pointer over the box,
- * focus, or the phone panel opening (issue 23: no page pays for it before a student searches). Until
+ * focus, or the phone panel opening (no page pays for it before a student searches). Until
  * then a light box of the same look takes the typing; the combobox takes over with that text and
  * the focus.
  */

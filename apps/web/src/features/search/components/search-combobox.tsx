@@ -1,5 +1,5 @@
 /**
- * The header's type-ahead search (issue 24): Headless UI's accessible `Combobox` over
+ * The header's type-ahead search: Headless UI's accessible `Combobox` over
  * `GET /api/search`, asked {@link SEARCH_DEBOUNCE_MS} after typing stops, with the hits grouped by
  * feature under each feature's icon. Headless UI always highlights the first row of an open list,
  * so that row is "All results for …" (the /search page): Enter with no hit highlighted opens

@@ -1,6 +1,6 @@
 /**
- * `/search?q=…` (issue 24): every group the query found, each with its count ("(7)", or "(100+)"
- * when the API stopped counting: issue 24 item 4), its hits (title linking to the record, snippet
+ * `/search?q=…`: every group the query found, each with its count ("(7)", or "(100+)"
+ * when the API stopped counting), its hits (title linking to the record, snippet
  * with the matched words marked) and "See all in <feature>" opening the feature's own page with its
  * search filled in. A box at the top searches again (the query lives in the URL).
  * Loading, empty ("No results for …", or the contract's "enter something" without a query) and

@@ -1,4 +1,4 @@
-/** A student's avatar (spec §2: the default image when absent or when it fails to load). */
+/** A student's avatar (docs/product-spec.md §2: the default image when absent or when it fails to load). */
 import { DEFAULT_AVATAR } from '../../../lib/avatar';
 
 export function Avatar({ src, size = 48 }: { src: string | null; size?: number }) {

@@ -1,5 +1,5 @@
 /**
- * Request to Connect (spec §2, §3 skill request): an optional message and an optional WhatsApp
+ * Request to Connect (docs/product-spec.md §2, §3 skill request): an optional message and an optional WhatsApp
  * number (shown to the teacher only once they accept), then the send. The page shows the outcome
  * in its message box; the dialog closes on success and keeps the input on failure.
  */

@@ -1,7 +1,7 @@
 /**
- * The notice a search hit opens (`/skill-exchange?skill=<name>`, issue 24): when the student does
+ * The notice a search hit opens (`/skill-exchange?skill=<name>`): when the student does
  * not learn that skill yet, one button adds it to their learn skills, after which its teachers show
- * under Recommended Matches (matches follow learn skills, spec §2); when they do, it says where the
+ * under Recommended Matches (matches follow learn skills, docs/product-spec.md §2); when they do, it says where the
  * teachers are. Skill names compare by `skillKey` (case and spacing ignored).
  */
 import { SKILL_TEXTS as T, skillDisplayName, skillKey } from '@campus/contract/skill-exchange';

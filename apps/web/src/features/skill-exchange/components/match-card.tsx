@@ -1,9 +1,9 @@
 /**
- * One recommended match (spec §2): avatar (default image if absent), name (or Unknown), Branch,
+ * One recommended match (docs/product-spec.md §2): avatar (default image if absent), name (or Unknown), Branch,
  * Email, Semester (each N/A if absent) and Skill, and Request to Connect — or, once asked, the
  * request's state. The e-mail arrives only once a request between the two was accepted; before
- * that the card says so (issue 21 item 8). Reciprocal matches carry a "Wants to learn from you
- * too" badge. Report opens the report dialog for the user (issue 24 item 8).
+ * that the card says so. Reciprocal matches carry a "Wants to learn from you
+ * too" badge. Report opens the report dialog for the user.
  */
 import { SKILL_TEXTS as T, type Match } from '@campus/contract/skill-exchange';
 import { Badge } from '../../../components/ui/badge';

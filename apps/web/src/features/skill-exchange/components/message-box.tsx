@@ -1,4 +1,4 @@
-/** The page's dismissible message box (spec §2): success or error text with a close button. */
+/** The page's dismissible message box (docs/product-spec.md §2): success or error text with a close button. */
 import { X } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import type { BoxMessage } from '../message-box';

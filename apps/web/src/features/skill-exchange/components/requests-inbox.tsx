@@ -1,5 +1,5 @@
 /**
- * The requests inbox (issue 13): one box (received or sent), newest first, paged. A received
+ * The requests inbox: one box (received or sent), newest first, paged. A received
  * pending request offers Accept (with an optional WhatsApp number to share) and Decline; a sent
  * pending one offers Cancel, after a confirmation. Once accepted, both students see each other's
  * e-mail (a mailto link) and, when shared, a WhatsApp link. Loading, empty and error states.

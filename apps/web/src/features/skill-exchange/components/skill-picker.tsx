@@ -1,5 +1,5 @@
 /**
- * The learn dropdown (spec §2 "Select a skill to learn"): Headless UI's accessible `Combobox` over
+ * The learn dropdown (docs/product-spec.md §2 "Select a skill to learn"): Headless UI's accessible `Combobox` over
  * every existing skill name, filtered as the student types (case-insensitive, anywhere in the
  * name). Keyboard: arrows move, Enter picks, Escape closes. `value` is the picked skill or null.
  */

@@ -1,11 +1,11 @@
 /**
- * The skills half of /skill-exchange (spec §2, §4, §5, §8): the learn/teach toggle; in learn mode
+ * The skills half of /skill-exchange (docs/product-spec.md §2, §4, §5, §8): the learn/teach toggle; in learn mode
  * the searchable dropdown of existing skills, in teach mode free text with the spec's placeholder;
  * Add to Learn Skills / Add to Teach Skills (Adding... while busy; disabled with no skill or while
  * adding); Your Teaching Skills with delete, or Your Learning Skills tagged (Learning) and
  * Recommended Matches (or No matches found yet) with Request to Connect; and the dismissible
  * message box (success 3 s, error 5 s). After adding, skills, matches and my skills reload and the
- * input clears (spec §4).
+ * input clears (docs/product-spec.md §4).
  */
 import { useState, type FormEvent } from 'react';
 import { Trash2, Users } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * /skill-exchange (spec §2 "Skill exchange", issue 13): Peer-to-Peer Skill Exchange with three
+ * /skill-exchange (docs/product-spec.md §2 "Skill exchange"): Peer-to-Peer Skill Exchange with three
  * tabs — the skills panel (toggle, add, my skills, matches) and the requests inbox, received and
  * sent. The tab lives in the URL (`?tab=received|sent`), so a notification opens the inbox; a
  * search hit's `?skill=` shows how to reach that skill's teachers.

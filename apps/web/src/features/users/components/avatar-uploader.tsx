@@ -1,5 +1,5 @@
 /**
- * Profile photo with a "Change photo" button (DESIGN §6): large photos are downscaled in the browser
+ * Profile photo with a "Change photo" button (docs/design.md §6): large photos are downscaled in the browser
  * (≤ 1600 px JPEG) and uploaded to POST /api/users/avatar; the button shows the step while busy
  * ("Preparing photo...", "Uploading..."). 413 → "Image size should be less than 5MB"; other
  * failures show the server's message.

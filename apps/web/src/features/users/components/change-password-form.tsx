@@ -1,5 +1,5 @@
 /**
- * Change password (issue 2): current + new password → POST /api/users/change-password. A wrong
+ * Change password: current + new password → POST /api/users/change-password. A wrong
  * current password (400 `errors.currentPassword`) shows under that field; success toasts the
  * server's message (other sessions are signed out) and clears the form.
  */

@@ -1,6 +1,6 @@
 /**
- * Login tab (spec §2, §4, §5, §8): email + password (show/hide), client messages "Please enter your
- * email." / "Please enter your password.", the server errors of spec §8 (shown by the page from
+ * Login tab (docs/product-spec.md §2, §4, §5, §8): email + password (show/hide), client messages "Please enter your
+ * email." / "Please enter your password.", the server errors of docs/product-spec.md §8 (shown by the page from
  * `auth.error`), "Resend link" after a 403 "verify first", and "Forgot password?". On success:
  * "Welcome back!" toast for 1.5 s and, after ~1.8 s, the page the user came from or "/".
  * Typed input is kept on every error.
@@ -22,7 +22,7 @@ import { isVerifyFirst } from '../auth-errors';
 import { redirectDone } from '../../../lib/auth-slice';
 import { ResendLink } from './resend-link';
 
-/** Toast duration and redirect delay after login, in ms (spec §2, §9). */
+/** Toast duration and redirect delay after login, in ms (docs/product-spec.md §2, §9). */
 export const LOGIN_TOAST_MS = 1500;
 export const LOGIN_REDIRECT_MS = 1800;
 

@@ -1,5 +1,5 @@
 /**
- * The profile form's success toast (issue 25 item 3): the server's message — the default
+ * The profile form's success toast: the server's message — the default
  * enrolment's on the first save of a branch and semester, "Profile updated successfully!" otherwise.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

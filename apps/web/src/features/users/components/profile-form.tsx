@@ -1,10 +1,10 @@
 /**
- * Edit-profile form (spec §2, §4, §5): name and the institute's branch / semester / hostel lists,
+ * Edit-profile form (docs/product-spec.md §2, §4, §5): name and the institute's branch / semester / hostel lists,
  * validated with the contract's `updateProfileBody`. Save Profile → PUT /api/users/update (empty
  * selects are not sent); server field errors appear under their fields, other failures in an error
  * box. Cancel restores the saved values. Success: the server's message as a toast (3 s): "Profile
  * updated successfully!", or on the first save of a branch and semester "You were enrolled in 6
- * subjects for … — change them on Attendance" (issue 25 item 3).
+ * subjects for … — change them on Attendance".
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,7 +21,7 @@ import { showFieldErrors, toApiError } from '../../../lib/api';
 import { useInstitute } from '../../../lib/institute-api';
 import { useUpdateProfileMutation } from '../users-api';
 
-/** Profile toast duration in ms (spec §9). */
+/** Profile toast duration in ms (docs/product-spec.md §9). */
 export const PROFILE_TOAST_MS = 3000;
 
 const FIELDS = ['name', 'branch', 'semester', 'hostel'] as const;
@@ -60,7 +60,7 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
     }
     try {
       const saved = await update(body).unwrap();
-      // The server's message: the default enrolment's when this save enrolled the student (issue 25 item 3).
+      // The server's message: the default enrolment's when this save enrolled the student.
       toast.success(saved.message || USER_MESSAGES.profileUpdated, { autoClose: PROFILE_TOAST_MS });
       onDone();
     } catch (err) {

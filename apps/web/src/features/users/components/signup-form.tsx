@@ -1,5 +1,5 @@
 /**
- * Sign Up tab (spec §2, §5, §8; DESIGN §5): institute email (hint name.rollno@<domain>, 8-digit
+ * Sign Up tab (docs/product-spec.md §2, §5, §8; docs/design.md §5): institute email (hint name.rollno@<domain>, 8-digit
  * roll number) and password. Server field errors are shown under their fields, the summary by the
  * page. On success: toast "Account created! You can now log in." and `onSignedUp(email)`.
  */

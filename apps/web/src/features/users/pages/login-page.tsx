@@ -1,10 +1,10 @@
 /**
- * /login (spec §2, §4): one screen with the tabs Login and Sign Up (Radix Tabs). The heading is
+ * /login (docs/product-spec.md §2, §4): one screen with the tabs Login and Sign Up (Radix Tabs). The heading is
  * "Welcome back" or "Create your account". Switching tabs clears the auth error; a successful
  * sign-up returns to the Login tab with the e-mail filled in and the note "We sent a verification
  * link to {email}" with a Resend link. The sign-up form mounts when its tab first opens; both forms
  * then stay mounted so typed input survives switching.
- * A login answered with the step-up (issue 21: the account is under attack and this browser has not
+ * A login answered with the step-up (the account is under attack and this browser has not
  * signed in to it before) shows "Check your institute email" with the server's message, not an error.
  */
 import { Suspense, useState } from 'react';
@@ -19,7 +19,7 @@ import { clearAuthError } from '../../../lib/auth-slice';
 import { ResendLink } from '../components/resend-link';
 
 // The forms (react-hook-form, the contract's zod schemas) load beside the page, which paints its
-// heading and tabs first (issue 10). Both downloads start as soon as this module runs.
+// heading and tabs first. Both downloads start as soon as this module runs.
 const LoginForm = preloadable(() => import('../components/login-form').then((m) => ({ default: m.LoginForm })));
 const SignupForm = preloadable(() => import('../components/signup-form').then((m) => ({ default: m.SignupForm })));
 void LoginForm.preload().catch(() => undefined);

@@ -1,5 +1,5 @@
 /**
- * /profile (spec §2, §4, §8): loads the user from GET /api/users/current and shows a loader, an
+ * /profile (docs/product-spec.md §2, §4, §8): loads the user from GET /api/users/current and shows a loader, an
  * error box ("Failed to load user", with Retry), "User not found", or the profile: photo (change
  * it), name, email, the "branch · semester" line and the details list (Branch, Semester, Hostel).
  * Edit Profile switches to the form (`?edit=1`, also the target of the completion prompt); Save

@@ -31,7 +31,7 @@ function stubSignin(...replies: Response[]) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('sign-in link page (issue 21 step-up)', () => {
+describe('sign-in link page', () => {
   it('does nothing on open; POSTs the token with the password and signs in, keeping the link on a wrong password', async () => {
     const user = makeUser();
     const wrong = USER_MESSAGES.signinLinkPasswordWrong;

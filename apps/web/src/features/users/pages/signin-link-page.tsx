@@ -1,5 +1,5 @@
 /**
- * /signin-link?token=… (issue 21 item 2, the step-up): the page a mailed one-time sign-in link opens.
+ * /signin-link?token=… (the step-up): the page a mailed one-time sign-in link opens.
  * Like /verify-email it never acts on the GET (mail scanners that prefetch links cannot burn it): it
  * asks for the password and POSTs `{ token, password }`. Success signs in (this browser becomes a
  * trusted device) and offers to continue; a wrong password shows the server's message under the

@@ -1,10 +1,10 @@
 /**
- * /verify-email?token=… (DESIGN §5 as revised by issue 9): asks "Enter the password you chose" and
+ * /verify-email?token=… (docs/design.md §5): asks "Enter the password you chose" and
  * POSTs `{ token, password }` (a GET never changes state, so mail scanners cannot burn the link).
  * Success signs the user in and offers to continue. A password that is not the one chosen with this
  * link shows the server's message and explains to use the latest link or sign up again; an invalid
  * (400), used or expired (410) link shows the server's message with a form to resend the link.
- * A link from "Resend link" (`&choose=1`, issue 21) has no password of its own: the page asks
+ * A link from "Resend link" (`&choose=1`) has no password of its own: the page asks
  * "Choose a password" instead, and the server's password rules (length, too common) show under it.
  */
 import { useState } from 'react';
