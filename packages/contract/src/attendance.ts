@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import { ATTENDANCE_UI } from './attendance-ui.ts';
+import { academicTerm, classTimetable, timetableClass } from './institute.ts';
 import { apiPage, apiSuccess, paginationQueryOf } from './envelope.ts';
-import { choice, optionalField, partialFields, requiredText, searchText, textInput } from './fields.ts';
+import { choice, isoDate, optionalField, partialFields, requiredText, searchText, textInput } from './fields.ts';
 
 /** Statuses of a record (docs/design.md §8: exactly Present and Absent). */
 export const ATTENDANCE_STATUSES = ['Present', 'Absent'] as const;
@@ -176,6 +177,13 @@ export const ATTENDANCE_MESSAGES = {
   changeNotFound: 'Change not found',
   changeSaved: 'Change saved!',
   changeRemoved: 'Change removed!',
+  // The timetable in the admin area.
+  timetableSaved: 'Timetable saved!',
+  termsSaved: 'Terms saved!',
+  daysOffSaved: 'Days without classes saved!',
+  timetableBranchRequired: 'Please choose a branch and a semester.',
+  unknownSubjectCode: (code: string) => `${code} is not in the subject catalogue.`,
+  termsOverlap: 'Terms must not overlap.',
   /** The can-miss line, with the correct singular. */
   canMiss: (n: number) => `You can miss ${n} more ${n === 1 ? 'class' : 'classes'}`,
   mustAttend: (n: number, target: number) =>
@@ -597,3 +605,83 @@ export type CreateClassChangeBody = z.infer<typeof createClassChangeBody>;
 
 /** Route params of DELETE /api/attendance/changes/{id}: a malformed id answers 404 like an unknown one. */
 export const classChangeParams = z.object({ id: z.uuid({ error: M.changeNotFound }) });
+
+// ---------------------------------------------------------------------------------------------
+// The timetable in the admin area: the weekly classes of a branch and semester, the terms and the
+// days without classes; an administrator's save overrides the institute config's default and is
+// kept in the audit trail (docs/attendance-outlook.md)
+
+/** GET /api/attendance/timetable query: whose weekly classes. */
+export const timetableQuery = z.object({
+  branch: requiredText(120, { required: M.timetableBranchRequired, tooLong: M.branchInvalid }),
+  semester: requiredText(40, { required: M.timetableBranchRequired, tooLong: M.semesterInvalid }),
+});
+export type TimetableQuery = z.infer<typeof timetableQuery>;
+
+/** A day (or a range, `endDate` inclusive) without classes: a holiday or an examination. */
+export const dayOff = z
+  .object({
+    date: isoDate(M.dateInvalid),
+    endDate: optionalField(isoDate(M.dateInvalid)),
+    title: requiredText(160, {
+      required: 'Please enter a title.',
+      tooLong: 'The title must be at most 160 characters.',
+    }),
+  })
+  .refine((d) => !d.endDate || d.endDate >= d.date, { message: M.changeEndBeforeStart, path: ['endDate'] });
+export type DayOff = z.infer<typeof dayOff>;
+
+/** Where a setting comes from: the institute config file, or an administrator's save. */
+export const SETTING_SOURCES = ['file', 'admin'] as const;
+
+/** The timetable as the admin area edits it (GET /api/attendance/timetable). */
+export const timetableSettings = z.object({
+  branch: z.string(),
+  semester: z.string(),
+  classes: z.array(timetableClass),
+  terms: z.array(academicTerm),
+  daysOff: z.array(z.object({ date: z.string(), endDate: z.string().optional(), title: z.string() })),
+  sources: z.object({
+    classes: z.enum(SETTING_SOURCES),
+    terms: z.enum(SETTING_SOURCES),
+    daysOff: z.enum(SETTING_SOURCES),
+  }),
+});
+export type TimetableSettings = z.infer<typeof timetableSettings>;
+export const timetableSettingsResponse = apiSuccess(timetableSettings);
+
+/** PUT /api/attendance/timetable/classes: the weekly classes of one branch and semester. */
+export const saveClassesBody = classTimetable;
+export type SaveClassesBody = z.infer<typeof saveClassesBody>;
+
+/** PUT /api/attendance/timetable/terms: the terms, none overlapping. */
+export const saveTermsBody = z.object({
+  terms: z
+    .array(academicTerm)
+    .min(1)
+    .max(12)
+    .refine(
+      (terms) =>
+        [...terms]
+          .sort((a, b) => (a.start < b.start ? -1 : 1))
+          .every((t, i, sorted) => i === 0 || t.start > sorted[i - 1]!.end),
+      M.termsOverlap,
+    ),
+});
+export type SaveTermsBody = z.infer<typeof saveTermsBody>;
+
+/** PUT /api/attendance/timetable/days-off: the days without classes. */
+export const saveDaysOffBody = z.object({ daysOff: z.array(dayOff).max(100) });
+export type SaveDaysOffBody = z.infer<typeof saveDaysOffBody>;
+
+/** One entry of the timetable's audit trail: what was saved, by whom, when (ISO). */
+export const timetableAuditEntry = z.object({
+  id: z.string(),
+  what: z.string(),
+  adminName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TimetableAuditEntry = z.infer<typeof timetableAuditEntry>;
+export const timetableAuditList = apiPage(timetableAuditEntry);
+/** GET /api/attendance/timetable/audit query: newest first, 50 a page. */
+export const timetableAuditQuery = paginationQueryOf(50);

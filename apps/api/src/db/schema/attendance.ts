@@ -17,6 +17,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -132,4 +133,30 @@ export const classChanges = pgTable(
     uniqueIndex('class_changes_user_subject_date_start_uq').on(t.userId, t.subjectId, t.date, t.startsAt),
     index('class_changes_user_date_idx').on(t.userId, t.date),
   ],
+);
+
+/**
+ * The timetable as administrators saved it (docs/attendance-outlook.md): one row per setting,
+ * `terms`, `days-off` or `classes:<branch>|<semester>`, whose JSON `value` overrides the institute
+ * config's default of that setting; the config file stays the default for every key without a row.
+ */
+export const timetableSettings = pgTable('timetable_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** The audit trail of the timetable: one row per administrator's save, with the value before and after. */
+export const timetableAudit = pgTable(
+  'timetable_audit',
+  {
+    id: idColumn(),
+    key: text('key').notNull(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    before: jsonb('before'),
+    after: jsonb('after').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('timetable_audit_created_idx').on(t.createdAt)],
 );

@@ -67,6 +67,9 @@ export async function attendanceWorld(w: World): Promise<void> {
   w.catalogueSubjectId = await newSubject(w);
 }
 
+/** The class whose timetable the admin rows read and save (not one the suites' students are in). */
+const TIMETABLE_CLASS = { branch: 'Computer Science Engineering', semester: 'Seventh' };
+
 /** Extra classes handed out so far: each row's change starts at its own time. */
 let extraClasses = 0;
 /** A new extra class of today for `owner`'s subject (the suites' term runs around today): its body. */
@@ -142,6 +145,44 @@ export const ATTENDANCE_CASES: Record<string, RouteCase> = {
       return { method: 'DELETE', url: `/api/attendance/changes/${id}` };
     },
     expect: ownerOnly(200, 404),
+  },
+  'GET /api/attendance/timetable': {
+    request: () => ({ method: 'GET', url: '/api/attendance/timetable', query: TIMETABLE_CLASS }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/attendance/timetable/classes': {
+    request: () => ({
+      method: 'PUT',
+      url: '/api/attendance/timetable/classes',
+      payload: {
+        ...TIMETABLE_CLASS,
+        classes: [{ day: 'Monday', start: '09:00', end: '09:55', subjectCode: 'CS701', room: 'LH-2' }],
+      },
+    }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/attendance/timetable/terms': {
+    // The suites' own term (test/helpers.ts), saved as the administrators' copy: nothing changes.
+    request: (w) => ({
+      method: 'PUT',
+      url: '/api/attendance/timetable/terms',
+      query: TIMETABLE_CLASS,
+      payload: { terms: w.t.config.institute.terms },
+    }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/attendance/timetable/days-off': {
+    request: () => ({
+      method: 'PUT',
+      url: '/api/attendance/timetable/days-off',
+      query: TIMETABLE_CLASS,
+      payload: { daysOff: [{ date: '2027-01-26', title: 'Republic Day' }] },
+    }),
+    expect: adminOnly(200),
+  },
+  'GET /api/attendance/timetable/audit': {
+    request: () => ({ method: 'GET', url: '/api/attendance/timetable/audit' }),
+    expect: adminOnly(200),
   },
   'GET /api/attendance/percentage': {
     request: (w) => ({

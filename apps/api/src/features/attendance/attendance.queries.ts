@@ -18,6 +18,7 @@ import {
   type Subject,
   type SubjectStats,
   type SubjectWiseEntry,
+  type TimetableAuditEntry,
 } from '@campus/contract/attendance';
 import {
   attendanceRecords,
@@ -25,7 +26,10 @@ import {
   classChanges,
   enrollments,
   subjects,
+  timetableAudit,
+  timetableSettings,
 } from '../../db/schema/attendance.ts';
+import { users } from '../../db/schema/users.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { likePattern } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
@@ -306,4 +310,43 @@ export async function missingSubjectCodes(ctx: ServiceContext, codes: string[]):
   const found = await ctx.db.select({ code: subjects.code }).from(subjects).where(inArray(subjects.code, codes));
   const known = new Set(found.map((r) => r.code));
   return codes.filter((c) => !known.has(c));
+}
+
+/** The administrators' saved timetable settings among `keys`. */
+export function savedTimetableSettings(ctx: ServiceContext, keys: string[]) {
+  return ctx.db
+    .select({ key: timetableSettings.key, value: timetableSettings.value })
+    .from(timetableSettings)
+    .where(inArray(timetableSettings.key, keys));
+}
+
+/** What an audit row's key names, for people: "Terms", "Weekly classes of CSE, Third". */
+function auditWhat(key: string): string {
+  if (key === 'terms') return 'Terms';
+  if (key === 'days-off') return 'Days without classes';
+  const [branch, semester] = key.replace(/^classes:/, '').split('|');
+  return `Weekly classes of ${branch}, ${semester}`;
+}
+
+/** A page of the timetable's audit trail, newest first, with each administrator's name. */
+export function timetableAuditPage(ctx: ServiceContext, q: { page: number; limit: number }) {
+  return listPage(ctx.db, q, {
+    from: timetableAudit,
+    select: ctx.db
+      .select({
+        id: timetableAudit.id,
+        key: timetableAudit.key,
+        createdAt: timetableAudit.createdAt,
+        adminName: users.name,
+      })
+      .from(timetableAudit)
+      .leftJoin(users, eq(users.id, timetableAudit.adminId)),
+    orderBy: [desc(timetableAudit.createdAt), desc(timetableAudit.id)],
+    map: (r): TimetableAuditEntry => ({
+      id: r.id,
+      what: auditWhat(r.key),
+      adminName: r.adminName,
+      createdAt: r.createdAt.toISOString(),
+    }),
+  });
 }

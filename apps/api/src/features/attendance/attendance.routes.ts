@@ -33,6 +33,9 @@ import {
   outlookQuery,
   overallStatsResponse,
   recordParams,
+  saveClassesBody,
+  saveDaysOffBody,
+  saveTermsBody,
   setTargetBody,
   subjectList,
   subjectParams,
@@ -40,6 +43,10 @@ import {
   subjectResponse,
   subjectStatsResponse,
   subjectWiseResponse,
+  timetableAuditList,
+  timetableAuditQuery,
+  timetableQuery,
+  timetableSettingsResponse,
   unenrollBody,
   updateAttendanceBody,
   updateSubjectBody,
@@ -152,6 +159,55 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
       await service.removeClassChange(ctx, service.ownScope(req.user, req.user.id), req.params.id);
       return done(M.changeRemoved);
     },
+  );
+
+  // The timetable in the admin area: one branch and semester's weekly classes, the terms, the days
+  // off, and the audit trail of saves (docs/attendance-outlook.md).
+  await app.register(
+    adminOnly(async (admin) => {
+      admin.get(
+        '/timetable',
+        { schema: { tags, querystring: timetableQuery, response: { 200: timetableSettingsResponse } } },
+        async (req) => ok(await service.timetableSettingsOf(ctx, req.user, req.query)),
+      );
+      admin.put(
+        '/timetable/classes',
+        { schema: { tags, body: saveClassesBody, response: { 200: timetableSettingsResponse } } },
+        async (req) => ok(await service.saveClasses(ctx, req.user, req.body), M.timetableSaved),
+      );
+      admin.put(
+        '/timetable/terms',
+        {
+          schema: {
+            tags,
+            querystring: timetableQuery,
+            body: saveTermsBody,
+            response: { 200: timetableSettingsResponse },
+          },
+        },
+        async (req) => ok(await service.saveTerms(ctx, req.user, req.body, req.query), M.termsSaved),
+      );
+      admin.put(
+        '/timetable/days-off',
+        {
+          schema: {
+            tags,
+            querystring: timetableQuery,
+            body: saveDaysOffBody,
+            response: { 200: timetableSettingsResponse },
+          },
+        },
+        async (req) => ok(await service.saveDaysOff(ctx, req.user, req.body, req.query), M.daysOffSaved),
+      );
+      admin.get(
+        '/timetable/audit',
+        { schema: { tags, querystring: timetableAuditQuery, response: { 200: timetableAuditList } } },
+        async (req) => {
+          const found = await service.timetableAuditPage(ctx, req.user, req.query);
+          return page(found.items, paginationOf(req.query, found));
+        },
+      );
+    }),
   );
 
   app.get(

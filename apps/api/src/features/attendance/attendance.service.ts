@@ -37,19 +37,28 @@ import {
   type MarkAttendanceBody,
   type OverallStats,
   type Subject,
+  type SaveClassesBody,
+  type SaveDaysOffBody,
+  type SaveTermsBody,
   type SubjectOutlook,
+  type TimetableAuditEntry,
+  type TimetableQuery,
+  type TimetableSettings,
+  type DayOff,
   type SubjectStats,
   type SubjectWiseEntry,
   type UpdateAttendanceBody,
   type UpdateSubjectBody,
 } from '@campus/contract/attendance';
-import type { AcademicTerm } from '@campus/contract/institute';
+import type { AcademicTerm, TimetableClass } from '@campus/contract/institute';
 import {
   attendanceRecords,
   attendanceTargets,
   classChanges,
   enrollments,
   subjects,
+  timetableAudit,
+  timetableSettings,
 } from '../../db/schema/attendance.ts';
 import { allowChange, type Changeable } from '../../lib/access.ts';
 import type { Admin, SessionUser } from '../../lib/auth.ts';
@@ -63,6 +72,7 @@ import {
   afterSkipping,
   hasEnded,
   matchMarks,
+  NO_CLASS_KINDS,
   scheduleBetween,
   termOn,
   termOutlook,
@@ -403,34 +413,60 @@ function nowIn(ctx: ServiceContext, now: Date) {
   return { today: todayIn(zone, now), time: timeOfDayIn(zone, now) };
 }
 
-/** The weekly classes of a branch and semester, or null when the institute configures none. */
-function weeklyClasses(ctx: ServiceContext, student: Student) {
-  if (!student.branch || !student.semester) return null;
-  return (
-    ctx.config.institute.classTimetables.find((t) => t.branch === student.branch && t.semester === student.semester)
-      ?.classes ?? null
+const CLASSES_KEY = (branch: string, semester: string) => `classes:${branch}|${semester}`;
+
+/**
+ * The timetable in force (docs/attendance-outlook.md): each setting an administrator saved (terms,
+ * days without classes, the weekly classes of `student`'s branch and semester), else the institute
+ * config's. `classes` is null when the student has no branch and semester, or their class has none.
+ */
+async function timetableInForce(ctx: ServiceContext, student: Partial<Student>) {
+  const institute = ctx.config.institute;
+  const key = student.branch && student.semester ? CLASSES_KEY(student.branch, student.semester) : null;
+  const saved = new Map(
+    (await queries.savedTimetableSettings(ctx, ['terms', 'days-off', ...(key ? [key] : [])])).map((r) => [
+      r.key,
+      r.value,
+    ]),
   );
+  const fileClasses = institute.classTimetables.find(
+    (t) => t.branch === student.branch && t.semester === student.semester,
+  )?.classes;
+  const daysOff = saved.get('days-off') as DayOff[] | undefined;
+  return {
+    terms: (saved.get('terms') as AcademicTerm[] | undefined) ?? institute.terms,
+    calendar: daysOff
+      ? daysOff.map((d) => ({ ...d, kind: 'holiday' }))
+      : institute.academicCalendar.entries.filter((e) => NO_CLASS_KINDS.includes(e.kind)),
+    classes: key ? ((saved.get(key) as TimetableClass[] | undefined) ?? fileClasses ?? null) : null,
+    sources: {
+      terms: saved.has('terms') ? ('admin' as const) : ('file' as const),
+      daysOff: daysOff ? ('admin' as const) : ('file' as const),
+      classes: key && saved.has(key) ? ('admin' as const) : ('file' as const),
+    },
+  };
 }
 
 /**
  * The student's schedule in the term running on `today` (null when no term runs or the student has
- * no timetable): their timetable's classes of enrolled subjects, the calendar's days off and their
- * own changes of the term.
+ * no timetable): their timetable's classes of enrolled subjects, the days off and their own changes
+ * of the term.
  */
-async function scheduleOf(
-  ctx: ServiceContext,
-  userId: string,
-  student: Student,
-  today: string,
-): Promise<{ schedule: Schedule | null; term: AcademicTerm | null; enrolled: Enrollment[] }> {
-  const term = termOn(ctx.config.institute.terms, today);
-  const classes = weeklyClasses(ctx, student);
-  const enrolled = await queries.enrollmentsOf(ctx, userId);
-  if (!term || !classes) return { schedule: null, term, enrolled };
+async function scheduleOf(ctx: ServiceContext, userId: string, student: Student, today: string) {
+  const [inForce, enrolled] = await Promise.all([timetableInForce(ctx, student), queries.enrollmentsOf(ctx, userId)]);
+  const term = termOn(inForce.terms, today);
+  const hasTimetable = inForce.classes !== null;
+  if (!term || !inForce.classes) return { schedule: null, term, enrolled, hasTimetable };
   const changes = await queries.changesBetween(ctx, userId, term.start, term.end);
   const subjectsByCode = new Map(enrolled.map((e) => [e.code, { id: e.subjectId, code: e.code, name: e.name }]));
-  const calendar = ctx.config.institute.academicCalendar.entries;
-  return { schedule: { classes, subjects: subjectsByCode, term, calendar, changes }, term, enrolled };
+  const schedule: Schedule = {
+    classes: inForce.classes,
+    subjects: subjectsByCode,
+    term,
+    calendar: inForce.calendar,
+    changes,
+  };
+  return { schedule, term, enrolled, hasTimetable };
 }
 
 /**
@@ -444,8 +480,7 @@ export async function today(
   at: Date = new Date(),
 ): Promise<AttendanceToday> {
   const now = nowIn(ctx, at);
-  const { schedule, term } = await scheduleOf(ctx, scope.userId, student, now.today);
-  const hasTimetable = weeklyClasses(ctx, student) !== null;
+  const { schedule, term, hasTimetable } = await scheduleOf(ctx, scope.userId, student, now.today);
   if (!schedule) return { date: now.today, term, hasTimetable, classes: [], unmarked: [] };
   const monday = addDays(now.today, 1 - isoWeekday(now.today));
   const week = scheduleBetween(schedule, monday, now.today);
@@ -539,7 +574,7 @@ export async function outlook(
 
 /** GET /api/attendance/changes: the student's changes to their week in the term running today (none outside one). */
 export async function listClassChanges(ctx: ServiceContext, scope: Changeable<Scope, 'own'>): Promise<ClassChange[]> {
-  const term = termOn(ctx.config.institute.terms, todayIn(ctx.config.institute.timezone));
+  const term = termOn((await timetableInForce(ctx, {})).terms, todayIn(ctx.config.institute.timezone));
   return term ? queries.changesBetween(ctx, scope.userId, term.start, term.end) : [];
 }
 
@@ -627,4 +662,96 @@ export async function checkTimetableSubjects(ctx: ServiceContext): Promise<void>
     throw new Error(
       `INSTITUTE_CONFIG: classTimetables: ${bad.branch}, ${bad.semester}, ${bad.day} ${bad.start}: subject code ${bad.subjectCode} is not in the subject catalogue`,
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The timetable in the admin area (docs/attendance-outlook.md)
+
+/** GET /api/attendance/timetable: the weekly classes of a branch and semester, the terms and the days off, with where each comes from. */
+export async function timetableSettingsOf(
+  ctx: ServiceContext,
+  _admin: Admin,
+  q: TimetableQuery,
+): Promise<TimetableSettings> {
+  refuseUnknownClass(ctx, q.branch, q.semester);
+  const inForce = await timetableInForce(ctx, q);
+  return {
+    branch: q.branch,
+    semester: q.semester,
+    classes: inForce.classes ?? [],
+    terms: inForce.terms,
+    daysOff: inForce.calendar.map(({ date, endDate, title }) => ({ date, ...(endDate && { endDate }), title })),
+    sources: inForce.sources,
+  };
+}
+
+/** 400 when `branch` or `semester` is not one of the institute config's. */
+function refuseUnknownClass(ctx: ServiceContext, branch: string, semester: string): void {
+  if (!ctx.config.institute.branches.includes(branch)) throw validationError({ branch: M.branchInvalid });
+  if (!ctx.config.institute.semesters.includes(semester)) throw validationError({ semester: M.semesterInvalid });
+}
+
+/** Stores an administrator's `value` of setting `key` and its audit row, in one transaction. */
+async function saveSetting(ctx: ServiceContext, admin: Admin, key: string, value: unknown): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(timetableSettings).where(eq(timetableSettings.key, key)).for('update');
+    await tx
+      .insert(timetableSettings)
+      .values({ key, value, updatedBy: admin.id })
+      .onConflictDoUpdate({
+        target: timetableSettings.key,
+        set: { value, updatedBy: admin.id, updatedAt: new Date() },
+      });
+    await tx.insert(timetableAudit).values({ key, adminId: admin.id, before: before?.value ?? null, after: value });
+  });
+}
+
+/**
+ * PUT /api/attendance/timetable/classes: the weekly classes of a branch and semester. 400 when the
+ * branch or semester is not the institute's, or a class names a code the catalogue lacks (the
+ * error names the class: `classes.3.subjectCode`).
+ */
+export async function saveClasses(
+  ctx: ServiceContext,
+  admin: Admin,
+  body: SaveClassesBody,
+): Promise<TimetableSettings> {
+  refuseUnknownClass(ctx, body.branch, body.semester);
+  const missing = new Set(await queries.missingSubjectCodes(ctx, [...new Set(body.classes.map((c) => c.subjectCode))]));
+  const bad = body.classes.findIndex((c) => missing.has(c.subjectCode));
+  if (bad >= 0)
+    throw validationError({ [`classes.${bad}.subjectCode`]: M.unknownSubjectCode(body.classes[bad]!.subjectCode) });
+  await saveSetting(ctx, admin, CLASSES_KEY(body.branch, body.semester), body.classes);
+  return timetableSettingsOf(ctx, admin, body);
+}
+
+/** PUT /api/attendance/timetable/terms: the terms (the contract refuses overlaps). */
+export async function saveTerms(
+  ctx: ServiceContext,
+  admin: Admin,
+  body: SaveTermsBody,
+  q: TimetableQuery,
+): Promise<TimetableSettings> {
+  await saveSetting(ctx, admin, 'terms', body.terms);
+  return timetableSettingsOf(ctx, admin, q);
+}
+
+/** PUT /api/attendance/timetable/days-off: the days without classes (holidays, examinations). */
+export async function saveDaysOff(
+  ctx: ServiceContext,
+  admin: Admin,
+  body: SaveDaysOffBody,
+  q: TimetableQuery,
+): Promise<TimetableSettings> {
+  await saveSetting(ctx, admin, 'days-off', body.daysOff);
+  return timetableSettingsOf(ctx, admin, q);
+}
+
+/** GET /api/attendance/timetable/audit: the administrators' saves, newest first. */
+export function timetableAuditPage(
+  ctx: ServiceContext,
+  _admin: Admin,
+  q: { page: number; limit: number },
+): Promise<Page<TimetableAuditEntry>> {
+  return queries.timetableAuditPage(ctx, q);
 }

@@ -17,6 +17,7 @@ import {
   type AttendanceToday,
   type ClassChange,
   type SubjectOutlook,
+  type TimetableSettings,
 } from '@campus/contract/attendance';
 import { WEEKDAYS, type ClassTimetable } from '@campus/contract/institute';
 import { ConfigError, loadInstituteConfig } from '../../config.ts';
@@ -35,12 +36,12 @@ const TIMETABLE: ClassTimetable = {
 };
 
 let t: TestApp;
-let w: TestWorld<'student' | 'other' | 'newcomer'>;
+let w: TestWorld<'student' | 'other' | 'newcomer' | 'admin'>;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp(
-    { TRUST_PROXY: '127.0.0.1' },
+    { TRUST_PROXY: '127.0.0.1', ADMIN_EMAILS: 'timetable.admin@iiitsonepat.ac.in' },
     {
       configure: (config) => {
         config.institute.terms = [{ name: 'Test term', start: addDays(today, -14), end: addDays(today, 13) }];
@@ -52,7 +53,7 @@ beforeAll(async () => {
       },
     },
   );
-  w = await world(t, ['student', 'other', 'newcomer']);
+  w = await world(t, ['student', 'other', 'newcomer', 'admin']);
   for (const who of ['student', 'other'] as const) {
     const saved = await w.as(who).put('/api/users/update', { branch: CSE, semester: 'Third' });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -239,6 +240,105 @@ describe('changes to the week', () => {
     }
     expect((await w.as('student').delete('/api/attendance/changes/not-a-uuid')).statusCode).toBe(404);
     expect((await w.as('student').get('/api/attendance/changes')).json().data).toHaveLength(before);
+  });
+});
+
+describe('the timetable in the admin area', () => {
+  const query = `branch=${encodeURIComponent(CSE)}&semester=Third`;
+  const settings = async () => {
+    const res = await w.as('admin').get(`/api/attendance/timetable?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as TimetableSettings;
+  };
+
+  it('shows the file’s timetable, and a saved slot is what the student’s today follows', async () => {
+    const before = await settings();
+    expect(before.sources).toEqual({ classes: 'file', terms: 'file', daysOff: 'file' });
+    expect(before.classes).toHaveLength(TIMETABLE.classes.length);
+
+    // Today's CS302 class moves to LH-9 at 23:00–23:30.
+    const day = WEEKDAYS[isoWeekday(today) - 1]!;
+    const classes = TIMETABLE.classes.map((c) =>
+      c.day === day && c.subjectCode === 'CS302' ? { ...c, start: '23:00', end: '23:30', room: 'LH-9' } : c,
+    );
+    const saved = await w
+      .as('admin')
+      .put('/api/attendance/timetable/classes', { branch: CSE, semester: 'Third', classes });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe(M.timetableSaved);
+    expect((saved.json().data as TimetableSettings).sources.classes).toBe('admin');
+    const after = await todayOf('student');
+    expect(after.classes.map((c) => [c.code, c.start, c.room])).toEqual([
+      ['CS301', '00:00', 'LH-1'],
+      ['CS302', '23:00', 'LH-9'],
+    ]);
+  });
+
+  it('refuses a code the catalogue lacks, an unknown class and overlapping classes, naming the entry', async () => {
+    const put = (body: object) => w.as('admin').put('/api/attendance/timetable/classes', body);
+    const unknown = await put({
+      branch: CSE,
+      semester: 'Third',
+      classes: [{ day: 'Monday', start: '09:00', end: '10:00', subjectCode: 'ZZ999' }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ 'classes.0.subjectCode': M.unknownSubjectCode('ZZ999') });
+    expect((await put({ branch: 'Astrology', semester: 'Third', classes: [] })).statusCode).toBe(400);
+    const overlap = await put({
+      branch: CSE,
+      semester: 'Third',
+      classes: [
+        { day: 'Monday', start: '09:00', end: '10:00', subjectCode: 'CS301' },
+        { day: 'Monday', start: '09:30', end: '10:30', subjectCode: 'CS302' },
+      ],
+    });
+    expect(overlap.statusCode).toBe(400);
+    // Nothing of the refused saves was kept.
+    expect((await settings()).classes.find((c) => c.room === 'LH-9')).toBeDefined();
+  });
+
+  it('saves terms and days off; overlapping terms are refused; the student’s today follows', async () => {
+    const terms = [{ name: 'Saved term', start: addDays(today, -10), end: addDays(today, 10) }];
+    const overlapping = await w.as('admin').put(`/api/attendance/timetable/terms?${query}`, {
+      terms: [...terms, { name: 'Other', start: addDays(today, 5), end: addDays(today, 30) }],
+    });
+    expect(overlapping.statusCode).toBe(400);
+    expect(overlapping.body).toContain(M.termsOverlap);
+    const saved = await w.as('admin').put(`/api/attendance/timetable/terms?${query}`, { terms });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await todayOf('student')).term?.name).toBe('Saved term');
+
+    const off = await w.as('admin').put(`/api/attendance/timetable/days-off?${query}`, {
+      daysOff: [{ date: today, title: 'Foundation Day' }],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await todayOf('student')).classes).toEqual([]);
+    const bad = await w.as('admin').put(`/api/attendance/timetable/days-off?${query}`, {
+      daysOff: [{ date: today, endDate: addDays(today, -1), title: 'Backwards' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    await w.as('admin').put(`/api/attendance/timetable/days-off?${query}`, { daysOff: [] });
+    expect((await todayOf('student')).classes).toHaveLength(2);
+  });
+
+  it('keeps every save in the audit trail, newest first, with the administrator’s name', async () => {
+    const res = await w.as('admin').get('/api/attendance/timetable/audit');
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = res.json().data as Array<{ what: string; adminName: string | null }>;
+    expect(entries.map((e) => e.what)).toEqual([
+      'Days without classes',
+      'Days without classes',
+      'Terms',
+      `Weekly classes of ${CSE}, Third`,
+    ]);
+    const admin = (await w.as('admin').get('/api/users/current')).json().data.user as { name: string | null };
+    expect(new Set(entries.map((e) => e.adminName))).toEqual(new Set([admin.name]));
+  });
+
+  it('is for administrators only', async () => {
+    expect((await w.as('student').get(`/api/attendance/timetable?${query}`)).statusCode).toBe(403);
+    expect((await w.as('student').get('/api/attendance/timetable/audit')).statusCode).toBe(403);
+    expect((await w.as().get('/api/attendance/timetable/audit')).statusCode).toBe(401);
   });
 });
 
