@@ -62,6 +62,7 @@ import {
 } from '../../db/schema/attendance.ts';
 import { allowChange, type Changeable } from '../../lib/access.ts';
 import type { Admin, SessionUser } from '../../lib/auth.ts';
+import { isDatabaseUnavailable } from '../../db/faults.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { addDays, isFutureDate, isoWeekday, timeOfDayIn, todayIn } from '../../lib/dates.ts';
 import { AppError, conflict, notFound, pgCode, validationError } from '../../lib/errors.ts';
@@ -650,9 +651,20 @@ export async function deleteRecord(ctx: ServiceContext, record: Changeable<Recor
 
 /**
  * At start-up: every subject code of the configured timetables is in the subject catalogue, else
- * throws naming the first bad entry (branch, semester, day, time, code).
+ * throws naming the first bad entry (branch, semester, day, time, code). A database that is away
+ * does not stop the start (the app serves and recovers without it, docs/operations.md): the check
+ * is skipped with a warning.
  */
 export async function checkTimetableSubjects(ctx: ServiceContext): Promise<void> {
+  try {
+    await refuseUnknownTimetableCodes(ctx);
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    ctx.log.warn('the timetable’s subject codes were not checked: the database is away');
+  }
+}
+
+async function refuseUnknownTimetableCodes(ctx: ServiceContext): Promise<void> {
   const entries = ctx.config.institute.classTimetables.flatMap((t) =>
     t.classes.map((c) => ({ ...c, branch: t.branch, semester: t.semester })),
   );
