@@ -1,12 +1,12 @@
 /**
- * The app's plugins (docs/design.md §3 "Layout": app.ts assembles them) are marked the way
- * `fastify-plugin` marks a plugin, with Fastify's own symbols (fastify-plugin is only a transitive
- * dependency here, not one apps/api/package.json declares): the plugin runs in the scope that
- * registers it (the root), so its decorators and hooks reach every route registered after it, and
- * it carries a `name` and the `dependencies` Fastify checks when it is registered — a plugin
- * registered before one it depends on fails the boot with FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED.
+ * The app's plugins (docs/design.md §3 "Layout": app.ts assembles them) are wrapped by
+ * `fastify-plugin`: the plugin runs in the scope that registers it (the root), so its decorators
+ * and hooks reach every route registered after it, and it carries a `name` and the `dependencies`
+ * Fastify checks when it is registered — a plugin registered before one it depends on fails the
+ * boot with FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../lib/mailer.ts';
@@ -29,9 +29,5 @@ export function rootPlugin(
   meta: RootPluginMeta,
   plugin: FastifyPluginAsync<AppPluginOptions>,
 ): FastifyPluginAsync<AppPluginOptions> {
-  return Object.assign(plugin, {
-    [Symbol.for('skip-override')]: true,
-    [Symbol.for('fastify.display-name')]: meta.name,
-    [Symbol.for('plugin-meta')]: meta,
-  });
+  return fp(plugin, meta);
 }
