@@ -1,6 +1,6 @@
 /**
  * Bulkheads on the PostgreSQL pool (docs/security.md "Bulkheads"): no route group may hold the
- * whole pool. Each request runs with its route group (`/api/<group>/…`, set by app.ts through
+ * whole pool. Each request runs with its route group (`/api/<group>/…`, set by plugins/limits.ts through
  * {@link poolGroup}); a group holds at most `perGroup` of the pool's connections at once, and a
  * request that waits longer than `waitMs` for one of its group's shares fails with
  * {@link PoolGroupFullError} (503 + `Retry-After`, faults.ts). Session lookups take no share (they

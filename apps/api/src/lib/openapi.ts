@@ -1,8 +1,8 @@
 /**
  * API documentation (docs/design.md §4): OpenAPI 3.1 generated from the routes' zod schemas by
  * @fastify/swagger with fastify-type-provider-zod's transform, the document at `/api/docs/json`
- * (and `/api/docs/yaml`) and Swagger UI at `/api/docs`. Register BEFORE the feature routes so the
- * `onRoute` hook sees every route.
+ * (and `/api/docs/yaml`) and Swagger UI at `/api/docs`. Its `onRoute` hook sees every route, since
+ * `buildApp` registers the app's plugins (plugins/api-docs.ts among them) before the features.
  */
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
