@@ -125,3 +125,57 @@ test('today’s classes in one tap each, the term’s outlook, a day off planned
   await home.getByRole('link', { name: 'Mark on Attendance' }).click();
   await expect(page).toHaveURL(/\/attendance$/);
 });
+
+test('an administrator adds and then moves a class of CSE Sixth, and the student’s today follows', async ({
+  adminPage,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const weekday = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][
+    new Date(`${e2eDay(0)}T00:00:00Z`).getUTCDay()
+  ]!;
+  // The student of CSE Sixth, in a browser of their own: no timetable yet.
+  const student = await (await browser.newContext({ timezoneId: 'Asia/Kolkata' })).newPage();
+  await signIn(student, await createVerifiedAccount(student.request));
+  const profile = { branch: E2E_TIMETABLE_CLASS.branch, semester: 'Sixth' };
+  expect((await student.request.put('/api/users/update', { data: profile })).status()).toBe(200);
+  await student.goto('/attendance');
+  await expect(student.getByText('Your branch and semester have no timetable yet.')).toBeVisible();
+
+  // The administrator adds today's class of CS601 in LH-7.
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+  await adminPage.goto('/admin/timetable');
+  const tab = adminPage.getByRole('region', { name: 'Timetable' });
+  await tab.getByLabel('Branch').selectOption(profile.branch);
+  await tab.getByLabel('Semester').selectOption(profile.semester);
+  const classes = adminPage.getByRole('region', { name: 'Weekly classes' });
+  await expect(classes.getByText('No classes yet')).toBeVisible();
+  await classes.getByRole('button', { name: 'Add class' }).click();
+  const row = classes.getByRole('group', { name: 'Class 1' });
+  await row.getByLabel('Day').selectOption(weekday);
+  await row.getByLabel('Starts').fill('00:06');
+  await row.getByLabel('Ends').fill('00:07');
+  await row.getByLabel('Subject').selectOption({ label: 'CS601 Computer Networks' });
+  await row.getByLabel('Room').fill('LH-7');
+  await classes.getByRole('button', { name: 'Save classes' }).click();
+  await expect(adminPage.getByText('Timetable saved!')).toBeVisible();
+  await expect(classes.getByText('Saved here')).toBeVisible();
+  await expect(adminPage.getByRole('list', { name: 'Timetable changes' })).toContainText(
+    `Weekly classes of ${profile.branch}, Sixth`,
+  );
+  await expectNoSeriousA11yViolations(adminPage, 'the admin timetable tab at 1280 px');
+
+  await student.reload();
+  const today = student.getByRole('list', { name: 'Today’s classes' });
+  await expect(today.getByRole('listitem')).toHaveCount(1);
+  await expect(today).toContainText('Computer Networks');
+  await expect(today).toContainText('00:06–00:07 · LH-7');
+
+  // The slot moves to LH-8: the student's today follows.
+  await row.getByLabel('Room').fill('LH-8');
+  await classes.getByRole('button', { name: 'Save classes' }).click();
+  await expect(classes.getByLabel('Room')).toHaveValue('LH-8');
+  await student.reload();
+  await expect(student.getByRole('list', { name: 'Today’s classes' })).toContainText('00:06–00:07 · LH-8');
+  await student.context().close();
+});

@@ -4,7 +4,17 @@
  * the mutations declare their toasts (docs/product-spec.md §8 admin screen texts, {@link toastOutcome}). The Subjects
  * tab changes the catalogue (`lib/subjects-api.ts` lists it) and invalidates what a subject feeds.
  */
-import { ATTENDANCE_MESSAGES, type CreateSubjectBody, type Subject } from '@campus/contract/attendance';
+import {
+  ATTENDANCE_MESSAGES,
+  type CreateSubjectBody,
+  type SaveClassesBody,
+  type SaveDaysOffBody,
+  type SaveTermsBody,
+  type Subject,
+  type TimetableAuditEntry,
+  type TimetableQuery,
+  type TimetableSettings,
+} from '@campus/contract/attendance';
 import { ADMIN_UI, type AdminUpdateUserBody, type AdminUsersQuery, type AdminUsersData } from '@campus/contract/admin';
 import { NOTIFICATION_UI, type NotificationSend } from '@campus/contract/notifications';
 import type { PublicUser } from '@campus/contract/users';
@@ -34,7 +44,15 @@ function formOf(args: SendArgs, broadcast: boolean): FormData {
 export type SubjectFields = CreateSubjectBody;
 
 const tagged = api.enhanceEndpoints({
-  addTagTypes: ['AdminUsers', 'AdminSends', 'Subject', 'Enrollment', 'AttendanceStats'],
+  addTagTypes: [
+    'AdminUsers',
+    'AdminSends',
+    'Subject',
+    'Enrollment',
+    'AttendanceStats',
+    'AttendanceTimetable',
+    'AdminTimetable',
+  ],
 });
 
 export const adminApi = tagged.injectEndpoints({
@@ -123,6 +141,45 @@ export const adminApi = tagged.injectEndpoints({
       invalidatesTags: ['Subject'],
       onQueryStarted: toastOutcome({ success: ATTENDANCE_MESSAGES.subjectDeleted, error: (e) => e.message }),
     }),
+    /** GET /attendance/timetable: one branch and semester's weekly classes, the terms and the days off. */
+    timetable: build.query<TimetableSettings, TimetableQuery>({
+      query: (params) => ({ url: 'attendance/timetable', params }),
+      providesTags: ['AdminTimetable'],
+    }),
+    /** PUT /attendance/timetable/classes. A failure is shown in the form (field messages), not as a toast. */
+    saveClasses: build.mutation<TimetableSettings, SaveClassesBody>({
+      query: (body) => ({ url: 'attendance/timetable/classes', method: 'PUT', body }),
+      invalidatesTags: ['AdminTimetable', 'AttendanceTimetable', 'AttendanceStats'],
+      onQueryStarted: toastOutcome({ success: ATTENDANCE_MESSAGES.timetableSaved }),
+    }),
+    /** PUT /attendance/timetable/terms. */
+    saveTerms: build.mutation<TimetableSettings, SaveTermsBody & TimetableQuery>({
+      query: ({ branch, semester, ...body }) => ({
+        url: 'attendance/timetable/terms',
+        method: 'PUT',
+        params: { branch, semester },
+        body,
+      }),
+      invalidatesTags: ['AdminTimetable', 'AttendanceTimetable', 'AttendanceStats'],
+      onQueryStarted: toastOutcome({ success: ATTENDANCE_MESSAGES.termsSaved }),
+    }),
+    /** PUT /attendance/timetable/days-off. */
+    saveDaysOff: build.mutation<TimetableSettings, SaveDaysOffBody & TimetableQuery>({
+      query: ({ branch, semester, ...body }) => ({
+        url: 'attendance/timetable/days-off',
+        method: 'PUT',
+        params: { branch, semester },
+        body,
+      }),
+      invalidatesTags: ['AdminTimetable', 'AttendanceTimetable', 'AttendanceStats'],
+      onQueryStarted: toastOutcome({ success: ATTENDANCE_MESSAGES.daysOffSaved }),
+    }),
+    /** GET /attendance/timetable/audit: the administrators' saves, newest first. */
+    timetableAudit: build.query<TimetableAuditEntry[], void>({
+      query: () => ({ url: 'attendance/timetable/audit', params: { limit: 20 } }),
+      transformResponse: (data, meta) => toPage<TimetableAuditEntry>(data, meta).items,
+      providesTags: ['AdminTimetable'],
+    }),
     /** PUT /notification/read-all: marks the admin's own notifications read. */
     markMineRead: build.mutation<unknown, void>({
       query: () => ({ url: 'notification/read-all', method: 'PUT' }),
@@ -148,4 +205,9 @@ export const {
   useCreateSubjectMutation,
   useUpdateSubjectMutation,
   useDeleteSubjectMutation,
+  useTimetableQuery,
+  useSaveClassesMutation,
+  useSaveTermsMutation,
+  useSaveDaysOffMutation,
+  useTimetableAuditQuery,
 } = adminApi;
