@@ -277,6 +277,18 @@ export function marksBetween(ctx: ServiceContext, userId: string, from: string, 
     .orderBy(asc(attendanceRecords.markedAt));
 }
 
+/** When the student marked each class of a subject dated `from`…`to`: what the outlook matches to classes. */
+export function markTimesBetween(ctx: ServiceContext, userId: string, from: string, to: string) {
+  return ctx.db
+    .select({
+      subjectId: attendanceRecords.subjectId,
+      date: attendanceRecords.date,
+      markedAt: attendanceRecords.markedAt,
+    })
+    .from(attendanceRecords)
+    .where(and(eq(attendanceRecords.userId, userId), sql`${attendanceRecords.date} BETWEEN ${from} AND ${to}`));
+}
+
 export type ClassChangeRow = typeof classChanges.$inferSelect;
 
 /** A change row in the API's shape. */

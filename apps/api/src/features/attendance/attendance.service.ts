@@ -453,8 +453,14 @@ async function timetableInForce(ctx: ServiceContext, student: Partial<Student>) 
  * no timetable): their timetable's classes of enrolled subjects, the days off and their own changes
  * of the term.
  */
-async function scheduleOf(ctx: ServiceContext, userId: string, student: Student, today: string) {
-  const [inForce, enrolled] = await Promise.all([timetableInForce(ctx, student), queries.enrollmentsOf(ctx, userId)]);
+async function scheduleOf<E extends { subjectId: number; code: string; name: string }>(
+  ctx: ServiceContext,
+  userId: string,
+  student: Student,
+  today: string,
+  enrolledSubjects: Promise<E[]>,
+) {
+  const [inForce, enrolled] = await Promise.all([timetableInForce(ctx, student), enrolledSubjects]);
   const term = termOn(inForce.terms, today);
   const hasTimetable = inForce.classes !== null;
   if (!term || !inForce.classes) return { schedule: null, term, enrolled, hasTimetable };
@@ -481,7 +487,8 @@ export async function today(
   at: Date = new Date(),
 ): Promise<AttendanceToday> {
   const now = nowIn(ctx, at);
-  const { schedule, term, hasTimetable } = await scheduleOf(ctx, scope.userId, student, now.today);
+  const enrolled = queries.enrollmentsOf(ctx, scope.userId);
+  const { schedule, term, hasTimetable } = await scheduleOf(ctx, scope.userId, student, now.today, enrolled);
   if (!schedule) return { date: now.today, term, hasTimetable, classes: [], unmarked: [] };
   const monday = addDays(now.today, 1 - isoWeekday(now.today));
   const week = scheduleBetween(schedule, monday, now.today);
@@ -510,15 +517,17 @@ export async function outlook(
   at: Date = new Date(),
 ): Promise<AttendanceOutlook> {
   const now = nowIn(ctx, at);
-  const [{ schedule, term }, stats] = await Promise.all([
-    scheduleOf(ctx, scope.userId, student, now.today),
-    queries.subjectWiseStats(ctx, scope.userId),
-  ]);
+  // The subject-wise figures name the enrolled subjects too: one query for both.
+  const {
+    schedule,
+    term,
+    enrolled: stats,
+  } = await scheduleOf(ctx, scope.userId, student, now.today, queries.subjectWiseStats(ctx, scope.userId));
   if (skip?.some((d) => !term || d < now.today || d > term.end)) throw validationError({ skip: M.skipOutOfTerm });
   const target = stats[0]?.target ?? (await getTarget(ctx, scope)).target;
   const termClasses = schedule ? scheduleBetween(schedule, schedule.term.start, schedule.term.end) : [];
   const marks = schedule
-    ? matchMarks(termClasses, await queries.marksBetween(ctx, scope.userId, schedule.term.start, now.today))
+    ? matchMarks(termClasses, await queries.markTimesBetween(ctx, scope.userId, schedule.term.start, now.today))
     : [];
   const skipped = new Set(skip ?? []);
   const lastSkip = skip?.length ? skip.reduce((a, b) => (a > b ? a : b)) : null;
@@ -592,7 +601,13 @@ export async function addClassChange(
   body: CreateClassChangeBody,
 ): Promise<ClassChange> {
   const now = todayIn(ctx.config.institute.timezone);
-  const { schedule, term, enrolled } = await scheduleOf(ctx, scope.userId, student, now);
+  const { schedule, term, enrolled } = await scheduleOf(
+    ctx,
+    scope.userId,
+    student,
+    now,
+    queries.enrollmentsOf(ctx, scope.userId),
+  );
   if (!enrolled.some((e) => e.subjectId === body.subjectId)) throw validationError({ subjectId: M.notEnrolled });
   if (!term || body.date < term.start || body.date > term.end) throw validationError({ date: M.changeOutOfTerm });
   const same = (c: { subjectId: number; date: string; start: string }) =>

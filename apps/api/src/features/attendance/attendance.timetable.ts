@@ -8,7 +8,6 @@
 import type { AcademicTerm, TimetableClass } from '@campus/contract/institute';
 import { WEEKDAYS } from '@campus/contract/institute';
 import type { ClassChangeKind, ScheduledClass } from '@campus/contract/attendance';
-import { addDays, isoWeekday } from '../../lib/dates.ts';
 
 /** A subject of the catalogue, as the timetable names it by code. */
 export interface TimetableSubject {
@@ -71,9 +70,11 @@ export function scheduleBetween(s: Schedule, from: string, to: string): Schedule
   const out: ScheduledClass[] = [];
   const first = from > s.term.start ? from : s.term.start;
   const last = to < s.term.end ? to : s.term.end;
-  for (let date = first; date <= last; date = addDays(date, 1)) {
+  // Calendar days as UTC midnights: plain date arithmetic, no time zone (the dates are the institute's).
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += DAY_MS) {
+    const date = new Date(t).toISOString().slice(0, 10);
     if (isDayOff(s.calendar, date)) continue;
-    const day = WEEKDAYS[isoWeekday(date) - 1];
+    const day = WEEKDAYS[(new Date(t).getUTCDay() + 6) % 7];
     for (const c of s.classes) {
       const subject = s.subjects.get(c.subjectCode);
       if (c.day !== day || !subject || cancelled.has(`${subject.id}|${date}|${c.start}`)) continue;
@@ -100,6 +101,7 @@ function classOn(
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const DAY_MS = 86_400_000;
 
 /** Whether a class has ended by `now` (`today` and the time `HH:mm`). */
 export function hasEnded(c: { date: string; end: string }, now: { today: string; time: string }): boolean {
@@ -121,9 +123,12 @@ export interface Mark {
  */
 export function matchMarks<M extends Mark>(classes: readonly ScheduledClass[], marks: readonly M[]): (M | null)[] {
   const queue = new Map<string, M[]>();
-  for (const m of [...marks].sort((a, b) => +new Date(a.markedAt) - +new Date(b.markedAt))) {
+  const timed = marks.map((m) => ({ m, at: +new Date(m.markedAt) })).sort((a, b) => a.at - b.at);
+  for (const { m } of timed) {
     const key = `${m.subjectId}|${m.date}`;
-    queue.set(key, [...(queue.get(key) ?? []), m]);
+    const list = queue.get(key);
+    if (list) list.push(m);
+    else queue.set(key, [m]);
   }
   return classes.map((c) => queue.get(`${c.subjectId}|${c.date}`)?.shift() ?? null);
 }
