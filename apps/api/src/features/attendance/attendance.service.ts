@@ -752,24 +752,32 @@ export async function saveClasses(
   return timetableSettingsOf(ctx, admin, body);
 }
 
-/** PUT /api/attendance/timetable/terms: the terms (the contract refuses overlaps). */
+/**
+ * PUT /api/attendance/timetable/terms: the terms (the contract refuses overlaps); answers the
+ * timetable of the branch and semester in `q`, checked before anything is written.
+ */
 export async function saveTerms(
   ctx: ServiceContext,
   admin: Admin,
   body: SaveTermsBody,
   q: TimetableQuery,
 ): Promise<TimetableSettings> {
+  refuseUnknownClass(ctx, q.branch, q.semester);
   await saveSetting(ctx, admin, 'terms', body.terms);
   return timetableSettingsOf(ctx, admin, q);
 }
 
-/** PUT /api/attendance/timetable/days-off: the days without classes (holidays, examinations). */
+/**
+ * PUT /api/attendance/timetable/days-off: the days without classes (holidays, examinations);
+ * answers the timetable of the branch and semester in `q`, checked before anything is written.
+ */
 export async function saveDaysOff(
   ctx: ServiceContext,
   admin: Admin,
   body: SaveDaysOffBody,
   q: TimetableQuery,
 ): Promise<TimetableSettings> {
+  refuseUnknownClass(ctx, q.branch, q.semester);
   await saveSetting(ctx, admin, 'days-off', body.daysOff);
   return timetableSettingsOf(ctx, admin, q);
 }
