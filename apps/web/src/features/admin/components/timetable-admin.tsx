@@ -6,7 +6,7 @@
  * the contract's; the server's field errors (e.g. a code the catalogue lacks) show under their
  * fields, and the input is kept.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -52,6 +52,56 @@ function SourceBadge({ source }: { source: 'file' | 'admin' }) {
   );
 }
 
+/** A setting's card: its title, where its value comes from, and its form. */
+function SettingCard({
+  id,
+  title,
+  source,
+  children,
+}: {
+  id: string;
+  title: string;
+  source: 'file' | 'admin';
+  children: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={id}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={id} className="text-lg font-semibold text-fg">
+          {title}
+        </h3>
+        <SourceBadge source={source} />
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** A row's Remove button, named for its row. */
+function RemoveRow({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <div className="flex items-end">
+      <Button type="button" variant="ghost" size="sm" onClick={onClick} aria-label={label}>
+        <Trash2 aria-hidden="true" size={16} /> Remove
+      </Button>
+    </div>
+  );
+}
+
+/** Add a row, and save the form. */
+function FormActions({ add, onAdd, save, saving }: { add: string; onAdd: () => void; save: string; saving: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="button" variant="secondary" onClick={onAdd}>
+        <Plus aria-hidden="true" size={16} /> {add}
+      </Button>
+      <Button type="submit" loading={saving}>
+        {save}
+      </Button>
+    </div>
+  );
+}
+
 /** The weekly classes of one branch and semester. */
 function ClassesEditor({ settings }: { settings: TimetableSettings }) {
   const { branch, semester } = settings;
@@ -72,13 +122,7 @@ function ClassesEditor({ settings }: { settings: TimetableSettings }) {
     if (res.error) showServerError(res.error, setError);
   });
   return (
-    <Card aria-labelledby="classes-heading">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="classes-heading" className="text-lg font-semibold text-fg">
-          Weekly classes
-        </h3>
-        <SourceBadge source={settings.sources.classes} />
-      </div>
+    <SettingCard id="classes-heading" title="Weekly classes" source={settings.sources.classes}>
       <form noValidate onSubmit={submit} className="mt-3 space-y-3">
         {rows.fields.length === 0 ? (
           <p className="text-sm text-muted">
@@ -99,41 +143,25 @@ function ClassesEditor({ settings }: { settings: TimetableSettings }) {
               {...register(`classes.${i}.subjectCode`)}
             />
             <Input label="Room" error={err(i, 'room')} {...register(`classes.${i}.room`)} />
-            <div className="flex items-end">
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                onClick={() => rows.remove(i)}
-                aria-label={`Remove class ${i + 1}`}
-              >
-                <Trash2 aria-hidden="true" size={16} /> Remove
-              </Button>
-            </div>
+            <RemoveRow label={`Remove class ${i + 1}`} onClick={() => rows.remove(i)} />
           </fieldset>
         ))}
-        <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() =>
-              rows.append({
-                day: 'Monday',
-                start: '09:00',
-                end: '09:55',
-                subjectCode: options[0]?.value ?? '',
-                room: '',
-              })
-            }
-          >
-            <Plus aria-hidden="true" size={16} /> Add class
-          </Button>
-          <Button type="submit" loading={saveState.isLoading}>
-            Save classes
-          </Button>
-        </div>
+        <FormActions
+          add="Add class"
+          onAdd={() =>
+            rows.append({
+              day: 'Monday',
+              start: '09:00',
+              end: '09:55',
+              subjectCode: options[0]?.value ?? '',
+              room: '',
+            })
+          }
+          save="Save classes"
+          saving={saveState.isLoading}
+        />
       </form>
-    </Card>
+    </SettingCard>
   );
 }
 
@@ -149,13 +177,7 @@ function TermsEditor({ settings }: { settings: TimetableSettings }) {
     if (res.error) showServerError(res.error, setError);
   });
   return (
-    <Card aria-labelledby="terms-heading">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="terms-heading" className="text-lg font-semibold text-fg">
-          Terms
-        </h3>
-        <SourceBadge source={settings.sources.terms} />
-      </div>
+    <SettingCard id="terms-heading" title="Terms" source={settings.sources.terms}>
       <form noValidate onSubmit={submit} className="mt-3 space-y-3">
         {formState.errors.terms?.root?.message || formState.errors.terms?.message ? (
           <p role="alert" className="text-sm text-danger">
@@ -178,29 +200,17 @@ function TermsEditor({ settings }: { settings: TimetableSettings }) {
               error={formState.errors.terms?.[i]?.end?.message}
               {...register(`terms.${i}.end`)}
             />
-            <div className="flex items-end">
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                onClick={() => rows.remove(i)}
-                aria-label={`Remove term ${i + 1}`}
-              >
-                <Trash2 aria-hidden="true" size={16} /> Remove
-              </Button>
-            </div>
+            <RemoveRow label={`Remove term ${i + 1}`} onClick={() => rows.remove(i)} />
           </fieldset>
         ))}
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="secondary" onClick={() => rows.append({ name: '', start: '', end: '' })}>
-            <Plus aria-hidden="true" size={16} /> Add term
-          </Button>
-          <Button type="submit" loading={saveState.isLoading}>
-            Save terms
-          </Button>
-        </div>
+        <FormActions
+          add="Add term"
+          onAdd={() => rows.append({ name: '', start: '', end: '' })}
+          save="Save terms"
+          saving={saveState.isLoading}
+        />
       </form>
-    </Card>
+    </SettingCard>
   );
 }
 
@@ -220,13 +230,7 @@ function DaysOffEditor({ settings }: { settings: TimetableSettings }) {
   });
   const err = (i: number, f: 'date' | 'endDate' | 'title') => formState.errors.daysOff?.[i]?.[f]?.message;
   return (
-    <Card aria-labelledby="days-off-heading">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="days-off-heading" className="text-lg font-semibold text-fg">
-          Days without classes
-        </h3>
-        <SourceBadge source={settings.sources.daysOff} />
-      </div>
+    <SettingCard id="days-off-heading" title="Days without classes" source={settings.sources.daysOff}>
       <form noValidate onSubmit={submit} className="mt-3 space-y-3">
         {rows.fields.map((row, i) => (
           <fieldset key={row.id} className="grid grid-cols-2 gap-2 rounded-xl border border-line p-3 sm:grid-cols-4">
@@ -234,29 +238,17 @@ function DaysOffEditor({ settings }: { settings: TimetableSettings }) {
             <Input label="From" type="date" error={err(i, 'date')} {...register(`daysOff.${i}.date`)} />
             <Input label="To (optional)" type="date" error={err(i, 'endDate')} {...register(`daysOff.${i}.endDate`)} />
             <Input label="Title" error={err(i, 'title')} {...register(`daysOff.${i}.title`)} />
-            <div className="flex items-end">
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                onClick={() => rows.remove(i)}
-                aria-label={`Remove day off ${i + 1}`}
-              >
-                <Trash2 aria-hidden="true" size={16} /> Remove
-              </Button>
-            </div>
+            <RemoveRow label={`Remove day off ${i + 1}`} onClick={() => rows.remove(i)} />
           </fieldset>
         ))}
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="secondary" onClick={() => rows.append({ date: '', endDate: '', title: '' })}>
-            <Plus aria-hidden="true" size={16} /> Add day off
-          </Button>
-          <Button type="submit" loading={saveState.isLoading}>
-            Save days off
-          </Button>
-        </div>
+        <FormActions
+          add="Add day off"
+          onAdd={() => rows.append({ date: '', endDate: '', title: '' })}
+          save="Save days off"
+          saving={saveState.isLoading}
+        />
       </form>
-    </Card>
+    </SettingCard>
   );
 }
 
