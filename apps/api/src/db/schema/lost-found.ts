@@ -8,7 +8,7 @@
  */
 import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tsvector, tstz } from './columns.ts';
 import { files } from './files.ts';
 import { users } from './users.ts';
@@ -62,4 +62,25 @@ export const lostFoundItems = pgTable(
     index('lost_found_items_location_trgm_idx').using('gin', t.locationFound.op('gin_trgm_ops')),
     index('lost_found_items_search_idx').using('gin', t.searchVector),
   ],
+);
+
+/**
+ * Lost ↔ found pairs that may be the same thing (docs/alerts.md "Lost and found"): written once
+ * per pair when either report becomes visible; the loser was told. A pair is open while neither
+ * report is returned. `found_id` serves the finder's "N open lost reports may match".
+ */
+export const lostFoundMatches = pgTable(
+  'lost_found_matches',
+  {
+    lostId: uuid('lost_id')
+      .notNull()
+      .references(() => lostFoundItems.id, { onDelete: 'cascade' }),
+    foundId: uuid('found_id')
+      .notNull()
+      .references(() => lostFoundItems.id, { onDelete: 'cascade' }),
+    /** The match score (0–1) when it was made. */
+    score: real('score').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lostId, t.foundId] }), index('lost_found_matches_found_idx').on(t.foundId)],
 );
