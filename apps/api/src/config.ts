@@ -104,6 +104,23 @@ const envSchema = z.object({
   SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key, base64url (web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
+  PUSH_ENDPOINT_HOSTS: list
+    .pipe(
+      z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i, 'must be host or host:port')),
+    )
+    .default([]),
   /** Set by npm to the directory `npm …` was run from; relative DATA_DIR/INSTITUTE_CONFIG resolve against it. */
   INIT_CWD: z.string().optional(),
 });
@@ -240,6 +257,26 @@ export interface AppConfig {
    * Neither set: no metrics are served.
    */
   metrics: { token: string | undefined; port: number | undefined };
+  /** Web Push; see {@link PushConfig}. */
+  push: PushConfig;
+}
+
+/**
+ * Web Push (docs/decisions/0501-web-push.md): the VAPID key pair (`VAPID_PUBLIC_KEY`,
+ * `VAPID_PRIVATE_KEY`; undefined: generated once and kept in the database), the contact push
+ * services see (`VAPID_SUBJECT`, default `mailto:` the `MAIL_FROM` address) and the push
+ * endpoints the server may contact besides public https ones.
+ */
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  subject: string;
+  /**
+   * Extra endpoint hosts (`host` any port, or `host:port`; lower-case) the server sends to, even over
+   * http or on a loopback or private address (`PUSH_ENDPOINT_HOSTS`; a local push service in tests).
+   */
+  endpointHosts: string[];
+  /** Time for one push service to answer, ms (5 s). */
+  sendTimeoutMs: number;
 }
 
 /**
@@ -301,6 +338,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // `npm start` runs the API inside apps/api; paths the user typed are relative to where they ran npm.
   const base = e.INIT_CWD ?? process.cwd();
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: VAPID_PUBLIC_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together',
+    );
+  }
   const https = appUrl.startsWith('https://');
   if (e.CROSS_SITE_COOKIES && !https) {
     throw new ConfigError(
@@ -372,5 +414,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     backupDir: path.resolve(base, e.BACKUP_DIR),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS.map((h) => h.toLowerCase()),
+      sendTimeoutMs: 5_000,
+    },
   };
+}
+
+/** The address inside a `MAIL_FROM` value (`Name <a@b>` → `a@b`). */
+function mailAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }

@@ -39,9 +39,13 @@ const endpoint = z
   }, PUSH_MESSAGES.endpointInvalid);
 
 /** base64url of an uncompressed P-256 point: 65 bytes starting 0x04 → 87 characters starting `B`. */
-const p256dh = z.string({ error: PUSH_MESSAGES.p256dhInvalid }).regex(/^B[A-Za-z0-9_-]{86}=?$/, PUSH_MESSAGES.p256dhInvalid);
+const p256dh = z
+  .string({ error: PUSH_MESSAGES.p256dhInvalid })
+  .regex(/^B[A-Za-z0-9_-]{86}=?$/, PUSH_MESSAGES.p256dhInvalid);
 /** base64url of 16 bytes: 22 characters. */
-const auth = z.string({ error: PUSH_MESSAGES.authInvalid }).regex(/^[A-Za-z0-9_-]{22}(==)?$/, PUSH_MESSAGES.authInvalid);
+const auth = z
+  .string({ error: PUSH_MESSAGES.authInvalid })
+  .regex(/^[A-Za-z0-9_-]{22}(==)?$/, PUSH_MESSAGES.authInvalid);
 
 /** POST /api/push/subscriptions body: the browser's subscription as `toJSON()` gives it. */
 export const subscribeBody = z.object({
@@ -86,4 +90,6 @@ export interface PushPayload {
 }
 
 /** Every category on: the preferences of a student who never switched one off. */
-export const ALL_PUSH_ON: PushPreferences = Object.fromEntries(PUSH_CATEGORIES.map((c) => [c, true])) as PushPreferences;
+export const ALL_PUSH_ON: PushPreferences = Object.fromEntries(
+  PUSH_CATEGORIES.map((c) => [c, true]),
+) as PushPreferences;

@@ -27,14 +27,15 @@ function cached(db: Db): Map<string, string> {
 }
 
 /**
- * The server secret named `name` (`signing`, for device cookies and sign-in links): 32 random bytes as
- * base64url, created on first use in `app_secrets` (INSERT … ON CONFLICT DO NOTHING, so instances
- * racing to create it all read the one that won) and cached per database handle. For signing.
+ * The server secret named `name` (`signing`, for device cookies and sign-in links; `vapid`, the Web
+ * Push key pair): `create()` (default 32 random bytes as base64url), created on first use in
+ * `app_secrets` (INSERT … ON CONFLICT DO NOTHING, so instances racing to create it all read the one
+ * that won) and cached per database handle.
  */
-export async function appSecret(db: Db, name: string): Promise<string> {
+export async function appSecret(db: Db, name: string, create: () => string = newToken): Promise<string> {
   const known = await existingAppSecret(db, name);
   if (known) return known;
-  await db.insert(appSecrets).values({ name, value: newToken() }).onConflictDoNothing();
+  await db.insert(appSecrets).values({ name, value: create() }).onConflictDoNothing();
   return (await existingAppSecret(db, name))!;
 }
 

@@ -27,6 +27,7 @@ import {
   type UpdateRideBody,
 } from '@campus/contract/rides';
 import type { PaginationQuery } from '@campus/contract/envelope';
+import type { Db } from '../../db/client.ts';
 import { rideParticipants, rides } from '../../db/schema/rides.ts';
 import type { Changeable } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/auth.ts';
@@ -40,6 +41,8 @@ import { rideKind } from './rides.kind.ts';
 import * as queries from './rides.queries.ts';
 
 export { seedRidesDemo } from './rides.seed.ts';
+/** The instants a ride day filter covers (saved alerts fix a window with it; rides.queries.ts). */
+export { dayWindow } from './rides.queries.ts';
 
 /**
  * Rides as owned records (lib/owned-records.ts) of their kind (`rides.kind.ts`: an admin deletion
@@ -156,7 +159,8 @@ export function updateRide(
           updated.dropLocation !== row.dropLocation;
         if (!moved) return [];
         const message = RIDE_MESSAGES.noticeChanged(rideRoute(updated), localWhen(ctx, updated.departureAt));
-        return toEach(await queries.participantIds(db, row.id), { message, type: 'update', link: rideLink(row.id) });
+        await tellParticipants(ctx, db, row.id, { message, type: 'update', link: rideLink(row.id) });
+        return [];
       },
     },
   );
@@ -172,14 +176,21 @@ export function deleteRide(ctx: ServiceContext, viewer: SessionUser, loaded: Cha
     notices: async (db, ride) => {
       if (ride.departureAt.getTime() <= Date.now()) return [];
       const message = RIDE_MESSAGES.noticeDeleted(rideRoute(ride), localWhen(ctx, ride.departureAt));
-      return toEach(await queries.participantIds(db, ride.id), { message, type: 'alert', link: '/rides' });
+      await tellParticipants(ctx, db, ride.id, { message, type: 'alert', link: '/rides' });
+      return [];
     },
   });
 }
 
-/** The same notice to each of `userIds`. */
-function toEach(userIds: string[], notice: Omit<Notice, 'userId'>): Notice[] {
-  return userIds.map((userId) => ({ userId, ...notice }));
+/**
+ * Tells each participant of ride `rideId` the same notice through `db` (the change's transaction),
+ * pushed under `rides` (docs/decisions/0501-web-push.md). Sent here rather than returned as
+ * owned-records notices, which carry no push category.
+ */
+async function tellParticipants(ctx: ServiceContext, db: Db, rideId: string, notice: Omit<Notice, 'userId'>) {
+  for (const userId of await queries.participantIds(db, rideId)) {
+    await notify({ ...ctx, db }, userId, { ...notice, push: 'rides' });
+  }
 }
 
 /**

@@ -192,6 +192,7 @@ async function transition(
         message: to === 'accepted' ? M.noticeAccepted(name, x.skillName) : M.noticeDeclined(name, x.skillName),
         type: 'update',
         link: SKILL_INBOX_LINK,
+        push: 'skills',
       });
     }
     return toApiRequest(ctx, viewer, x);
@@ -247,6 +248,7 @@ export async function sendRequest(
       message: M.noticeRequest(user.name ?? user.email, s.name),
       type: 'event',
       link: SKILL_INBOX_LINK,
+      push: 'skills',
     });
     return toApiRequest(ctx, user, await visibleRequest(ctx, tx, user, row.id));
   });

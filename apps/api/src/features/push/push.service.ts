@@ -1,0 +1,226 @@
+/**
+ * Web Push rules (docs/decisions/0501-web-push.md; docs/design.md §7): a student stores one
+ * subscription per device and deletes only their own (another's endpoint → 404), switches
+ * categories off, and gets a push for each queued notification of a category still on.
+ *
+ * Sending goes through the `push` outbox (lib/outbox.ts): {@link queuePush} and
+ * {@link queueBroadcastPush} insert rows in the notification's own transaction and wake the worker;
+ * {@link startPushWorker} drains them after commit, encrypting each payload with `web-push`
+ * (RFC 8291 `aes128gcm`, VAPID RFC 8292) and posting it to every device of the recipient. A 404 or
+ * 410 from a push service deletes that subscription.
+ */
+import net from 'node:net';
+import pLimit from 'p-limit';
+import webpush from 'web-push';
+import {
+  PUSH_MESSAGES,
+  PUSH_TITLE,
+  type PushCategory,
+  type PushPayload,
+  type PushPreferences,
+  type PushSubscriptionInfo,
+  type SubscribeBody,
+  type UnsubscribeBody,
+  type UpdatePushPreferencesBody,
+} from '@campus/contract/push';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../lib/auth.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { throttledLog } from '../../lib/log-throttle.ts';
+import { startOutboxWorker, wakeOutbox, type OutboxWorker } from '../../lib/outbox.ts';
+import { appSecret } from '../../lib/tokens.ts';
+import * as queries from './push.queries.ts';
+
+/** The outbox's name (its NOTIFY payload; the saved-alert match statement wakes it too). */
+export const PUSH_OUTBOX = 'push';
+/** Rows one drain takes. */
+const BATCH = 50;
+/** Pushes in flight at once during a drain. */
+const SENDS_AT_ONCE = 8;
+/** How long a push service keeps an undelivered push, seconds (a day). */
+const TTL_SECONDS = 24 * 3600;
+/** How often the worker drains without a NOTIFY, ms. */
+const INTERVAL_MS = 30_000;
+
+const logSend = throttledLog(60_000, 5);
+
+/** A VAPID key pair, base64url. */
+interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * The app's VAPID keys: `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`, else a pair generated once and kept
+ * as the `vapid` app secret (INSERT … ON CONFLICT DO NOTHING, then read: every instance shares it).
+ */
+async function vapidKeys(ctx: ServiceContext): Promise<VapidKeys> {
+  if (ctx.config.push.vapid) return ctx.config.push.vapid;
+  const stored = await appSecret(ctx.db, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()));
+  return JSON.parse(stored) as VapidKeys;
+}
+
+/** GET /api/push/key: the public key the browser subscribes with (`applicationServerKey`). */
+export async function publicKey(ctx: ServiceContext): Promise<string> {
+  return (await vapidKeys(ctx)).publicKey;
+}
+
+/**
+ * True when the server may post to `endpoint`: a host listed in `PUSH_ENDPOINT_HOSTS` (any
+ * scheme), else https to a host name — never an IP literal or `localhost`, so a subscription
+ * cannot point the server at the machine or its network.
+ */
+export function endpointAllowed(config: AppConfig, endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  const listed = config.push.endpointHosts;
+  if (listed.includes(host) || listed.includes(url.host.toLowerCase())) return true;
+  if (url.protocol !== 'https:') return false;
+  const bare = host.replace(/^\[|\]$/g, '');
+  return net.isIP(bare) === 0 && host !== 'localhost' && !host.endsWith('.localhost') && host.includes('.');
+}
+
+/**
+ * POST /api/push/subscriptions: stores this device's subscription for `user` (an endpoint already
+ * stored moves to `user`). 400 for an endpoint the server would not contact.
+ */
+export async function subscribe(
+  ctx: ServiceContext,
+  user: SessionUser,
+  body: SubscribeBody,
+): Promise<PushSubscriptionInfo> {
+  if (!endpointAllowed(ctx.config, body.endpoint)) {
+    throw badRequest(PUSH_MESSAGES.endpointInvalid, { endpoint: PUSH_MESSAGES.endpointInvalid });
+  }
+  const row = await queries.upsertSubscription(ctx.db, user.id, body);
+  return { endpoint: row.endpoint, createdAt: row.createdAt.toISOString() };
+}
+
+/** DELETE /api/push/subscriptions: deletes `user`'s subscription at the endpoint (none of theirs → 404). */
+export async function unsubscribe(ctx: ServiceContext, user: SessionUser, body: UnsubscribeBody): Promise<void> {
+  if (!(await queries.deleteOwnSubscription(ctx.db, user.id, body.endpoint))) throw notFound(PUSH_MESSAGES.notFound);
+}
+
+/** GET /api/push/preferences: `user`'s categories (on unless switched off). */
+export function preferences(ctx: ServiceContext, user: SessionUser): Promise<PushPreferences> {
+  return queries.preferencesOf(ctx.db, user.id);
+}
+
+/** PUT /api/push/preferences: switches the named categories on or off; returns them all. */
+export async function savePreferences(
+  ctx: ServiceContext,
+  user: SessionUser,
+  body: UpdatePushPreferencesBody,
+): Promise<PushPreferences> {
+  return ctx.db.transaction(async (tx) => {
+    await queries.setPreferences(tx, user.id, body);
+    return queries.preferencesOf(tx, user.id);
+  });
+}
+
+/**
+ * Queues a push of notification `notificationId` (just inserted for `userId`) under `category`,
+ * through `db` — the notification's transaction, so it is sent exactly when that commits. Nothing
+ * is queued for a user without a device.
+ */
+export async function queuePush(db: Db, userId: string, notificationId: string, category: PushCategory): Promise<void> {
+  if (await queries.queueOne(db, userId, notificationId, category)) await wakeOutbox(db, PUSH_OUTBOX);
+}
+
+/** Queues a push of each copy of broadcast send `sendId` whose recipient has a device, through `db` (its transaction). */
+export async function queueBroadcastPush(db: Db, sendId: string): Promise<void> {
+  if ((await queries.queueSend(db, sendId)) > 0) await wakeOutbox(db, PUSH_OUTBOX);
+}
+
+/** The push of a notification: nothing the bell does not already show (docs/decisions/0501-web-push.md). */
+export function payloadOf(row: { message: string; link: string | null }): PushPayload {
+  return { title: PUSH_TITLE, body: row.message, link: row.link };
+}
+
+/** What became of one push: delivered, the subscription gone (404/410), or failed (logged, dropped). */
+type Outcome = 'sent' | 'gone' | 'failed';
+
+/** Encrypts `payload` for `sub` and posts it to its push service, within the configured time. */
+async function send(
+  ctx: ServiceContext,
+  keys: VapidKeys,
+  sub: queries.SubscriptionRow,
+  payload: PushPayload,
+): Promise<Outcome> {
+  if (!endpointAllowed(ctx.config, sub.endpoint)) return 'gone';
+  try {
+    // web-push builds the encrypted request; it sends only over https itself, so the post is ours.
+    const req = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject: ctx.config.push.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: TTL_SECONDS,
+        contentEncoding: 'aes128gcm',
+        urgency: 'normal',
+      },
+    );
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => name.toLowerCase() !== 'content-length'),
+    ) as Record<string, string>;
+    const res = await fetch(req.endpoint, {
+      method: req.method,
+      headers,
+      body: req.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(ctx.config.push.sendTimeoutMs),
+    });
+    await res.body?.cancel();
+    if (res.status === 404 || res.status === 410) return 'gone';
+    if (res.status >= 200 && res.status < 300) return 'sent';
+    logSend(ctx.log, 'warn', { status: res.status, host: new URL(sub.endpoint).host }, 'Push service refused a push');
+    return 'failed';
+  } catch (err) {
+    logSend(ctx.log, 'warn', { err: String(err), host: new URL(sub.endpoint).host }, 'Push failed');
+    return 'failed';
+  }
+}
+
+/**
+ * One drain of the push outbox: takes a batch (`FOR UPDATE SKIP LOCKED`), sends each row not
+ * muted to every device of its recipient, deletes the subscriptions answered 404/410 and the rows,
+ * in one transaction. Returns how many rows it took.
+ */
+export async function drainPushOutbox(ctx: ServiceContext): Promise<number> {
+  const keys = await vapidKeys(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await queries.takeBatch(tx, BATCH);
+    if (!rows.length) return 0;
+    const live = rows.filter((r) => !r.muted);
+    const subs = await queries.subscriptionsOf(tx, [...new Set(live.map((r) => r.userId))]);
+    const limit = pLimit(SENDS_AT_ONCE);
+    const sends = live.flatMap((row) =>
+      subs
+        .filter((s) => s.userId === row.userId)
+        .map((s) => limit(async () => ({ id: s.id, outcome: await send(ctx, keys, s, payloadOf(row)) }))),
+    );
+    const done = await Promise.all(sends);
+    const gone = new Set(done.filter((d) => d.outcome === 'gone').map((d) => d.id));
+    await queries.deleteSubscriptions(tx, [...gone]);
+    await queries.touchSubscriptions(tx, [
+      ...new Set(done.filter((d) => d.outcome === 'sent' && !gone.has(d.id)).map((d) => d.id)),
+    ]);
+    await queries.deleteOutbox(
+      tx,
+      rows.map((r) => r.id),
+    );
+    return rows.length;
+  });
+}
+
+/** Starts this process's push worker (the push routes start it when the app is ready and stop it on close). */
+export function startPushWorker(ctx: ServiceContext): OutboxWorker {
+  return startOutboxWorker(ctx, { name: PUSH_OUTBOX, intervalMs: INTERVAL_MS, drain: drainPushOutbox });
+}

@@ -1,0 +1,250 @@
+/**
+ * Web Push through HTTP on a real database (docs/decisions/0501-web-push.md), with a local push
+ * service on 127.0.0.1 (test/push-service.ts) that decrypts what it receives with the
+ * subscription's own keys: a skill request's push arrives and reads as the bell does; a broadcast
+ * is pushed; a 410 deletes its subscription; a switched-off category sends nothing; a student
+ * deletes only their own subscription; bad input answers 400 with the contract's message. The
+ * VAPID key pair is generated once and kept in the database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { PUSH_MESSAGES, PUSH_TITLE } from '@campus/contract/push';
+import { SKILL_INBOX_LINK } from '@campus/contract/skill-exchange';
+import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
+import { appSecrets } from '../../db/schema/users.ts';
+import { clientOf, createTestApp, signUpAndLogin, type SignedIn, type TestApp } from '../../test/helpers.ts';
+import { startPushService, type TestPushService, type TestSubscription } from '../../test/push-service.ts';
+
+const ADMIN = 'dean.push@iiitsonepat.ac.in';
+let t: TestApp;
+let push: TestPushService;
+let admin: SignedIn;
+
+beforeAll(async () => {
+  push = await startPushService();
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1', PUSH_ENDPOINT_HOSTS: push.host });
+  admin = await signUpAndLogin(t, { email: ADMIN });
+});
+afterAll(async () => {
+  await t?.close();
+  await push?.close();
+});
+
+const as = (who?: SignedIn) => clientOf(t, who);
+
+/** Stores `sub` for `who` through the API. */
+async function subscribe(who: SignedIn, sub: TestSubscription): Promise<void> {
+  const res = await as(who).post('/api/push/subscriptions', { endpoint: sub.endpoint, keys: sub.keys });
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.json()).toMatchObject({
+    success: true,
+    message: PUSH_MESSAGES.subscribed,
+    data: { endpoint: sub.endpoint },
+  });
+}
+
+/** A fresh student who teaches `skill`; returns them and the skill's id. */
+async function teacher(skill: string): Promise<{ who: SignedIn; skillId: string }> {
+  const who = await signUpAndLogin(t);
+  const res = await as(who).post('/api/skill-exchange/add-skill', { skillName: skill, type: 'teach' });
+  expect(res.statusCode, res.body).toBe(201);
+  return { who, skillId: res.json().userSkill.skillId as string };
+}
+
+/** `from` asks `to` to teach `skillId`. */
+async function requestSkill(from: SignedIn, to: SignedIn, skillId: string): Promise<void> {
+  const res = await as(from).post('/api/skill-exchange/request', { recipientId: to.userId, skillId });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** Resolves once the push outbox is empty (every queued push handled). */
+async function outboxDrained(): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(pushOutbox);
+    if (Number(row!.n) === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('push outbox not drained');
+}
+
+describe('VAPID key', () => {
+  it('answers one public key, generated once and kept in the database', async () => {
+    const first = await as(admin).get('/api/push/key');
+    expect(first.statusCode, first.body).toBe(200);
+    const key = first.json().data.publicKey as string;
+    expect(key).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect((await as(admin).get('/api/push/key')).json().data.publicKey).toBe(key);
+    const [stored] = await t.database.db.select().from(appSecrets).where(eq(appSecrets.name, 'vapid'));
+    expect(JSON.parse(stored!.value).publicKey).toBe(key);
+  });
+
+  it('is for signed-in students only', async () => {
+    expect((await as().get('/api/push/key')).statusCode).toBe(401);
+  });
+});
+
+describe('sending', () => {
+  it('pushes a skill request to the recipient, encrypted for their device, reading as the bell does', async () => {
+    const { who: bob, skillId } = await teacher('Python');
+    const sub = push.subscription('bob-phone');
+    await subscribe(bob, sub);
+    const alice = await signUpAndLogin(t);
+    await requestSkill(alice, bob, skillId);
+
+    const [payload] = await push.waitFor(sub);
+    const [notice] = (await as(bob).get('/api/notification?limit=1')).json().data;
+    expect(payload).toEqual({ title: PUSH_TITLE, body: notice.message, link: SKILL_INBOX_LINK });
+    const received = push.received.find((r) => `${push.origin}${r.path}` === sub.endpoint)!;
+    expect(received.headers['content-encoding']).toBe('aes128gcm');
+    expect(received.headers.authorization).toMatch(/^vapid t=.+, k=B[A-Za-z0-9_-]{86}$/);
+    expect(Number(received.headers.ttl)).toBeGreaterThan(0);
+    expect(received.body.length).toBeLessThan(4096);
+  });
+
+  it('pushes an answer back to the sender, and pushes a broadcast to every subscribed device', async () => {
+    const { who: teacherOne, skillId } = await teacher('Guitar');
+    const learner = await signUpAndLogin(t);
+    const learnerSub = push.subscription('learner-laptop');
+    await subscribe(learner, learnerSub);
+    await requestSkill(learner, teacherOne, skillId);
+    const [request] = (await as(teacherOne).get('/api/skill-exchange/requests?box=received')).json().data;
+    const answered = await as(teacherOne).post(`/api/skill-exchange/requests/${request.id}/accept`, {});
+    expect(answered.statusCode, answered.body).toBe(200);
+    const [accepted] = await push.waitFor(learnerSub);
+    expect(accepted).toMatchObject({ title: PUSH_TITLE, link: SKILL_INBOX_LINK });
+
+    const sent = await as(admin).post('/api/notification/broadcast', {
+      message: 'Library open till midnight',
+      link: '/',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const pushes = await push.waitFor(learnerSub, 2);
+    expect(pushes[1]).toEqual({ title: PUSH_TITLE, body: 'Library open till midnight', link: '/' });
+  });
+
+  it('deletes a subscription whose push service answers 410, and still sends to the others', async () => {
+    const { who: carol, skillId } = await teacher('Chess');
+    const gone = push.subscription('gone/carol-old-phone');
+    const kept = push.subscription('carol-new-phone');
+    await subscribe(carol, gone);
+    await subscribe(carol, kept);
+    await requestSkill(await signUpAndLogin(t), carol, skillId);
+
+    await push.waitFor(kept);
+    await outboxDrained();
+    const left = await t.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, carol.userId));
+    expect(left.map((s) => s.endpoint)).toEqual([kept.endpoint]);
+    expect(push.received.some((r) => `${push.origin}${r.path}` === gone.endpoint)).toBe(true);
+  });
+
+  it('sends nothing for a category the student switched off', async () => {
+    const { who: dave, skillId } = await teacher('Sketching');
+    const sub = push.subscription('dave-tablet');
+    await subscribe(dave, sub);
+    const off = await as(dave).put('/api/push/preferences', { skills: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({
+      message: PUSH_MESSAGES.preferencesSaved,
+      data: { skills: false, rides: true, alerts: true, broadcasts: true },
+    });
+    expect((await as(dave).get('/api/push/preferences')).json().data).toEqual({
+      skills: false,
+      rides: true,
+      alerts: true,
+      broadcasts: true,
+    });
+
+    await requestSkill(await signUpAndLogin(t), dave, skillId);
+    await outboxDrained();
+    expect(push.pushesTo(sub)).toEqual([]);
+    expect((await as(dave).get('/api/notification?limit=5')).json().data).toHaveLength(1); // the bell still has it
+
+    const on = await as(dave).put('/api/push/preferences', { skills: true });
+    expect(on.json().data.skills).toBe(true);
+  });
+});
+
+describe('subscriptions', () => {
+  it('a student deletes their own subscription; another student, or an admin, gets 404', async () => {
+    const erin = await signUpAndLogin(t);
+    const frank = await signUpAndLogin(t);
+    const sub = push.subscription('erin-phone');
+    await subscribe(erin, sub);
+
+    for (const other of [frank, admin]) {
+      const refused = await as(other).delete('/api/push/subscriptions', { endpoint: sub.endpoint });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ success: false, message: PUSH_MESSAGES.notFound });
+    }
+    const stored = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, sub.endpoint));
+    expect(stored).toHaveLength(1);
+
+    const removed = await as(erin).delete('/api/push/subscriptions', { endpoint: sub.endpoint });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe(PUSH_MESSAGES.unsubscribed);
+    expect((await as(erin).delete('/api/push/subscriptions', { endpoint: sub.endpoint })).statusCode).toBe(404);
+  });
+
+  it('a device subscribed again by another student moves to them', async () => {
+    const [gita, hari] = [await signUpAndLogin(t), await signUpAndLogin(t)];
+    const sub = push.subscription('shared-lab-pc');
+    await subscribe(gita, sub);
+    await subscribe(hari, sub);
+    const rows = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, sub.endpoint));
+    expect(rows.map((r) => r.userId)).toEqual([hari.userId]);
+  });
+
+  it('refuses bad input with 400 and the contract message', async () => {
+    const who = await signUpAndLogin(t);
+    const good = push.subscription('input');
+    const cases: Array<[string, object, string]> = [
+      ['/api/push/subscriptions', { keys: good.keys }, PUSH_MESSAGES.endpointInvalid],
+      [
+        '/api/push/subscriptions',
+        { endpoint: 'ftp://push.example.com/x', keys: good.keys },
+        PUSH_MESSAGES.endpointInvalid,
+      ],
+      ['/api/push/subscriptions', { endpoint: 'not a url', keys: good.keys }, PUSH_MESSAGES.endpointInvalid],
+      // https only, to a host name: never plain http, an IP literal or localhost (unless listed)
+      [
+        '/api/push/subscriptions',
+        { endpoint: 'http://push.example.com/x', keys: good.keys },
+        PUSH_MESSAGES.endpointInvalid,
+      ],
+      ['/api/push/subscriptions', { endpoint: 'https://10.0.0.5/x', keys: good.keys }, PUSH_MESSAGES.endpointInvalid],
+      ['/api/push/subscriptions', { endpoint: 'https://localhost/x', keys: good.keys }, PUSH_MESSAGES.endpointInvalid],
+      ['/api/push/subscriptions', { endpoint: 'http://127.0.0.1:1/x', keys: good.keys }, PUSH_MESSAGES.endpointInvalid],
+      ['/api/push/subscriptions', { endpoint: good.endpoint }, PUSH_MESSAGES.keysRequired],
+      [
+        '/api/push/subscriptions',
+        { endpoint: good.endpoint, keys: { ...good.keys, p256dh: 'abc' } },
+        PUSH_MESSAGES.p256dhInvalid,
+      ],
+      [
+        '/api/push/subscriptions',
+        { endpoint: good.endpoint, keys: { ...good.keys, auth: 'short' } },
+        PUSH_MESSAGES.authInvalid,
+      ],
+      ['/api/push/preferences', { skills: 'yes' }, PUSH_MESSAGES.preferenceInvalid],
+    ];
+    for (const [url, body, message] of cases) {
+      const res = await as(who).send(url.endsWith('preferences') ? 'PUT' : 'POST', url, body);
+      expect(res.statusCode, `${JSON.stringify(body)} → ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message });
+    }
+    const del = await as(who).delete('/api/push/subscriptions', { endpoint: 'nope' });
+    expect(del.statusCode).toBe(400);
+    expect(del.json().message).toBe(PUSH_MESSAGES.endpointInvalid);
+    const stored = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, who.userId));
+    expect(stored).toEqual([]);
+  });
+});
