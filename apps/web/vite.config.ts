@@ -9,7 +9,8 @@
  *   worker (vite-plugin-pwa) that precaches the built app shell and keeps the last answers of the
  *   session, institute, attendance, enrollment and catalogue reads (network first, cache when
  *   offline; `API_READ_CACHE`, cleared at logout); registered by a small separate script, so the
- *   initial JS budget is untouched;
+ *   initial JS budget is untouched; it imports `public/push-sw.js`, which shows Web Push
+ *   notifications (docs/decisions/0501-web-push.md);
  * - tests: happy-dom environment, jest-dom matchers loaded from `src/test/setup.ts`;
  * - `vite build --ssr src/entry-server.tsx` (part of `npm run build`) writes the server bundle
  *, see {@link ssrBuild}; the browser build writes beside its manifest the page
@@ -75,6 +76,8 @@ const browserBuild = {
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Web Push: the push and notification-click handlers (public/push-sw.js; docs/decisions/0501-web-push.md).
+        importScripts: ['/push-sw.js'],
         // A new worker takes over at once, also the page that installed it (offline after one visit).
         clientsClaim: true,
         skipWaiting: true,

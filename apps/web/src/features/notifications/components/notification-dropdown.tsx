@@ -3,6 +3,8 @@
  * while the first load runs and "You're all caught up!" when empty. Unread items are highlighted;
  * each shows its message and a relative time ("about 2 hours ago"). Clicking an item marks it read
  * (if unread) and opens its link (docs/design.md §7). Failure toasts of docs/product-spec.md §8.
+ * Below the list, the push control turns push notifications on for this device
+ * (docs/decisions/0501-web-push.md).
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +16,7 @@ import { cn } from '../../../lib/cn';
 import { formatRelative } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { markAllNotificationsRead, markNotificationRead, selectNotifications } from '../../../lib/notifications-slice';
+import { PushControl } from '../../../components/push-control';
 import { PANEL_CLASSES } from './notification-bell';
 
 export interface NotificationDropdownProps {
@@ -108,6 +111,7 @@ export default function NotificationDropdown({ onClose }: NotificationDropdownPr
           </ul>
         )}
       </div>
+      <PushControl compact className="border-t border-line px-4 py-3" />
     </div>
   );
 }

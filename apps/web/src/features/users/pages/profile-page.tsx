@@ -4,12 +4,15 @@
  * it), name, email, the "branch · semester" line and the details list (Branch, Semester, Hostel).
  * Edit Profile switches to the form (`?edit=1`, also the target of the completion prompt); Save
  * Profile / Cancel return to view. Logout goes to /login even if the server call fails (then the
- * toast "Server logout failed, but client session cleared."). A Change password card follows.
+ * toast "Server logout failed, but client session cleared."). A Push notifications card (this
+ * device on or off, the categories; docs/decisions/0501-web-push.md) and a Change password card
+ * follow.
  */
 import { useSearchParams, useNavigate } from 'react-router';
 import { LogOut, Pencil, UserX } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
+import { PUSH_UI } from '@campus/contract/push-ui';
 import type { PublicUser } from '@campus/contract/users';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -18,6 +21,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { CompleteProfileCard } from '../../../components/complete-profile-card';
+import { PushCategories, PushControl } from '../../../components/push-control';
 import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { useAppDispatch, useAppSelector } from '../../../lib/store';
@@ -142,6 +146,12 @@ export default function ProfilePage() {
                 </Button>
               </>
             )}
+          </Card>
+          <Card title={PUSH_UI.cardTitle}>
+            <div className="space-y-4">
+              <PushControl />
+              <PushCategories />
+            </div>
           </Card>
           <Card title="Change password">
             <ChangePasswordForm />
