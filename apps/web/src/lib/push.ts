@@ -6,13 +6,16 @@
  */
 import type { SubscribeBody } from '@campus/contract/push';
 import { pushApi } from './push-api';
-import type { AppDispatch } from './store';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 
 /** Where this device stands: no push support, notifications blocked, or subscribed or not. */
 export type PushState = 'unsupported' | 'denied' | 'on' | 'off';
 
 /** The outcome of turning push on. */
 export type TurnOnResult = 'on' | 'unsupported' | 'denied' | 'failed';
+
+/** A dispatch that runs the push endpoints' thunks (the store's, or a thunk's own). */
+type PushDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 /** How long to wait for the service worker to be ready, ms. */
 const WORKER_WAIT_MS = 10_000;
@@ -71,7 +74,7 @@ export async function pushState(): Promise<PushState> {
  * Turns push on for this device: asks the browser's permission (call it from a click), subscribes
  * with the server's key and stores the subscription. Never throws.
  */
-export async function turnOnPush(dispatch: AppDispatch): Promise<TurnOnResult> {
+export async function turnOnPush(dispatch: PushDispatch): Promise<TurnOnResult> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'denied';
@@ -93,7 +96,7 @@ export async function turnOnPush(dispatch: AppDispatch): Promise<TurnOnResult> {
 }
 
 /** Turns push off for this device: the server forgets it and the browser unsubscribes. Never throws. */
-export async function turnOffPush(dispatch: AppDispatch): Promise<boolean> {
+export async function turnOffPush(dispatch: PushDispatch): Promise<boolean> {
   if (!pushSupported()) return true;
   try {
     const reg = await registration(false);
