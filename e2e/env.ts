@@ -10,6 +10,8 @@ export const E2E_ADMIN_EMAIL = 'admin.e2e@iiitsonepat.ac.in';
 /** The local stand-in for Internshala that the server scrapes in the browser suite; 3222 by default. */
 export const E2E_SOURCE_PORT = Number(process.env.E2E_SOURCE_PORT ?? E2E_PORT + 23);
 export const E2E_SOURCE_ORIGIN = `http://127.0.0.1:${E2E_SOURCE_PORT}`;
+/** The local push service of the push journey (push.spec.ts), the one push endpoint host the server may contact. */
+export const E2E_PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? E2E_PORT + 24);
 
 /** The institute's time zone in the suite (the default config's). */
 export const E2E_TIMEZONE = 'Asia/Kolkata';

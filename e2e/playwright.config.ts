@@ -10,6 +10,7 @@ import {
   E2E_DATA_DIR,
   E2E_INSTITUTE_CONFIG,
   E2E_PORT,
+  E2E_PUSH_PORT,
   E2E_ADMIN_EMAIL,
   E2E_SECOND_ORIGIN,
   E2E_SOURCE_ORIGIN,
@@ -82,6 +83,8 @@ export default defineConfig({
         NODE_ENV: 'production',
         INTERNSHIP_SOURCE_URL: E2E_SOURCE_ORIGIN,
         INTERNSHIP_SOURCE_HOSTS: `127.0.0.1:${E2E_SOURCE_PORT}`,
+        // push.spec.ts's local push service: the one http push endpoint the server sends to.
+        PUSH_ENDPOINT_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
         INSTITUTE_CONFIG: E2E_INSTITUTE_CONFIG,
       },
     },
