@@ -153,6 +153,11 @@ export const lostFoundItem = z.object({
   reporter_name: z.string().nullable(),
   /** Shown to the owner and admins only: hidden after reports or removed. */
   moderation: moderationField,
+  /**
+   * Shown to the finder only, on their found report: how many open lost reports may be this item
+   * (docs/alerts.md "Lost and found"); who lost them is not shown.
+   */
+  possible_matches: z.number().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -58,6 +58,8 @@ export interface UpdateOptions<Row> {
   check?: { where: SQL; refused: (db: Db) => Promise<never> };
   /** The notices the change calls for (e.g. a ride's new time to its participants). */
   notices?: (db: Db, updated: Row, before: Row) => Promise<Notice[]>;
+  /** The change makes the record visible again (a renewal): saved alerts match it (the kind's `announce`). */
+  announce?: boolean;
 }
 
 /** What a feature adds to {@link ownedRecords}' `remove`: who else is told (rides: the participants). */
@@ -125,8 +127,9 @@ export function ownedRecords<T extends KindTable, TC extends Columns, SC extends
   const listVisible = kind.visible;
 
   /**
-   * Inserts `values` owned by `owner` with the photo `image` (if any), in one transaction. Returns
-   * the record as `owner` sees it (`show`).
+   * Inserts `values` owned by `owner` with the photo `image` (if any), in one transaction that also
+   * queues it for saved-alert matching (the kind's `announce`). Returns the record as `owner` sees
+   * it (`show`).
    */
   async function insert(ctx: ServiceContext, owner: SessionUser, values: Insert, image: ProcessedFile | null) {
     const row = await ctx.db.transaction(async (tx) => {
@@ -135,7 +138,9 @@ export function ownedRecords<T extends KindTable, TC extends Columns, SC extends
         .insert(t)
         .values({ ...values, userId: owner.id, imageFileId } as never)
         .returning();
-      return inserted as unknown as Row;
+      const created = inserted as unknown as Row;
+      await kind.announce(tx, created.id);
+      return created;
     });
     return show(ctx, { row, ownerName: owner.name }, owner);
   }
@@ -172,6 +177,7 @@ export function ownedRecords<T extends KindTable, TC extends Columns, SC extends
       if (!updated) return check ? check.refused(tx) : row;
       if (imageFileId !== undefined) await deleteFiles(tx, [row.imageFileId]);
       if (notices) await send(ctx, tx, await notices(tx, updated, row));
+      if (options.announce) await kind.announce(tx, updated.id);
       return updated;
     });
     return show(ctx, { row: stored, ownerName }, viewer);

@@ -23,10 +23,15 @@ import type { NotificationType } from '@campus/contract/notifications';
 import type { ReportTargetType } from '@campus/contract/reports';
 import type { SearchType } from '@campus/contract/search';
 import type { Db } from '../db/client.ts';
+import { alertOutbox } from '../db/schema/alerts.ts';
 import { users } from '../db/schema/users.ts';
 import { isAdmin, type SessionUser } from './auth.ts';
 import type { ServiceContext } from './context.ts';
 import { notFound } from './errors.ts';
+import { wakeOutbox } from './outbox.ts';
+
+/** The outbox of records that became visible, drained by saved-alert matching (docs/alerts.md). */
+export const ALERT_OUTBOX = 'alerts';
 
 /** A table of records owned by a user, with an optional photo, moderation columns and a search document. */
 export type KindTable = PgTable & {
@@ -135,7 +140,7 @@ export interface RecordKind<
    * few) — over `t`, the table or an alias of it. The owner still sees a hidden record in their own
    * list ("My listings"), which does not use it.
    */
-  visible: (db: Db, t?: T) => SQL;
+  visible: (db: Db, t?: KindTable) => SQL;
   /** {@link RecordKindSpec.browse} and {@link visible}: what campus search finds. */
   browsable: (db: Db) => SQL;
   /**
@@ -148,8 +153,15 @@ export interface RecordKind<
   titles: (db: Db, ids: string[]) => Promise<Map<string, string>>;
   /** Hides a record while reports are reviewed (`hidden_at` set, kept when already set). */
   hide: (db: Db, id: string) => Promise<void>;
-  /** Restores a hidden record (`hidden_at` cleared). */
+  /** Restores a hidden record (`hidden_at` cleared); saved alerts see it again ({@link announce}). */
   restore: (db: Db, id: string) => Promise<void>;
+  /**
+   * Queues record `id`, which just became visible (created, restored, renewed), for matching
+   * against saved alerts (docs/alerts.md): an `alert_outbox` row and a wake-up, through `db` — call
+   * it inside the transaction that makes the record visible, so the match happens exactly when it
+   * commits.
+   */
+  announce: (db: Db, id: string) => Promise<void>;
   /** Removes a record for good after reports (`removed_at` set, `hidden_at` kept set). */
   remove: (db: Db, id: string) => Promise<void>;
   /** The notice a record's owner gets when an administrator deleted it (a `system` notice opening {@link path}). */
@@ -174,8 +186,8 @@ export function recordKind<T extends KindTable, TC extends Columns, SC extends C
   const t = table as KindTable;
   const title = spec.title as (row: unknown) => string;
 
-  function visible(db: Db, alias: T = table): SQL {
-    const at = alias as KindTable;
+  function visible(db: Db, alias: KindTable = table): SQL {
+    const at = alias;
     return and(
       isNull(at.hiddenAt),
       notExists(
@@ -216,6 +228,11 @@ export function recordKind<T extends KindTable, TC extends Columns, SC extends C
       .where(eq(t.id, id));
   }
 
+  async function announce(db: Db, id: string): Promise<void> {
+    await db.insert(alertOutbox).values({ kind: spec.searchType, recordId: id });
+    await wakeOutbox(db, ALERT_OUTBOX);
+  }
+
   return {
     ...spec,
     owner: t.userId,
@@ -225,7 +242,11 @@ export function recordKind<T extends KindTable, TC extends Columns, SC extends C
     loadVisible,
     titles,
     hide: (db, id) => moderate(db, id, { hiddenAt: sql`coalesce(${t.hiddenAt}, now())` }),
-    restore: (db, id) => moderate(db, id, { hiddenAt: null }),
+    restore: async (db, id) => {
+      await moderate(db, id, { hiddenAt: null });
+      await announce(db, id);
+    },
+    announce,
     remove: (db, id) => moderate(db, id, { hiddenAt: sql`coalesce(${t.hiddenAt}, now())`, removedAt: sql`now()` }),
     adminDeletionNotice: (row) => ({
       userId: (row as { userId: string }).userId,

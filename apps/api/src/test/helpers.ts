@@ -162,7 +162,7 @@ export async function signUpAndLogin(
 export type SignedIn = Awaited<ReturnType<typeof signUpAndLogin>>;
 
 /** HTTP methods the feature tests send. */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Injects `method url` with the session `cookie` (if any) and a multipart body (`multipartForm`). */
 export function sendForm(
@@ -238,6 +238,7 @@ export function clientOf(t: TestApp, who?: SignedIn): Client {
 /** A notification as a test reads it from `GET /api/notification`. */
 export interface NotificationSeen {
   message: string;
+  type: string;
   link: string | null;
 }
 

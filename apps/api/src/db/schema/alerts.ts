@@ -10,18 +10,7 @@
  */
 import { ALERT_KINDS } from '@campus/contract/alerts';
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tstz } from './columns.ts';
 import { notifications } from './notifications.ts';
 import { users } from './users.ts';
@@ -38,7 +27,10 @@ export const alerts = pgTable(
     /** The filters as saved (contract `StoredAlertFilters`). */
     filters: jsonb('filters').$type<Record<string, string | number>>().notNull(),
     /** Lexemes of the search words (`simple` configuration); every one must be in the record's. */
-    words: text('words').array().notNull().default(sql`'{}'::text[]`),
+    words: text('words')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     category: text('category'),
     /** ₹, inclusive; marketplace price or ride cost. */
     minPrice: integer('min_price'),

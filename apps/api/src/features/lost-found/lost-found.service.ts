@@ -3,7 +3,8 @@
  * partial updates, owner-or-admin changes, mark returned, and the list (newest first, paginated,
  * filtered by type, category and search in SQL). Items of deactivated owners leave every list.
  */
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   LOST_FOUND_MESSAGES,
   type CreateLostFoundItemBody,
@@ -11,7 +12,7 @@ import {
   type LostFoundItem,
   type UpdateLostFoundItemBody,
 } from '@campus/contract/lost-found';
-import { lostFoundItems } from '../../db/schema/lost-found.ts';
+import { lostFoundItems, lostFoundMatches } from '../../db/schema/lost-found.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Changeable } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/auth.ts';
@@ -22,6 +23,7 @@ import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, moderationOf, ownedRecords, type Loaded } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { lostFoundKind } from './lost-found.kind.ts';
 
 /** Maps a row to the API shape (docs/product-spec.md §3); `image_url` absolute from `APP_URL` (docs/design.md §4). */
@@ -69,8 +71,103 @@ const records = ownedRecords(
 /** A stored lost & found item with its reporter's display name. */
 export type LoadedItem = Loaded<typeof lostFoundItems.$inferSelect>;
 
-/** One item (GET …/lost-items/{id}); 404 when unknown or of a deactivated reporter (except for an admin). */
-export const getItem = records.get;
+/**
+ * One item (GET …/lost-items/{id}); 404 when unknown or of a deactivated reporter (except for an
+ * admin). The finder's own found report carries `possible_matches`: the open lost reports paired
+ * with it (neither returned, the lost one visible), without naming them (docs/alerts.md).
+ */
+export async function getItem(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<LostFoundItem> {
+  const item = await records.get(ctx, viewer, id);
+  if (!item.is_found || item.userId !== viewer.id || item.is_returned) return item;
+  const lost = alias(lostFoundItems, 'lost');
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(lostFoundMatches)
+    .innerJoin(lost, eq(lost.id, lostFoundMatches.lostId))
+    .where(and(eq(lostFoundMatches.foundId, id), not(lost.isReturned), lostFoundKind.visible(ctx.db, lost)));
+  return { ...item, possible_matches: row!.n };
+}
+
+/** A lost and a found report pair when their score reaches this (docs/alerts.md "Lost and found"). */
+export const PAIR_SCORE_MIN = 0.6;
+/** Added to the score when the places are alike (word similarity ≥ 0.5): a boost, never a filter. */
+export const PAIR_PLACE_BOOST = 0.1;
+/** At most this many new pairs are made for one report. */
+const PAIRS_PER_REPORT = 5;
+
+/** "A blue steel bottle was found at Library on 24 Nov — is it yours?" (docs/alerts.md). */
+export function foundNotice(found: { itemName: string; locationFound: string; dateFound: string }): string {
+  const article = /^[aeiou]/i.test(found.itemName) ? 'An' : 'A';
+  const [y, m, d] = found.dateFound.split('-').map(Number);
+  const day = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  return `${article} ${found.itemName} was found at ${found.locationFound} on ${day} — is it yours?`;
+}
+
+/**
+ * Pairs report `id`, which just became visible, with the open reports of the other type that may
+ * be the same thing (docs/alerts.md "Lost and found"), and tells each new pair's loser, linking
+ * to the found report. A pair: same category; different reporters; neither returned, both
+ * visible; found on or after the lost day minus one day; and a score of at least
+ * {@link PAIR_SCORE_MIN} — the best of the `pg_trgm` word similarity of either name within the
+ * other's name and description and the share of the names' words they have in common (of the
+ * longer name: "blue water bottle" and "blue steel bottle" share 2 of 3), plus
+ * {@link PAIR_PLACE_BOOST} when the places are alike. Candidates come
+ * from the open-by-category index; at most {@link PAIRS_PER_REPORT} best new pairs. Run inside
+ * the alerts outbox drain's transaction (`ctx.db`).
+ */
+export async function pairLostAndFound(ctx: ServiceContext, id: string): Promise<void> {
+  const visible = (name: 'r' | 'o') => lostFoundKind.visible(ctx.db, alias(lostFoundItems, name));
+  const result = (await ctx.db.execute(sql`
+    WITH pairs AS (
+      SELECT (x.l).id AS lost_id, (x.f).id AS found_id, s.score
+      FROM lost_found_items r
+      JOIN lost_found_items o
+        ON o.category = r.category AND o.is_found <> r.is_found AND o.user_id <> r.user_id AND NOT o.is_returned
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN r.is_found THEN o ELSE r END AS l, CASE WHEN r.is_found THEN r ELSE o END AS f
+      ) x
+      CROSS JOIN LATERAL (
+        SELECT tsvector_to_array(to_tsvector('simple'::regconfig, (x.l).item_name)) AS lw,
+               tsvector_to_array(to_tsvector('simple'::regconfig, (x.f).item_name)) AS fw
+      ) names
+      CROSS JOIN LATERAL (
+        SELECT greatest(
+            word_similarity((x.l).item_name, (x.f).item_name || ' ' || coalesce((x.f).description, '')),
+            word_similarity((x.f).item_name, (x.l).item_name || ' ' || coalesce((x.l).description, '')),
+            (SELECT count(*) FROM unnest(names.lw) w WHERE w = ANY(names.fw))::float8
+              / greatest(1, cardinality(names.lw), cardinality(names.fw)))
+          + CASE WHEN word_similarity((x.l).location_found, (x.f).location_found) >= 0.5
+              THEN ${PAIR_PLACE_BOOST}::float8 ELSE 0 END AS score
+      ) s
+      WHERE r.id = ${id} AND NOT r.is_returned AND ${visible('r')} AND ${visible('o')}
+        AND (x.f).date_found >= (x.l).date_found - 1
+        AND s.score >= ${PAIR_SCORE_MIN}::float8
+      ORDER BY s.score DESC
+      LIMIT ${PAIRS_PER_REPORT}
+    ),
+    made AS (
+      INSERT INTO lost_found_matches (lost_id, found_id, score)
+      SELECT lost_id, found_id, score FROM pairs
+      ON CONFLICT DO NOTHING
+      RETURNING lost_id, found_id
+    )
+    SELECT l.user_id AS "loserId", f.id AS "foundId", f.item_name AS "itemName",
+           f.location_found AS "locationFound", f.date_found::text AS "dateFound"
+    FROM made JOIN lost_found_items l ON l.id = made.lost_id JOIN lost_found_items f ON f.id = made.found_id`)) as unknown as {
+    rows: Array<{ loserId: string; foundId: string; itemName: string; locationFound: string; dateFound: string }>;
+  };
+  for (const pair of result.rows)
+    await notify(ctx, pair.loserId, {
+      message: foundNotice(pair),
+      type: 'alert',
+      link: lostFoundKind.link(pair.foundId),
+    });
+}
+
 /** An item `viewer` may change by `action` (404 when not visible, 403 unless own or admin). */
 export const getChangeableItem = records.loadChangeable;
 /** Deletes a checked item and its photo (DELETE …/lost-items/{id}); an admin deletion tells the reporter. */

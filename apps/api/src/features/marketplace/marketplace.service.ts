@@ -110,13 +110,16 @@ export function updateItem(
   );
 }
 
-/** Renews a listing for another 60 days from now (POST …/items/{id}/renew, owner only). */
+/**
+ * Renews a listing for another 60 days from now (POST …/items/{id}/renew, owner only); saved
+ * alerts see it again (docs/alerts.md).
+ */
 export function renewItem(
   ctx: ServiceContext,
   viewer: SessionUser,
   loaded: Changeable<LoadedItem, 'renew'>,
 ): Promise<MarketplaceItem> {
-  return records.update(ctx, viewer, loaded, { expiresAt: expiryFrom() });
+  return records.update(ctx, viewer, loaded, { expiresAt: expiryFrom() }, { announce: true });
 }
 
 /**

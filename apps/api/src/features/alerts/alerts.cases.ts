@@ -1,0 +1,46 @@
+/**
+ * Authorization-matrix rows of saved alerts (docs/alerts.md; assembled by `test/route-cases.ts`):
+ * every student keeps their own alerts — another student's, or an admin asking for one, gets 404;
+ * the digest's unsubscribe needs no session, only its signed token. The world's alert belongs to
+ * `owner`.
+ */
+import { created, everyone, ownerOnly, signedIn } from '../../test/case-kit.ts';
+import type { RouteCase, World } from '../../test/route-cases.ts';
+import { tokenKey, unsubscribeToken } from './alerts.mail.ts';
+
+/** A valid alert body: bicycles under ₹3,000. */
+export const VALID_ALERT = { kind: 'marketplace', filters: { search: 'cycle', maxPrice: 3000 } };
+
+/** A fresh alert of `owner`. */
+const newAlert = (w: World) => created(w, { method: 'POST', url: '/api/alerts', payload: VALID_ALERT }, w.owner.cookie);
+
+/** The world's records of saved alerts: `owner`'s alert and its unsubscribe token. */
+export async function alertsWorld(w: World): Promise<void> {
+  w.alertId = await newAlert(w);
+  w.alertToken = unsubscribeToken(await tokenKey(w.t.app.ctx), w.alertId);
+}
+
+/** The rows of `/api/alerts…`. */
+export const ALERTS_CASES: Record<string, RouteCase> = {
+  'GET /api/alerts': { request: () => ({ method: 'GET', url: '/api/alerts' }), expect: signedIn(200) },
+  'POST /api/alerts': {
+    request: () => ({ method: 'POST', url: '/api/alerts', payload: { kind: 'rides', filters: { search: 'airport' } } }),
+    expect: signedIn(201),
+  },
+  'GET /api/alerts/:id': {
+    request: (w) => ({ method: 'GET', url: `/api/alerts/${w.alertId}` }),
+    expect: ownerOnly(200, 404),
+  },
+  'PATCH /api/alerts/:id': {
+    request: (w) => ({ method: 'PATCH', url: `/api/alerts/${w.alertId}`, payload: { paused: false } }),
+    expect: ownerOnly(200, 404),
+  },
+  'DELETE /api/alerts/:id': {
+    request: async (w) => ({ method: 'DELETE', url: `/api/alerts/${await newAlert(w)}` }),
+    expect: ownerOnly(200, 404),
+  },
+  'POST /api/alerts/unsubscribe': {
+    request: (w) => ({ method: 'POST', url: '/api/alerts/unsubscribe', payload: { token: w.alertToken } }),
+    expect: everyone(200),
+  },
+};
