@@ -4,9 +4,9 @@
  *
  * | path | access |
  * |---|---|
- * | / , /intern-connect, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /404, /500 | open |
+ * | / , /intern-connect, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /alert-unsubscribe, /404, /500 | open |
  * | /login | guest-only |
- * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search | signed-in (origin remembered) |
+ * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search /alerts | signed-in (origin remembered) |
  * | /admin/* | signed-in + admin role (others → /) |
  * | anything else | not-found page |
  */
@@ -37,6 +37,8 @@ const pages = {
   skillExchange: preloadable(() => import('../features/skill-exchange/pages/skill-exchange-page')),
   admin: preloadable(() => import('../features/admin/pages/admin-page')),
   search: preloadable(() => import('../features/search/pages/search-page')),
+  alerts: preloadable(() => import('../features/alerts/pages/alerts-page')),
+  alertUnsubscribe: preloadable(() => import('../features/alerts/pages/alert-unsubscribe-page')),
 };
 
 /** The page a path's first segment opens (for {@link preloadPage}). */
@@ -57,6 +59,8 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
   'skill-exchange': 'skillExchange',
   admin: 'admin',
   search: 'search',
+  alerts: 'alerts',
+  'alert-unsubscribe': 'alertUnsubscribe',
 };
 
 /**
@@ -96,6 +100,8 @@ const LostFoundPage = pages.lostFound;
 const SkillExchangePage = pages.skillExchange;
 const AdminPage = pages.admin;
 const SearchPage = pages.search;
+const AlertsPage = pages.alerts;
+const AlertUnsubscribePage = pages.alertUnsubscribe;
 
 export function AppRoutes() {
   return (
@@ -113,6 +119,7 @@ export function AppRoutes() {
         <Route path="500" element={<ServerErrorPage />} />
         <Route path="intern-connect" element={<InternshipsPage />} />
         <Route path="spotlight/:slug" element={<SpotlightPage />} />
+        <Route path="alert-unsubscribe" element={<AlertUnsubscribePage />} />
         <Route element={<RequireAuth />}>
           <Route path="rides/:id?" element={<RidesPage />} />
           <Route path="profile" element={<ProfilePage />} />
@@ -122,6 +129,7 @@ export function AppRoutes() {
           <Route path="lost-found/:id?" element={<LostFoundPage />} />
           <Route path="skill-exchange" element={<SkillExchangePage />} />
           <Route path="search" element={<SearchPage />} />
+          <Route path="alerts" element={<AlertsPage />} />
           <Route element={<RequireAdmin />}>
             <Route path="admin/*" element={<AdminPage />} />
           </Route>

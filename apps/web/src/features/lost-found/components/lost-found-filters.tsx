@@ -2,11 +2,13 @@
  * The filters of /lost-found?view=all: search (name, description or place), lost or
  * found, category, include returned and my reports. Every value lives in the URL; the search
  * writes it 400 ms after typing stops, and a pending edit is dropped when the filters leave the
- * page (back to Recently Reported).
+ * page (back to Recently Reported). "Alert me" saves type, category and search as a saved alert
+ * (docs/alerts.md).
  */
 import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { SearchField } from '../../../components/ui/search-field';
 import { Select } from '../../../components/ui/select';
+import { AlertMeButton } from '../../../components/alert-me-button';
 import { useDebouncedParam, type UpdateParams } from '../../../lib/url-params';
 import type { LostFoundItemFilters } from '@campus/contract/lost-found';
 
@@ -65,6 +67,7 @@ export function LostFoundFilters({ filters, params, update }: LostFoundFiltersPr
           />
           My reports
         </label>
+        <AlertMeButton kind="lost-found" filters={{ type: filters.type, category: filters.category, search }} />
       </div>
     </div>
   );

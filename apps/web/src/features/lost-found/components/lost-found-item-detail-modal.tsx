@@ -1,6 +1,7 @@
 /**
  * The deep link /lost-found/{id}: one lost & found item in a dialog — photo, Lost/Found, name, date, location,
- * category, description, reporter, Contact Owner, and the reporter's or an admin's actions.
+ * category, description, reporter, Contact Owner, the finder's count of open lost reports that may match
+ * (docs/alerts.md), and the reporter's or an admin's actions.
  */
 import { CheckCircle2, Phone } from 'lucide-react';
 import { LOST_FOUND_MESSAGES as L, type LostFoundItem } from '@campus/contract/lost-found';
@@ -60,6 +61,13 @@ export function LostFoundItemDetailModal({
             ) : null}
           </dl>
           {item.description ? <p className="whitespace-pre-line">{item.description}</p> : null}
+          {item.possible_matches ? (
+            <p className="rounded-xl bg-accent-soft px-3 py-2 text-sm text-fg" role="status">
+              {item.possible_matches === 1
+                ? '1 open lost report may match. Its owner has been told.'
+                : `${item.possible_matches} open lost reports may match. Their owners have been told.`}
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" onClick={() => onContact(item)}>
               <Phone aria-hidden="true" size={16} />

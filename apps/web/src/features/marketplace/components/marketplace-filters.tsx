@@ -2,12 +2,13 @@
  * The browse filters of /marketplace (docs/product-spec.md §2): category chips (All, Books, Electronics,
  * Furniture, Clothing), search, min/max price (₹) and sort. Every value lives in the URL; the text
  * fields write it 400 ms after typing stops, and a pending edit is dropped when the filters leave
- * the page (switching to My listings).
+ * the page (switching to My listings). "Alert me" saves them as a saved alert (docs/alerts.md).
  */
 import { MARKETPLACE_CHIPS, MARKETPLACE_SORTS, MARKETPLACE_SORT_LABELS } from '@campus/contract/marketplace-ui';
 import { Input } from '../../../components/ui/input';
 import { SearchField } from '../../../components/ui/search-field';
 import { Select } from '../../../components/ui/select';
+import { AlertMeButton } from '../../../components/alert-me-button';
 import { cn } from '../../../lib/cn';
 import { useDebouncedParam, type UpdateParams } from '../../../lib/url-params';
 import type { ItemFilters } from '@campus/contract/marketplace';
@@ -79,6 +80,7 @@ export function MarketplaceFilters({ filters, params, update }: MarketplaceFilte
           options={SORT_OPTIONS}
         />
       </div>
+      <AlertMeButton kind="marketplace" filters={{ category: filters.category, search, minPrice, maxPrice }} />
     </section>
   );
 }

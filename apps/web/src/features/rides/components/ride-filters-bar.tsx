@@ -3,7 +3,8 @@
  * 2+ Seats, Under ₹100, To College, From College) and the institute's common places, the search
  * box, the sort selector, and "Filters (N)" opening the advanced filters (date range with custom
  * dates, time frame, minimum seats, maximum cost, direction, status). N is docs/product-spec.md §4's active-filter
- * count. Every value lives in the URL; text fields write it 400 ms after typing stops.
+ * count. Every value lives in the URL; text fields write it 400 ms after typing stops. "Alert me"
+ * saves words, day window, direction, seats and cost as a saved alert (docs/alerts.md).
  */
 import { useId, useState } from 'react';
 import { SlidersHorizontal, X } from 'lucide-react';
@@ -21,6 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { SearchField } from '../../../components/ui/search-field';
 import { Select } from '../../../components/ui/select';
+import { AlertMeButton } from '../../../components/alert-me-button';
 import { cn } from '../../../lib/cn';
 import { useDebouncedParam, type UpdateParams } from '../../../lib/url-params';
 import { FILTER_KEYS, QUICK_FILTERS, activeFilterCount, isQuickFilterOn, toggleQuickFilter } from '../ride-filters';
@@ -105,6 +107,18 @@ export function RideFiltersBar({ filters, params, update, places }: RideFiltersB
           Filters{count ? ` (${count})` : ''}
         </Button>
       </div>
+      <AlertMeButton
+        kind="rides"
+        filters={{
+          search,
+          dateRange: filters.dateRange,
+          startDate: filters.startDate,
+          endDate: filters.endDate,
+          direction: filters.direction,
+          minSeats: filters.minSeats,
+          maxPrice,
+        }}
+      />
       {open ? (
         <div
           id={panelId}
