@@ -38,7 +38,7 @@ test('the push control is offered without asking at load; a skill request made i
 
   // The profile offers the control; nothing has asked for the permission.
   await teacher.goto('/profile');
-  const card = teacher.getByRole('region', { name: 'Push notifications' });
+  const card = teacher.locator('section', { has: teacher.getByRole('heading', { name: 'Push notifications' }) });
   await expect(card.getByRole('button', { name: 'Turn on push notifications' })).toBeEnabled();
   await expect(card.getByText('Get a notification on this device even when Campus Companion is closed.')).toBeVisible();
   await expect(card.getByRole('checkbox')).toHaveCount(4);
