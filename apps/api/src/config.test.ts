@@ -66,6 +66,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY: "10.0.0.0\/99" is neither/);
   });
 
+  it('Web Push: VAPID keys come together or not at all; the subject defaults to MAIL_FROM (docs/decisions/0501-web-push.md)', async () => {
+    const webpush = (await import('web-push')).default;
+    const keys = webpush.generateVAPIDKeys();
+    const none = loadConfig({ MAIL_FROM: 'Campus <campus@iiitsonepat.ac.in>' });
+    expect(none.push).toMatchObject({
+      vapid: undefined,
+      subject: 'mailto:campus@iiitsonepat.ac.in',
+      endpointHosts: [],
+    });
+    const set = loadConfig({
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'https://campus.example.edu/contact',
+      PUSH_ENDPOINT_HOSTS: '127.0.0.1:9999, Push.Local',
+    });
+    expect(set.push).toMatchObject({
+      vapid: keys,
+      subject: 'https://campus.example.edu/contact',
+      endpointHosts: ['127.0.0.1:9999', 'push.local'],
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY: must be/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'campus@example.edu' })).toThrow(/VAPID_SUBJECT: must be a mailto:/);
+  });
+
   it('a bad institute config file throws naming the field', async () => {
     const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'cc-inst-')), 'institute.json');
     await fs.writeFile(file, JSON.stringify({ hostels: [] }));
