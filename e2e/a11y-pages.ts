@@ -37,6 +37,11 @@ export const SWEPT_PAGES: SweptPage[] = [
   { label: 'reset password', url: '/reset-password?token=not-a-real-token', route: 'reset-password' },
   { label: 'home (signed in)', url: '/', route: '', signedIn: true },
   { label: 'profile', url: '/profile', route: 'profile', signedIn: true },
+  {
+    label: 'alert unsubscribe (bad link)',
+    url: '/alert-unsubscribe?token=not-a-real-token',
+    route: 'alert-unsubscribe',
+  },
 ];
 
 /** Routes whose journey (`e2e/<spec>`) runs `expectNoSeriousA11yViolations` on the page. */
@@ -49,6 +54,7 @@ export const CHECKED_IN_JOURNEYS: Record<string, string> = {
   'skill-exchange': 'skill-exchange.spec.ts',
   search: 'search.spec.ts',
   'admin/*': 'admin.spec.ts',
+  alerts: 'alerts.spec.ts',
 };
 
 /**

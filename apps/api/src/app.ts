@@ -25,6 +25,7 @@ import { serverOptions } from './plugins/server-options.ts';
 import { serviceContext } from './plugins/service-context.ts';
 import { sessions } from './plugins/sessions.ts';
 import { webPages } from './plugins/web-pages.ts';
+import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { instituteRoutes } from './features/institute/institute.routes.ts';
 import { internshipsRoutes } from './features/internships/internships.routes.ts';
@@ -38,6 +39,7 @@ import { attendanceRoutes, enrollmentsRoutes, subjectsRoutes } from './features/
 import { usersRoutes } from './features/users/users.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { pushRoutes } from './features/push/push.routes.ts';
 
 /** Options of buildApp; `mailer` overrides the configured transport (tests). */
 export interface BuildOptions {
@@ -84,6 +86,8 @@ const FEATURES = [
   { prefix: '/api/search', routes: searchRoutes },
   { prefix: '/api/reports', routes: reportsRoutes },
   { prefix: '/api/admin/reports', routes: adminReportsRoutes },
+  { prefix: '/api/push', routes: pushRoutes },
+  { prefix: '/api/alerts', routes: alertsRoutes },
 ];
 
 /** Builds the app from the loaded config and an open database. Does not listen. */

@@ -60,14 +60,17 @@ export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [
 
 /**
  * The features that add no demo rows (users: the accounts are {@link seedDemo}'s own; the others
- * hold no student records, fetch them, or start empty), so that a new feature folder is a
- * decision here or in {@link DEMO_SEEDERS}, not a silent omission.
+ * hold no student records, fetch them, or start empty — push: a subscription is a real
+ * browser's), so that a new feature folder is a decision here or in {@link DEMO_SEEDERS}, not a
+ * silent omission.
  */
 export const FEATURES_WITHOUT_DEMO_DATA: readonly string[] = [
   'admin',
+  'alerts',
   'files',
   'institute',
   'internships',
+  'push',
   'reports',
   'search',
   'users',

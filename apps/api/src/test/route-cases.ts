@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { type TestApp, sendJson, signUpAndLogin, type SignedIn } from './helpers.ts';
 import { PASSWORD, everyone } from './case-kit.ts';
 import { ADMIN_CASES } from '../features/admin/admin.cases.ts';
+import { ALERTS_CASES, alertsWorld } from '../features/alerts/alerts.cases.ts';
 import { ATTENDANCE_CASES, attendanceWorld } from '../features/attendance/attendance.cases.ts';
 import { FILES_CASES } from '../features/files/files.cases.ts';
 import { INSTITUTE_CASES } from '../features/institute/institute.cases.ts';
@@ -23,6 +24,7 @@ import { INTERNSHIPS_CASES, internshipSource } from '../features/internships/int
 import { LOST_FOUND_CASES, lostFoundWorld } from '../features/lost-found/lost-found.cases.ts';
 import { MARKETPLACE_CASES, marketplaceWorld } from '../features/marketplace/marketplace.cases.ts';
 import { NOTIFICATIONS_CASES, notificationsWorld } from '../features/notifications/notifications.cases.ts';
+import { MATRIX_PUSH_HOST, PUSH_CASES } from '../features/push/push.cases.ts';
 import { RIDES_CASES, ridesWorld } from '../features/rides/rides.cases.ts';
 import { REPORTS_CASES } from '../features/reports/reports.cases.ts';
 import { SEARCH_CASES } from '../features/search/search.cases.ts';
@@ -52,6 +54,8 @@ export const SUITE_ENV = {
   INTERNSHIP_SOURCE_HOSTS: internshipSource.host,
   // /metrics is served with this bearer token only; no caller's session opens it (docs/operations.md "Metrics").
   METRICS_TOKEN: 'route-cases-metrics-token-0123456789',
+  // The push rows' subscriptions point here (push.cases.ts): refused at once, never off the machine.
+  PUSH_ENDPOINT_HOSTS: MATRIX_PUSH_HOST,
 };
 
 /** The signed-in users and records the cases act on. */
@@ -79,6 +83,9 @@ export interface World {
   fileId: string;
   /** A small PNG for avatar uploads. */
   png: Buffer;
+  /** A saved alert of `owner` (never deleted by a case), and its digest unsubscribe token. */
+  alertId: string;
+  alertToken: string;
 }
 
 /** What a case sends: an inject request, or `stream: true` for a Server-Sent Events route. */
@@ -154,6 +161,8 @@ export const FEATURE_CASES: Record<string, Record<string, RouteCase>> = {
   attendance: ATTENDANCE_CASES,
   search: SEARCH_CASES,
   reports: REPORTS_CASES,
+  push: PUSH_CASES,
+  alerts: ALERTS_CASES,
 };
 
 /**
@@ -186,17 +195,19 @@ export const FEATURE_WORLDS: Array<{ feature: string; build: (w: World) => Promi
   { feature: 'notifications', build: notificationsWorld },
   { feature: 'rides', build: ridesWorld },
   { feature: 'attendance', build: attendanceWorld },
+  { feature: 'alerts', build: alertsWorld },
 ];
 
 /**
  * The features whose rows need no record of the world (the users themselves, or records their
- * rows create as they go: files, reports, skill exchange).
+ * rows create as they go: files, reports, skill exchange, push subscriptions).
  */
 export const FEATURES_WITHOUT_WORLD: readonly string[] = [
   'admin',
   'files',
   'institute',
   'internships',
+  'push',
   'reports',
   'search',
   'skill-exchange',

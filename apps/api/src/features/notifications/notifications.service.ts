@@ -19,6 +19,7 @@ import {
   type NotificationType,
   type UpdateNotificationBody,
 } from '@campus/contract/notifications';
+import type { PushCategory } from '@campus/contract/push';
 import type { Db } from '../../db/client.ts';
 import { notifications, notificationSends } from '../../db/schema/notifications.ts';
 import { isAdmin, type Admin, type SessionUser } from '../../lib/auth.ts';
@@ -27,10 +28,16 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { processUpload } from '../../lib/images.ts';
 import type { Page } from '../../lib/pages.ts';
+import { queueBroadcastPush, queuePush } from '../push/push.service.ts';
 import { publish } from './notifications.live.ts';
 import * as queries from './notifications.queries.ts';
 
 export { seedNotificationsDemo } from './notifications.seed.ts';
+/**
+ * The live-delivery NOTIFY channel, for a feature that writes notifications in one SQL statement
+ * (saved alerts): each new row is announced with `pg_notify(LIVE_CHANNEL, '{"t":"new","u":user,"id":id}')`.
+ */
+export { CHANNEL as LIVE_CHANNEL } from './notifications.live.ts';
 
 type Row = queries.NotificationRow;
 
@@ -41,6 +48,9 @@ type Row = queries.NotificationRow;
  * - `message`: the text shown in the bell (trimmed; cut to 1000 characters).
  * - `type`: one of general, system, alert, update, event (default `general`).
  * - `link`: an in-app path such as `/rides` opened when the item is clicked (optional).
+ * - `push`: the Web Push category (`skills`, `rides`, …) when the notification is also pushed to
+ *   the user's devices (docs/decisions/0501-web-push.md): queued in the same transaction, sent
+ *   after it commits, unless the user switched the category off.
  *
  * `userId` must be an existing user (else the insert fails with a foreign-key error). To make the
  * notification part of your own transaction, pass `{ ...ctx, db: tx }`: it is then written and
@@ -49,7 +59,7 @@ type Row = queries.NotificationRow;
 export async function notify(
   ctx: ServiceContext,
   userId: string,
-  input: { message: string; type?: NotificationType; link?: string | null },
+  input: { message: string; type?: NotificationType; link?: string | null; push?: PushCategory },
 ): Promise<void> {
   const message = input.message.trim().slice(0, 1000);
   await ctx.db.transaction(async (tx) => {
@@ -58,6 +68,7 @@ export async function notify(
       .values({ userId, message, type: input.type ?? 'general', link: input.link ?? null })
       .returning({ id: notifications.id });
     await publish(tx, { t: 'new', u: userId, id: row!.id });
+    if (input.push) await queuePush(tx, userId, row!.id, input.push);
   });
 }
 
@@ -152,7 +163,8 @@ export async function create(
 /**
  * POST broadcast (admin only: takes the guard's `Admin`; the seed broadcasts as its demo admin):
  * one send and one row per active, verified user (an unverified sign-up is not an account yet),
- * written by ONE INSERT … SELECT, and ONE NOTIFY. `upload` is an image or PDF (413 ≥
+ * written by ONE INSERT … SELECT, and ONE NOTIFY; the copies of recipients with a device are
+ * queued for Web Push (category `broadcasts`). `upload` is an image or PDF (413 ≥
  * 5 MiB, 400 another type). Returns the send.
  */
 export async function broadcast(
@@ -180,6 +192,7 @@ export async function broadcast(
     const recipients = await queries.insertBroadcastCopies(tx, sid, body, fileId);
     await tx.update(notificationSends).set({ recipientCount: recipients }).where(eq(notificationSends.id, sid));
     await publish(tx, { t: 'send', s: sid });
+    await queueBroadcastPush(tx, sid);
     return sid;
   });
   return getSend(ctx, sendId);
