@@ -64,9 +64,8 @@ for (const width of [360, 1280]) {
       const panel = page.getByRole('dialog', { name: 'Notifications' });
       await expect(panel.getByText('New for your alert “Cycle under ₹3,000”: Hero cycle, ₹2,500')).toBeVisible();
       await expect(panel.getByText(/Study lamp/)).toHaveCount(0);
-      await page.keyboard.press('Escape');
-
-      await page.goto('/alerts');
+      await panel.getByRole('link', { name: 'My alerts' }).click();
+      await expect(page).toHaveURL(/\/alerts$/);
       const card = page.getByRole('article', { name: 'Cycle under ₹3,000' });
       await expect(card.getByText(/^1 today · last/)).toBeVisible();
       await expectNoSeriousA11yViolations(page, `alerts-${width}`);

@@ -165,6 +165,7 @@ export async function pairLostAndFound(ctx: ServiceContext, id: string): Promise
       message: foundNotice(pair),
       type: 'alert',
       link: lostFoundKind.link(pair.foundId),
+      push: 'alerts',
     });
 }
 

@@ -3,12 +3,12 @@
  * while the first load runs and "You're all caught up!" when empty. Unread items are highlighted;
  * each shows its message and a relative time ("about 2 hours ago"). Clicking an item marks it read
  * (if unread) and opens its link (docs/design.md §7). Failure toasts of docs/product-spec.md §8.
- * Below the list, the push control turns push notifications on for this device
- * (docs/decisions/0501-web-push.md).
+ * Below the list, "My alerts" opens the saved alerts (docs/alerts.md) and the push control turns
+ * push notifications on for this device (docs/decisions/0501-web-push.md).
  */
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
-import { CheckCheck, Paperclip } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { BellRing, CheckCheck, Paperclip } from 'lucide-react';
 import { NOTIFICATION_UI } from '@campus/contract/notifications-ui';
 import type { Notification } from '@campus/contract/notifications';
 import { useAppDispatch, useAppSelector } from '../../../lib/store';
@@ -111,6 +111,14 @@ export default function NotificationDropdown({ onClose }: NotificationDropdownPr
           </ul>
         )}
       </div>
+      <Link
+        to="/alerts"
+        onClick={() => onClose(false)}
+        className="flex items-center gap-2 border-t border-line px-4 py-3 text-sm font-medium text-accent hover:bg-surface-muted"
+      >
+        <BellRing aria-hidden="true" size={16} />
+        My alerts
+      </Link>
       <PushControl compact className="border-t border-line px-4 py-3" />
     </div>
   );
