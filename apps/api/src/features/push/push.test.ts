@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PUSH_MESSAGES, PUSH_TITLE } from '@campus/contract/push';
 import { SKILL_INBOX_LINK } from '@campus/contract/skill-exchange';
+import { validRide } from '../rides/rides.cases.ts';
 import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
 import { appSecrets } from '../../db/schema/users.ts';
 import { clientOf, createTestApp, signUpAndLogin, type SignedIn, type TestApp } from '../../test/helpers.ts';
@@ -120,6 +121,30 @@ describe('sending', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     const pushes = await push.waitFor(learnerSub, 2);
     expect(pushes[1]).toEqual({ title: PUSH_TITLE, body: 'Library open till midnight', link: '/' });
+  });
+
+  it('pushes a ride join to its owner and a change of time to the riders who joined', async () => {
+    const [owner, rider] = [await signUpAndLogin(t), await signUpAndLogin(t)];
+    const ownerSub = push.subscription('ride-owner');
+    const riderSub = push.subscription('ride-rider');
+    await subscribe(owner, ownerSub);
+    await subscribe(rider, riderSub);
+    const offered = await as(owner).post('/api/rides', validRide());
+    expect(offered.statusCode, offered.body).toBe(201);
+    const rideId = offered.json().data.id as string;
+    expect((await as(rider).post(`/api/rides/${rideId}/join`)).statusCode).toBe(200);
+    const [joined] = await push.waitFor(ownerSub);
+    const [joinNotice] = (await as(owner).get('/api/notification?limit=1')).json().data;
+    expect(joined).toEqual({ title: PUSH_TITLE, body: joinNotice.message, link: `/rides/${rideId}` });
+
+    const moved = await as(owner).put(`/api/rides/${rideId}`, {
+      ...validRide(4),
+      remove_image: false,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [changed] = await push.waitFor(riderSub);
+    const [changeNotice] = (await as(rider).get('/api/notification?limit=1')).json().data;
+    expect(changed).toEqual({ title: PUSH_TITLE, body: changeNotice.message, link: `/rides/${rideId}` });
   });
 
   it('deletes a subscription whose push service answers 410, and still sends to the others', async () => {

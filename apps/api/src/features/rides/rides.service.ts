@@ -232,6 +232,7 @@ export async function joinRide(ctx: ServiceContext, user: SessionUser, id: strin
       message: RIDE_MESSAGES.noticeJoined(user.name ?? user.email, rideRoute(taken), localWhen(ctx, taken.departureAt)),
       type: 'event',
       link: rideLink(id),
+      push: 'rides',
     });
   });
   return (await queries.participantsOf(ctx, [id])).get(id) ?? [];
@@ -262,6 +263,7 @@ export async function leaveRide(ctx: ServiceContext, user: SessionUser, id: stri
       message: RIDE_MESSAGES.noticeLeft(user.name ?? user.email, rideRoute(freed), localWhen(ctx, freed.departureAt)),
       type: 'event',
       link: rideLink(id),
+      push: 'rides',
     });
   });
   return (await queries.participantsOf(ctx, [id])).get(id) ?? [];
