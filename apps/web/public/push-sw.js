@@ -33,15 +33,20 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL((event.notification.data && event.notification.data.link) || '/', self.location.origin).href;
+  const link = (event.notification.data && event.notification.data.link) || '/';
+  const target = new URL(link, self.location.origin).href;
   event.waitUntil(
     (async () => {
       const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const tab = tabs.find((c) => new URL(c.url).origin === self.location.origin);
       if (tab) {
-        const focused = await tab.focus();
-        if (focused.url !== target && 'navigate' in focused) await focused.navigate(target);
-        return;
+        try {
+          const focused = await tab.focus();
+          if (focused.url !== target) await focused.navigate(target);
+          return;
+        } catch {
+          // a tab this worker does not control cannot be navigated: open the link instead
+        }
       }
       await self.clients.openWindow(target);
     })(),
