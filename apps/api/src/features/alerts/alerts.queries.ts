@@ -10,7 +10,9 @@ import { ALERT_MATCHES_PER_DAY } from '@campus/contract/alerts';
 import type { Db } from '../../db/client.ts';
 import { alertMatches, alerts } from '../../db/schema/alerts.ts';
 import type { AnyRecordKind } from '../../lib/record-kinds.ts';
+import { wakeOutbox } from '../../lib/outbox.ts';
 import { LIVE_CHANNEL } from '../notifications/notifications.service.ts';
+import { PUSH_OUTBOX } from '../push/push.service.ts';
 
 export type AlertRow = typeof alerts.$inferSelect;
 
@@ -107,8 +109,9 @@ export interface KindMatch {
  * deactivated, that matched fewer than {@link ALERT_MATCHES_PER_DAY} records in the last 24 hours
  * and never this one, gets one `alert_matches` row (already counted as e-mailed when the alert's
  * digest is off) and one `alert` notification reading
- * `New for your alert “{name}”: {text}` with `link`, delivered live at commit. Returns how many
- * notifications were written.
+ * `New for your alert “{name}”: {text}` with `link`, delivered live at commit and, for a student
+ * with a device, queued for Web Push (category `alerts`, docs/decisions/0501-web-push.md). Returns
+ * how many notifications were written.
  */
 export async function matchRecord(
   tx: Db,
@@ -158,8 +161,17 @@ export async function matchRecord(
              left('New for your alert “' || m.name || '”: ' || ${notice.text}, 1000), 'alert', ${notice.link}
       FROM matched m JOIN recorded USING (notification_id)
       RETURNING id, user_id
+    ),
+    pushed AS (
+      INSERT INTO push_outbox (notification_id, category)
+      SELECT id, 'alerts' FROM told
+      WHERE EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = told.user_id)
+      RETURNING id
     )
-    SELECT pg_notify(${LIVE_CHANNEL}, json_build_object('t', 'new', 'u', user_id, 'id', id)::text) FROM told`;
-  const result = (await tx.execute(statement)) as unknown as { rows: unknown[] };
+    SELECT pg_notify(${LIVE_CHANNEL}, json_build_object('t', 'new', 'u', user_id, 'id', id)::text),
+           (SELECT count(*) FROM pushed)::int AS pushed
+    FROM told`;
+  const result = (await tx.execute(statement)) as unknown as { rows: Array<{ pushed: number }> };
+  if (Number(result.rows[0]?.pushed ?? 0) > 0) await wakeOutbox(tx, PUSH_OUTBOX);
   return result.rows.length;
 }

@@ -189,35 +189,41 @@ async function send(
 }
 
 /**
- * One drain of the push outbox: takes a batch (`FOR UPDATE SKIP LOCKED`), sends each row not
- * muted to every device of its recipient, deletes the subscriptions answered 404/410 and the rows,
- * in one transaction. Returns how many rows it took.
+ * One drain of the push outbox: takes a batch (`FOR UPDATE SKIP LOCKED`) with the recipients'
+ * devices and deletes it in one short transaction, then sends each row not muted to every device
+ * of its recipient with no transaction open (a slow push service never holds a connection — on
+ * PGlite the only one), then deletes the subscriptions answered 404/410. A push is sent at most
+ * once: a crash while sending loses it, never doubles it; the bell still has the notification
+ * (docs/decisions/0501-web-push.md). Returns how many rows it took.
  */
 export async function drainPushOutbox(ctx: ServiceContext): Promise<number> {
   const keys = await vapidKeys(ctx);
-  return ctx.db.transaction(async (tx) => {
+  const taken = await ctx.db.transaction(async (tx) => {
     const rows = await queries.takeBatch(tx, BATCH);
-    if (!rows.length) return 0;
+    if (!rows.length) return null;
     const live = rows.filter((r) => !r.muted);
     const subs = await queries.subscriptionsOf(tx, [...new Set(live.map((r) => r.userId))]);
-    const limit = pLimit(SENDS_AT_ONCE);
-    const sends = live.flatMap((row) =>
-      subs
-        .filter((s) => s.userId === row.userId)
-        .map((s) => limit(async () => ({ id: s.id, outcome: await send(ctx, keys, s, payloadOf(row)) }))),
-    );
-    const done = await Promise.all(sends);
-    const gone = new Set(done.filter((d) => d.outcome === 'gone').map((d) => d.id));
-    await queries.deleteSubscriptions(tx, [...gone]);
-    await queries.touchSubscriptions(tx, [
-      ...new Set(done.filter((d) => d.outcome === 'sent' && !gone.has(d.id)).map((d) => d.id)),
-    ]);
     await queries.deleteOutbox(
       tx,
       rows.map((r) => r.id),
     );
-    return rows.length;
+    return { count: rows.length, live, subs };
   });
+  if (!taken) return 0;
+  const limit = pLimit(SENDS_AT_ONCE);
+  const done = await Promise.all(
+    taken.live.flatMap((row) =>
+      taken.subs
+        .filter((s) => s.userId === row.userId)
+        .map((s) => limit(async () => ({ id: s.id, outcome: await send(ctx, keys, s, payloadOf(row)) }))),
+    ),
+  );
+  const gone = new Set(done.filter((d) => d.outcome === 'gone').map((d) => d.id));
+  await queries.deleteSubscriptions(ctx.db, [...gone]);
+  await queries.touchSubscriptions(ctx.db, [
+    ...new Set(done.filter((d) => d.outcome === 'sent' && !gone.has(d.id)).map((d) => d.id)),
+  ]);
+  return taken.count;
 }
 
 /** Starts this process's push worker (the push routes start it when the app is ready and stop it on close). */

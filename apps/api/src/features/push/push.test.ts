@@ -1,8 +1,8 @@
 /**
  * Web Push through HTTP on a real database (docs/decisions/0501-web-push.md), with a local push
  * service on 127.0.0.1 (test/push-service.ts) that decrypts what it receives with the
- * subscription's own keys: a skill request's push arrives and reads as the bell does; a broadcast
- * is pushed; a 410 deletes its subscription; a switched-off category sends nothing; a student
+ * subscription's own keys: a skill request's push arrives and reads as the bell does; a broadcast,
+ * a saved-alert match and a lost ↔ found notice are pushed; a 410 deletes its subscription; a switched-off category sends nothing; a student
  * deletes only their own subscription; bad input answers 400 with the contract's message. The
  * VAPID key pair is generated once and kept in the database.
  */
@@ -145,6 +145,45 @@ describe('sending', () => {
     const [changed] = await push.waitFor(riderSub);
     const [changeNotice] = (await as(rider).get('/api/notification?limit=1')).json().data;
     expect(changed).toEqual({ title: PUSH_TITLE, body: changeNotice.message, link: `/rides/${rideId}` });
+  });
+
+  it('pushes a saved-alert match and a lost ↔ found notice (category alerts)', async () => {
+    const [watcher, seller] = [await signUpAndLogin(t), await signUpAndLogin(t)];
+    const sub = push.subscription('watcher-phone');
+    await subscribe(watcher, sub);
+    const saved = await as(watcher).post('/api/alerts', { kind: 'marketplace', filters: { search: 'tabla' } });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const listed = await as(seller).post('/api/buy-and-sell/items', {
+      item_name: 'Tabla pair',
+      price: 4000,
+      category: 'Other',
+      item_condition: 'Good',
+      description: 'With the cushions.',
+      owner_contact: '9876543210',
+    });
+    expect(listed.statusCode, listed.body).toBe(201);
+    const [match] = await push.waitFor(sub);
+    expect(match).toEqual({
+      title: PUSH_TITLE,
+      body: 'New for your alert “Tabla”: Tabla pair, ₹4,000',
+      link: `/marketplace/${listed.json().data.id}`,
+    });
+
+    const report = (who: SignedIn, is_found: boolean, item_name: string) =>
+      as(who).post('/api/lost-and-found/lost-items', {
+        item_name,
+        category: 'Accessories',
+        location_found: 'Library',
+        owner_contact: '9123456780',
+        is_found,
+      });
+    expect((await report(watcher, false, 'Blue water bottle')).statusCode).toBe(201);
+    const found = await report(seller, true, 'blue steel bottle');
+    const pushes = await push.waitFor(sub, 2);
+    expect(pushes[1]).toMatchObject({ title: PUSH_TITLE, link: `/lost-found/${found.json().data.id}` });
+    expect((pushes[1] as { body: string }).body).toMatch(
+      /^A blue steel bottle was found at Library on .+ — is it yours\?$/,
+    );
   });
 
   it('deletes a subscription whose push service answers 410, and still sends to the others', async () => {
