@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '@campus/contract/notifications';
+import type { PushCategory } from '@campus/contract/push';
 import type { ReportTargetType } from '@campus/contract/reports';
 import type { SearchType } from '@campus/contract/search';
 import type { Db } from '../db/client.ts';
@@ -72,17 +73,15 @@ export interface Notice {
   message: string;
   type: NotificationType;
   link: string;
+  /** Also pushed to the user's devices under this category (docs/decisions/0501-web-push.md). */
+  push?: PushCategory;
 }
 
 /**
  * Tells a user something (the notifications feature's `notify`, handed in by the feature so that
  * `lib/` knows no feature). Runs inside the caller's transaction (`ctx.db`).
  */
-export type OwnerNotifier = (
-  ctx: ServiceContext,
-  userId: string,
-  notice: { message: string; type: NotificationType; link: string },
-) => Promise<void>;
+export type OwnerNotifier = (ctx: ServiceContext, userId: string, notice: Omit<Notice, 'userId'>) => Promise<void>;
 
 /** What a feature declares about its kind of record (see {@link recordKind}). */
 export interface RecordKindSpec<T extends KindTable, TC extends Columns, SC extends Columns> {

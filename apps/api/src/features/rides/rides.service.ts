@@ -27,7 +27,6 @@ import {
   type UpdateRideBody,
 } from '@campus/contract/rides';
 import type { PaginationQuery } from '@campus/contract/envelope';
-import type { Db } from '../../db/client.ts';
 import { rideParticipants, rides } from '../../db/schema/rides.ts';
 import type { Changeable } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/auth.ts';
@@ -159,8 +158,12 @@ export function updateRide(
           updated.dropLocation !== row.dropLocation;
         if (!moved) return [];
         const message = RIDE_MESSAGES.noticeChanged(rideRoute(updated), localWhen(ctx, updated.departureAt));
-        await tellParticipants(ctx, db, row.id, { message, type: 'update', link: rideLink(row.id) });
-        return [];
+        return toEach(await queries.participantIds(db, row.id), {
+          message,
+          type: 'update',
+          link: rideLink(row.id),
+          push: 'rides',
+        });
       },
     },
   );
@@ -176,21 +179,19 @@ export function deleteRide(ctx: ServiceContext, viewer: SessionUser, loaded: Cha
     notices: async (db, ride) => {
       if (ride.departureAt.getTime() <= Date.now()) return [];
       const message = RIDE_MESSAGES.noticeDeleted(rideRoute(ride), localWhen(ctx, ride.departureAt));
-      await tellParticipants(ctx, db, ride.id, { message, type: 'alert', link: '/rides' });
-      return [];
+      return toEach(await queries.participantIds(db, ride.id), {
+        message,
+        type: 'alert',
+        link: '/rides',
+        push: 'rides',
+      });
     },
   });
 }
 
-/**
- * Tells each participant of ride `rideId` the same notice through `db` (the change's transaction),
- * pushed under `rides` (docs/decisions/0501-web-push.md). Sent here rather than returned as
- * owned-records notices, which carry no push category.
- */
-async function tellParticipants(ctx: ServiceContext, db: Db, rideId: string, notice: Omit<Notice, 'userId'>) {
-  for (const userId of await queries.participantIds(db, rideId)) {
-    await notify({ ...ctx, db }, userId, { ...notice, push: 'rides' });
-  }
+/** The same notice to each of `userIds`. */
+function toEach(userIds: string[], notice: Omit<Notice, 'userId'>): Notice[] {
+  return userIds.map((userId) => ({ userId, ...notice }));
 }
 
 /**
