@@ -5,7 +5,7 @@
  * process: first with no alerts stored, then with `ALERTS` (default 100,000) alerts of 5,000
  * students, 1 % of which match each new listing (listing k is "Hero cycle wk"; 1,000 alerts watch
  * the word wk, for 100 words). In each phase `CREATES` listings (default 100) are posted one after
- * another (after 10 unmeasured ones), each by its own student; after each, a student whose alert matches polls
+ * another (after 20 unmeasured ones), each by its own student; after each, a student whose alert matches polls
  * `GET /api/notification/unread/count` every 10 ms until it goes up (delivery: response → bell).
  * `GET /api/users/health` is loaded beside it in the same run (load generator in its own
  * process). Prints create p50/p99 in both phases, delivery p50/p99/max, and CPU ms per create.
@@ -30,7 +30,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3294);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const STUDENTS = Math.ceil(ALERTS / 20);
 /** Unmeasured creates at the start of each phase. */
-const WARM_UP = 10;
+const WARM_UP = 20;
 const LISTING = {
   price: 2500,
   category: 'Cycle',
@@ -109,6 +109,7 @@ async function runPhase(server: ChildProcess, name: string, sellers: string[], w
     });
     if (res.status !== 201) throw new Error(`warm-up create answered ${res.status}`);
   }
+  await new Promise((r) => setTimeout(r, 2_000)); // the warm-up's own matching and pushes settle
   let nodeMs = 0;
   for (let k = 0; k < CREATES; k += 1) {
     const before = watchers ? await unread(watchers[k]!) : 0;
@@ -130,6 +131,9 @@ async function runPhase(server: ChildProcess, name: string, sellers: string[], w
         await new Promise((r) => setTimeout(r, 10));
       }
       phase.delivery.push(performance.now() - t1);
+    } else {
+      // As idle as the other phase between creates (it waits for the bell), so the two compare.
+      await new Promise((r) => setTimeout(r, 300));
     }
   }
   phase.nodeMsPerCreate = nodeMs / CREATES;
