@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { createSession } from '../../apps/api/src/lib/auth.ts';
-import { cpuMsOf, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
+import { cpuMsOf, runLoad, serverEnv, startServer, stopServer, type LoadResult } from './harness.ts';
 import { createServerDatabase } from './scratch-db.ts';
 
 const ALERTS = Number(process.env.ALERTS ?? 100_000);
@@ -41,16 +41,7 @@ const LISTING = {
 
 const target = await createServerDatabase(pgUrl, 'cc_bench_alerts');
 const { dataDir, databaseUrl: serverUrl } = target;
-const env = {
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  APP_URL: `http://127.0.0.1:${PORT}`,
-  DATA_DIR: dataDir,
-  ...(serverUrl ? { DATABASE_URL: serverUrl } : {}),
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  SEED_DEMO: 'false',
-};
+const env = serverEnv(PORT, { dataDir, databaseUrl: serverUrl });
 const base = `http://127.0.0.1:${PORT}`;
 
 const quantile = (xs: number[], q: number) => {
@@ -104,7 +95,7 @@ async function runPhase(server: ChildProcess, name: string, sellers: string[], w
   for (let k = 0; k < WARM_UP; k += 1) {
     const res = await fetch(`${base}/api/buy-and-sell/items`, {
       method: 'POST',
-      headers: { cookie: sellers[k]!, 'content-type': 'application/json' },
+      headers: { cookie: sellers[k % sellers.length]!, 'content-type': 'application/json' },
       body: JSON.stringify({ ...LISTING, item_name: 'Study lamp' }),
     });
     if (res.status !== 201) throw new Error(`warm-up create answered ${res.status}`);

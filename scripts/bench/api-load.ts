@@ -52,7 +52,16 @@ import { PROBE_INPUTS } from '../../apps/api/src/features/search/search.probe.ts
 import { runCapacityCheck } from './capacity.ts';
 import { createServerDatabase } from './scratch-db.ts';
 import { logOffset, logStatements, runPgbench, statementsSince, type CapturedStatement } from './ceiling.ts';
-import { cpuMsOf, loadGenerator, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
+import {
+  cpuMsOf,
+  loadGenerator,
+  postgresCpuMs,
+  runLoad,
+  serverEnv,
+  startServer,
+  stopServer,
+  type LoadResult,
+} from './harness.ts';
 
 const LISTINGS = Number(process.env.LISTINGS ?? 10_000);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -208,20 +217,17 @@ try {
   await database.db.execute(sql`CHECKPOINT`); // PGlite runs with fsync off: flush before the server opens it
   await database.close();
 
-  const serverEnv = (extra: Record<string, string> = {}) => ({
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    APP_URL: `http://127.0.0.1:${PORT}`,
-    DATA_DIR: dataDir,
-    ...(serverUrl ? { DATABASE_URL: serverUrl } : {}),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    SEED_DEMO: 'false',
-    // The bench measures what a search costs, not search's per-student and per-address ceilings.
-    SEARCH_PER_USER_PER_MINUTE: '100000000',
-    SEARCH_PER_ADDRESS_PER_MINUTE: '100000000',
-    ...extra,
-  });
+  const apiEnv = (extra: Record<string, string> = {}) =>
+    serverEnv(
+      PORT,
+      { dataDir, databaseUrl: serverUrl },
+      {
+        // The bench measures what a search costs, not search's per-student and per-address ceilings.
+        SEARCH_PER_USER_PER_MINUTE: '100000000',
+        SEARCH_PER_ADDRESS_PER_MINUTE: '100000000',
+        ...extra,
+      },
+    );
   const base = `http://127.0.0.1:${PORT}`;
   const query = 'category=Electronics&minPrice=500&maxPrice=3000&sort=priceLowToHigh&page=3&limit=20';
   const allRoutes: Array<{ key: string; name: string; url: string; connections?: number }> = [
@@ -333,7 +339,7 @@ try {
 
   // RATE: the capacity plan's check instead of the routes at saturation.
   if (RATE > 0) {
-    server = await startServer(PORT, serverEnv({ TRUST_PROXY: '1' }));
+    server = await startServer(PORT, apiEnv({ TRUST_PROXY: '1' }));
     await checkRoutes();
     const { ok } = await runCapacityCheck({
       base,
@@ -355,7 +361,7 @@ try {
   let captured: { cold: CapturedStatement[]; cached: CapturedStatement[] } | undefined;
   if (serverUrl && scratch) {
     await logStatements(pgUrl!, scratch, true);
-    server = await startServer(PORT, serverEnv());
+    server = await startServer(PORT, apiEnv());
     await new Promise((r) => setTimeout(r, 2000)); // the server's start-up statements (clean-ups) finish first
     const request = async () => {
       const from = logOffset();
@@ -372,7 +378,7 @@ try {
 
   // 2. The routes at 10k with the session cache on (the default), then pgbench on the page alone.
   console.log(`\nload average (1/5/15 min) before the run: ${load()}`);
-  server = await startServer(PORT, serverEnv(), PROFILE ? PROFILE_DIR : undefined);
+  server = await startServer(PORT, apiEnv(), PROFILE ? PROFILE_DIR : undefined);
   await checkRoutes();
   const results = await measure(routes);
   const inFlight = routes.some((r) => r.key === 'searchWorst') ? await worstInFlight() : undefined;
@@ -404,7 +410,7 @@ try {
       });
     }
     // 3. The session cache off: a second server; pgbench on session lookup + page.
-    server = await startServer(PORT, serverEnv({ SESSION_CACHE_TTL_MS: '0' }));
+    server = await startServer(PORT, apiEnv({ SESSION_CACHE_TTL_MS: '0' }));
     const off = await measure([route('health'), route('list')]);
     await stopServer(server);
     server = undefined;
@@ -433,7 +439,7 @@ try {
     await grown.db.execute(sql`VACUUM ANALYZE`);
     await grown.db.execute(sql`CHECKPOINT`);
     await grown.close();
-    server = await startServer(PORT, serverEnv());
+    server = await startServer(PORT, apiEnv());
     await checkRoutes();
     scaled = {
       rows: LISTINGS * SCALE,

@@ -19,7 +19,7 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { createServerDatabase } from './scratch-db.ts';
-import { cpuMsOf, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
+import { cpuMsOf, postgresCpuMs, runLoad, serverEnv, startServer, stopServer, type LoadResult } from './harness.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
@@ -111,16 +111,7 @@ async function runSize(records: number): Promise<Row[]> {
     await exec(database, sql`CHECKPOINT`);
     await database.close();
 
-    server = await startServer(PORT, {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: dataDir,
-      ...(serverUrl ? { DATABASE_URL: serverUrl } : {}),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SEED_DEMO: 'false',
-    });
+    server = await startServer(PORT, serverEnv(PORT, { dataDir, databaseUrl: serverUrl }));
     const base = `http://127.0.0.1:${PORT}`;
     const routes = [
       { name: 'GET /api/users/health', url: `${base}/api/users/health`, paths: undefined },

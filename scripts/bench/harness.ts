@@ -141,6 +141,29 @@ function runAutocannon(job: LoadJob): Promise<LoadResult> {
 }
 
 /**
+ * The environment of a benchmark's server on 127.0.0.1:`port` over `db` (its PGlite data
+ * directory, or a PostgreSQL URL): production mode, warnings only, no demo data; `extra` adds
+ * or overrides variables.
+ */
+export function serverEnv(
+  port: number,
+  db: { dataDir: string; databaseUrl?: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: db.dataDir,
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SEED_DEMO: 'false',
+    ...extra,
+  };
+}
+
+/**
  * Starts the API server (`apps/api/src/server.ts`) as a child process on 127.0.0.1:`port` with
  * `env`, and waits (up to 2 min) for its health route. `profileDir` adds `node --cpu-prof`.
  */

@@ -24,7 +24,7 @@ import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { users } from '../../apps/api/src/db/schema/users.ts';
 import { createSession } from '../../apps/api/src/lib/auth.ts';
 import { addDays, todayIn } from '../../apps/api/src/lib/dates.ts';
-import { cpuMsOf, postgresCpuMs, runLoad, startServer, stopServer, type LoadResult } from './harness.ts';
+import { cpuMsOf, postgresCpuMs, runLoad, serverEnv, startServer, stopServer, type LoadResult } from './harness.ts';
 import { createServerDatabase } from './scratch-db.ts';
 
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -106,17 +106,7 @@ try {
   );
   server = await startServer(
     PORT,
-    {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: dataDir,
-      INSTITUTE_CONFIG: config,
-      ...(serverUrl ? { DATABASE_URL: serverUrl } : {}),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SEED_DEMO: 'false',
-    },
+    serverEnv(PORT, { dataDir, databaseUrl: serverUrl }, { INSTITUTE_CONFIG: config }),
     process.env.CPU_PROFILE_DIR,
   );
   const base = `http://127.0.0.1:${PORT}`;

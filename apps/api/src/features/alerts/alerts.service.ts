@@ -32,7 +32,7 @@ import { lostFoundKind } from '../lost-found/lost-found.kind.ts';
 import { pairLostAndFound } from '../lost-found/lost-found.service.ts';
 import { marketplaceKind } from '../marketplace/marketplace.kind.ts';
 import { rideKind } from '../rides/rides.kind.ts';
-import { dayWindow } from '../rides/rides.service.ts';
+import { dayWindow, localWhen } from '../rides/rides.service.ts';
 import { sendDigests } from './alerts.mail.ts';
 import * as queries from './alerts.queries.ts';
 
@@ -216,14 +216,7 @@ const MATCHES: Record<
         .from(t)
         .where(eq(t.id, id));
       if (!row) return undefined;
-      const when = row.departureAt.toLocaleString('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: ctx.config.institute.timezone,
-      });
-      return { text: `${rideRoute(row)}, ${when}`, link: rideKind.link(id) };
+      return { text: `${rideRoute(row)}, ${localWhen(ctx, row.departureAt)}`, link: rideKind.link(id) };
     },
   },
   'lost-found': {

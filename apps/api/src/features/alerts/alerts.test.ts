@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ALERTS_MAX, ALERT_MATCHES_PER_DAY, ALERT_MESSAGES as A, type Alert } from '@campus/contract/alerts';
 import { MARKETPLACE_MESSAGES } from '@campus/contract/marketplace-ui';
 import { alertOutbox, alerts } from '../../db/schema/alerts.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { addDays, todayIn } from '../../lib/dates.ts';
 import { outboxFiles, testWorldHooks, type SignedIn } from '../../test/helpers.ts';
 import { VALID_ITEM } from '../marketplace/marketplace.cases.ts';
@@ -191,7 +192,6 @@ describe('matching at write time', () => {
     await settled();
     const [row] = await t.database.db.select({ n: count() }).from(alerts).where(eq(alerts.userId, users.gone.userId));
     expect(row!.n).toBe(1);
-    const { notifications } = await import('../../db/schema/notifications.ts');
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, users.gone.userId));
     expect(told.filter((n) => n.type === 'alert')).toEqual([]);
   });

@@ -65,8 +65,8 @@ export const getChangeableRide = records.loadChangeable;
 /** The page of a ride (notification links, docs/design.md §7). */
 const rideLink = (id: string) => `/rides/${id}`;
 
-/** "24 Nov 2026, 2:30 pm" in the institute's time zone (notification texts). */
-function localWhen(ctx: ServiceContext, at: Date): string {
+/** "24 Nov 2026, 2:30 pm" in the institute's time zone (notification texts; saved alerts' too). */
+export function localWhen(ctx: ServiceContext, at: Date): string {
   return new Intl.DateTimeFormat('en-IN', {
     timeZone: ctx.config.institute.timezone,
     dateStyle: 'medium',
