@@ -1,11 +1,13 @@
 /**
  * Text input with its label, optional hint and error (announced, linked by aria-describedby).
  * Forwards its ref (React 19 `ref` prop) so react-hook-form's `register` works. `type="password"`
- * gets a Show/Hide toggle. `hideLabel` keeps the label for screen readers only (filter bars).
+ * gets a Show/Hide toggle. `hideLabel` keeps the label for screen readers only (filter bars). A
+ * controlled input keeps text typed before the app hydrated (lib/use-typed-before-hydration.ts).
  */
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -43,6 +45,21 @@ export function Input({ label, hideLabel, error, hint, id, className, type = 'te
   const errorId = error ? `${inputId}-error` : undefined;
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
+  const { onChange } = rest;
+  const typed = useTypedBeforeHydration(
+    rest.value,
+    onChange &&
+      ((text: string) => {
+        const el = typed.current!;
+        el.value = text;
+        onChange({ target: el, currentTarget: el } as ChangeEvent<HTMLInputElement>);
+      }),
+  );
+  const setRefs = (el: HTMLInputElement | null) => {
+    typed.current = el;
+    if (typeof ref === 'function') ref(el);
+    else if (ref) ref.current = el;
+  };
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={inputId} className={labelClasses(hideLabel)}>
@@ -50,7 +67,7 @@ export function Input({ label, hideLabel, error, hint, id, className, type = 'te
       </label>
       <div className="relative">
         <input
-          ref={ref}
+          ref={setRefs}
           id={inputId}
           type={isPassword && revealed ? 'text' : type}
           aria-invalid={error ? true : undefined}
