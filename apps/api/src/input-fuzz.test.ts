@@ -51,6 +51,22 @@ async function rows<T>(query: SQL): Promise<T[]> {
   return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * Resolves once the outboxes are empty: work a set-up request queued (a new record's alert
+ * matching, a push) is done and committed by the app's workers, so it cannot land between the
+ * fingerprints of a refused request (lib/outbox.ts).
+ */
+async function outboxesDrained(): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    const [queued] = await rows<{ n: number }>(
+      sql`SELECT (SELECT count(*) FROM alert_outbox) + (SELECT count(*) FROM push_outbox) AS n`,
+    );
+    if (Number(queued!.n) === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the outboxes were not drained in 10 s');
+}
+
 /** One md5 over the rows of every fingerprinted table (small tables: the suite's own world). */
 async function fingerprint(): Promise<string> {
   const parts = tables.map(
@@ -225,6 +241,7 @@ describe('input fuzzing: no input yields a 5xx, a refused request writes nothing
           fc.asyncProperty(spoil, fc.constantFrom('owner' as const, 'admin' as const), async (s, caller) => {
             const valid = await row.request(w, caller);
             const req = spoiled(valid, route.url, s);
+            await outboxesDrained();
             const before = await fingerprint();
             const headers = { ...cookieHeader(w, caller), 'x-forwarded-for': nextClientIp(), ...req.headers };
             const res = await t.app.inject({ ...req, headers });
