@@ -1,6 +1,7 @@
 /**
  * `Idempotency-Key` on creating writes (docs/design.md §9), through HTTP on a real
- * database: a repeat gets the first answer and creates nothing; the key with another body → 422;
+ * database: a repeat gets the first answer and creates nothing; the key with another body → 422
+ * (a multipart form compared part by part, not by its boundary);
  * 20 concurrent attendance marks with one key make one record, with 20 keys twenty; a failed first
  * request keeps nothing, so the same key works once the input is fixed; keys are per user.
  */
@@ -8,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { todayIn } from './lib/dates.ts';
+import { jpeg, multipartForm } from './test/multipart.ts';
 import { createTestApp, signUpAndLogin, type SignedIn, type TestApp } from './test/helpers.ts';
 
 let t: TestApp;
@@ -73,6 +75,45 @@ describe('Idempotency-Key', () => {
     const theirs = await post(other, '/api/buy-and-sell/items', listing('Lab coat'), key);
     expect(theirs.statusCode).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('compares a multipart form part by part: a retry with a new boundary is replayed, a same-length change is 422', async () => {
+    const photo = await jpeg('#aa3366');
+    const form = () =>
+      multipartForm(listing('Desk lamp A'), [
+        { field: 'image', filename: 'lamp.jpg', content: photo, type: 'image/jpeg' },
+      ]);
+    const send = (body: { payload: Buffer; headers: Record<string, string> }, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/buy-and-sell/items',
+        payload: body.payload,
+        headers: { ...body.headers, cookie: student.cookie, 'idempotency-key': key },
+      });
+    const key = randomUUID();
+    const first = form();
+    const created = await send(first, key);
+    expect(created.statusCode, created.body).toBe(201);
+    // The browser's retry of the same form: the same parts under another boundary.
+    const retry = await send(form(), key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(created.json());
+    // The same bytes but one letter of the name: same boundary, same length, another form.
+    const changed = {
+      ...first,
+      payload: Buffer.from(first.payload.toString('latin1').replace('Desk lamp A', 'Desk lamp B'), 'latin1'),
+    };
+    expect(changed.payload.length).toBe(first.payload.length);
+    const refused = await send(changed, key);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ success: false, message: COMMON_MESSAGES.idempotencyMismatch });
+    const lamps = await t.app.inject({
+      method: 'GET',
+      url: `/api/buy-and-sell/items?search=${encodeURIComponent('Desk lamp')}`,
+      headers: { cookie: student.cookie },
+    });
+    expect(lamps.json().pagination.total).toBe(1);
   });
 
   it('keeps nothing for a refused first request: the same key works once the input is fixed', async () => {

@@ -3,8 +3,8 @@
  * draft): a signed-in client may send a key (a UUID per submission) with a POST. The first request
  * with a key runs and, when it succeeds (2xx), its answer is kept 24 h; a repeat of the same request
  * gets that answer again (status, body, `Idempotent-Replayed: true`) and creates nothing. A repeat
- * while the first still runs → 409 with `Retry-After`; the key with another method, path or body →
- * 422; a failed first request (4xx/5xx) keeps nothing, so the client may retry with the same key.
+ * while the first still runs → 409 with `Retry-After`; the key with another method, path or body
+ * (a multipart body compared part by part) → 422; a failed first request (4xx/5xx) keeps nothing, so the client may retry with the same key.
  * Keys are per user. A first request that never answered (the process died) is taken over after
  * {@link IDEMPOTENCY_ABANDONED_MS}.
  */
@@ -15,6 +15,7 @@ import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import { AppError } from './errors.ts';
+import { readFormDigest } from './multipart-form.ts';
 
 /** How long an answer is kept for repeats, ms (24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The key this request holds (it is the first with it), until its answer is stored. */
     idempotencyKey: { userId: string; key: string } | null;
+    /** A multipart body's digest once read (lib/multipart-form.ts readForm), for the fingerprint. */
+    formDigest: string | null;
   }
 }
 
@@ -42,13 +45,12 @@ function parseKey(raw: string | string[]): string {
 }
 
 /**
- * What makes two requests "the same": method, URL and body (a multipart body is not parsed yet,
- * so its content type with boundary and length stand for it), as a SHA-256 hex digest.
+ * What makes two requests "the same": method, URL and body, as a SHA-256 hex digest. A multipart
+ * body is read by its handler, after this check: its parts' digest (`formDigest`, boundary left
+ * out) is added once read, and until then the fingerprint stands for method and URL only.
  */
-function fingerprintOf(request: FastifyRequest): string {
-  const body = request.isMultipart()
-    ? `multipart ${request.headers['content-type']} ${request.headers['content-length'] ?? ''}`
-    : JSON.stringify(request.body ?? null);
+function fingerprintOf(request: FastifyRequest, formDigest: string | null = null): string {
+  const body = request.isMultipart() ? `multipart ${formDigest ?? ''}` : JSON.stringify(request.body ?? null);
   return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('hex');
 }
 
@@ -58,6 +60,7 @@ function fingerprintOf(request: FastifyRequest): string {
  */
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('formDigest', null);
 
   app.addHook('preHandler', async (request, reply) => {
     const raw = request.headers['idempotency-key'];
@@ -91,10 +94,12 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       return;
     }
     const [first] = await db.select().from(idempotencyKeys).where(mine);
-    if (first && first.fingerprint !== fingerprint) throw new AppError(422, COMMON_MESSAGES.idempotencyMismatch);
     if (!first || first.status === null) {
       throw new AppError(409, COMMON_MESSAGES.idempotencyInProgress, undefined, { 'retry-after': '1' });
     }
+    // A repeated multipart request is compared by its parts: read them here (its handler will not run).
+    const repeat = request.isMultipart() ? fingerprintOf(request, await readFormDigest(request)) : fingerprint;
+    if (first.fingerprint !== repeat) throw new AppError(422, COMMON_MESSAGES.idempotencyMismatch);
     return reply
       .code(first.status)
       .header('content-type', first.contentType ?? 'application/json; charset=utf-8')
@@ -109,7 +114,11 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const mine = and(eq(idempotencyKeys.userId, held.userId), eq(idempotencyKeys.key, held.key));
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? '');
-      await db.update(idempotencyKeys).set({ status: reply.statusCode, contentType, body: payload }).where(mine);
+      const fingerprint = request.formDigest ? fingerprintOf(request, request.formDigest) : undefined;
+      await db
+        .update(idempotencyKeys)
+        .set({ status: reply.statusCode, contentType, body: payload, fingerprint })
+        .where(mine);
     } else {
       await db.delete(idempotencyKeys).where(mine);
     }

@@ -6,6 +6,7 @@
  * required) with {@link readUpload}. Also refuses text PostgreSQL cannot store (U+0000) in any
  * request input.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
@@ -51,17 +52,32 @@ async function readForm(req: FastifyRequest, fileField: string): Promise<FormInp
   return readMultipart(async () => {
     const fields: Record<string, unknown> = {};
     let file: Buffer | null = null;
+    const digest = createHash('sha256');
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
+        digest.update(`${JSON.stringify(['file', part.fieldname, part.filename, bytes.length])}\n`).update(bytes);
         if (part.fieldname === fileField && bytes.length > 0) file = bytes;
-      } else if (typeof part.value === 'string' && part.value !== '') {
-        fields[part.fieldname] = part.value;
+      } else {
+        digest.update(`${JSON.stringify(['field', part.fieldname, part.value])}\n`);
+        if (typeof part.value === 'string' && part.value !== '') fields[part.fieldname] = part.value;
       }
     }
+    req.formDigest = digest.digest('hex');
     refuseNul(fields);
     return { fields, file };
   });
+}
+
+/**
+ * Reads a multipart body only for its digest (a repeated `Idempotency-Key` request whose handler
+ * will not run; lib/idempotency.ts) and returns it: SHA-256 hex over every part's name, file name
+ * and bytes or value, in order — not the boundary, which a client's retry may change. Throws what
+ * {@link readForm} throws (400 malformed, 413 too large).
+ */
+export async function readFormDigest(req: FastifyRequest): Promise<string> {
+  await readForm(req, '');
+  return req.formDigest!;
 }
 
 /**
