@@ -25,15 +25,17 @@ export function freshEmail(name = 'student'): string {
 }
 
 /**
- * Reads the newest link of `kind` mailed to `email` from the server's outbox, once at least
- * `atLeast` mails to `email` are there (mail goes out after the response; polls up to 5 s).
+ * Reads the newest link of `kind` mailed to `email` from the server's outbox (the suite's server,
+ * or the one whose data directory is `dataDir`), once at least `atLeast` mails to `email` are there
+ * (mail goes out after the response; polls up to 5 s).
  */
 export async function linkFromOutbox(
   email: string,
   kind: 'verify-email' | 'reset-password',
   atLeast = 1,
+  dataDir = E2E_DATA_DIR,
 ): Promise<string> {
-  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  const dir = path.join(dataDir, 'outbox');
   for (let i = 0; i < 50; i++) {
     const files = (await fs.readdir(dir).catch(() => [] as string[]))
       .filter((f) => f.endsWith(`${email}.eml`))
