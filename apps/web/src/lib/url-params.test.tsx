@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, render, renderHook } from '@testing-library/react';
+import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { useDebouncedParam, useUrlParams } from './url-params';
 
@@ -50,6 +50,36 @@ describe('useDebouncedParam', () => {
       act(() => vi.advanceTimersByTime(1));
       expect(result.current.location.search).toBe('?search=chem');
       expect(result.current.search).toBe('chem');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps text a field hands over at mount (typed before hydration), and follows later URL changes', () => {
+    vi.useFakeTimers();
+    try {
+      /** A field that, like SearchField, hands typed text to its owner in its mount effect (a child's: it runs first). */
+      function Field({ adopt }: { adopt: (typed: string) => void }) {
+        useEffect(() => adopt('cycle'), [adopt]);
+        return null;
+      }
+      const seen: { search?: string; location?: string; replaceAll?: (init: Record<string, string>) => void } = {};
+      function Owner() {
+        const url = useUrlParams();
+        const [search, setSearch] = useDebouncedParam('search', url.params, url.update);
+        Object.assign(seen, { search, location: useLocation().search, replaceAll: url.replaceAll });
+        return <Field adopt={setSearch} />;
+      }
+      render(
+        <MemoryRouter initialEntries={['/marketplace']}>
+          <Owner />
+        </MemoryRouter>,
+      );
+      expect(seen.search).toBe('cycle');
+      act(() => vi.advanceTimersByTime(400));
+      expect(seen.location).toBe('?search=cycle');
+      act(() => seen.replaceAll!({ search: 'lamp' }));
+      expect(seen.search).toBe('lamp');
     } finally {
       vi.useRealTimers();
     }

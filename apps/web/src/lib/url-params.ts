@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useResetOnChange } from './use-reset-on-change';
 
 /** Writes `{ name: value }` changes to the URL; an empty value deletes the parameter. */
 export type UpdateParams = (changes: Record<string, string>) => void;
@@ -56,7 +57,10 @@ export function useUrlParams() {
 export function useDebouncedParam(name: string, params: URLSearchParams, update: UpdateParams) {
   const urlValue = params.get(name) ?? '';
   const [value, setValue] = useState(urlValue);
-  useEffect(() => setValue(urlValue), [urlValue]);
+  // Follows the URL when it changes (back, a chip, a tab), during render: an effect would also run
+  // at mount, after the field's own mount effect, and wipe text typed before hydration that the
+  // field had just handed over (lib/use-typed-before-hydration.ts).
+  useResetOnChange(urlValue, () => setValue(urlValue));
   useEffect(() => {
     if (value === urlValue) return;
     const t = setTimeout(() => update({ [name]: value }), 400);
