@@ -105,7 +105,7 @@ export function startOutboxWorker(ctx: ServiceContext, spec: OutboxSpec): Outbox
   const idle = async (): Promise<void> => {
     while (running) await running;
   };
-  return {
+  const worker: OutboxWorker = {
     wake,
     idle,
     async stop() {
@@ -114,6 +114,21 @@ export function startOutboxWorker(ctx: ServiceContext, spec: OutboxSpec): Outbox
       stopReconnect();
       await unlisten?.();
       await idle();
+      workersOf.get(ctx)?.delete(worker);
     },
   };
+  workersOf.set(ctx, (workersOf.get(ctx) ?? new Set()).add(worker));
+  return worker;
+}
+
+/** The running workers of each app (its service context). */
+const workersOf = new WeakMap<ServiceContext, Set<OutboxWorker>>();
+
+/**
+ * Resolves once no outbox worker of `ctx`'s app has a drain running or asked for. A drain's rows
+ * leave the outbox before all of its work is done (a push is posted after its rows are taken), so
+ * an empty outbox alone does not mean the work has finished (tests).
+ */
+export async function outboxWorkersIdle(ctx: ServiceContext): Promise<void> {
+  await Promise.all([...(workersOf.get(ctx) ?? [])].map((w) => w.idle()));
 }

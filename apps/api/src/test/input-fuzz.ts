@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxWorkersIdle } from '../lib/outbox.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { multipartForm } from './multipart.ts';
 import {
@@ -54,7 +55,7 @@ async function outboxesDrained(): Promise<void> {
     const [queued] = await rows<{ n: number }>(
       sql`SELECT (SELECT count(*) FROM alert_outbox) + (SELECT count(*) FROM push_outbox) AS n`,
     );
-    if (Number(queued!.n) === 0) return;
+    if (Number(queued!.n) === 0) return outboxWorkersIdle(t.app.ctx);
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error('the outboxes were not drained in 10 s');

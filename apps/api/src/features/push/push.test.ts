@@ -12,6 +12,7 @@ import { PUSH_MESSAGES, PUSH_TITLE } from '@campus/contract/push';
 import { SKILL_INBOX_LINK } from '@campus/contract/skill-exchange';
 import { validRide } from '../rides/rides.cases.ts';
 import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
+import { outboxWorkersIdle } from '../../lib/outbox.ts';
 import { appSecrets } from '../../db/schema/users.ts';
 import { clientOf, createTestApp, signUpAndLogin, type SignedIn, type TestApp } from '../../test/helpers.ts';
 import { startPushService, type TestPushService, type TestSubscription } from '../../test/push-service.ts';
@@ -58,11 +59,11 @@ async function requestSkill(from: SignedIn, to: SignedIn, skillId: string): Prom
   expect(res.statusCode, res.body).toBe(201);
 }
 
-/** Resolves once the push outbox is empty (every queued push handled). */
+/** Resolves once the push outbox is empty and its worker idle (every queued push posted and its outcome stored). */
 async function outboxDrained(): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
     const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(pushOutbox);
-    if (Number(row!.n) === 0) return;
+    if (Number(row!.n) === 0) return outboxWorkersIdle(t.app.ctx);
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('push outbox not drained');
