@@ -4,8 +4,8 @@
  * with a key runs and, when it succeeds (2xx), its answer is kept 24 h; a repeat of the same request
  * gets that answer again (status, body, `Idempotent-Replayed: true`) and creates nothing. A repeat
  * while the first still runs → 409 with `Retry-After`; the key with another method, path or body
- * (a multipart body compared part by part) → 422; a failed first request (4xx/5xx) keeps nothing, so the client may retry with the same key.
- * Keys are per user. A first request that never answered (the process died) is taken over after
+ * (a multipart body compared part by part) → 422; a failed first request (4xx/5xx) keeps nothing,
+ * so the client may retry with the same key. Keys are per user. A first request that never answered (the process died) is taken over after
  * {@link IDEMPOTENCY_ABANDONED_MS}.
  */
 import { createHash } from 'node:crypto';
