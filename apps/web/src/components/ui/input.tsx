@@ -4,7 +4,7 @@
  * gets a Show/Hide toggle. `hideLabel` keeps the label for screen readers only (filter bars). A
  * controlled input keeps text typed before the app hydrated (lib/use-typed-before-hydration.ts).
  */
-import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
@@ -45,21 +45,7 @@ export function Input({ label, hideLabel, error, hint, id, className, type = 'te
   const errorId = error ? `${inputId}-error` : undefined;
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
-  const { onChange } = rest;
-  const typed = useTypedBeforeHydration(
-    rest.value,
-    onChange &&
-      ((text: string) => {
-        const el = typed.current!;
-        el.value = text;
-        onChange({ target: el, currentTarget: el } as ChangeEvent<HTMLInputElement>);
-      }),
-  );
-  const setRefs = (el: HTMLInputElement | null) => {
-    typed.current = el;
-    if (typeof ref === 'function') ref(el);
-    else if (ref) ref.current = el;
-  };
+  const setRefs = useTypedBeforeHydration(rest.onChange ? rest.value : undefined, ref);
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={inputId} className={labelClasses(hideLabel)}>

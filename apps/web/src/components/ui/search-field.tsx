@@ -20,7 +20,7 @@ export interface SearchFieldProps {
 }
 
 export function SearchField({ label, value, onChange, placeholder, maxLength = 100, className }: SearchFieldProps) {
-  const ref = useTypedBeforeHydration(value, onChange);
+  const ref = useTypedBeforeHydration(value);
   return (
     <label className={cn('relative block', className)}>
       <span className="sr-only">{label}</span>

@@ -1,10 +1,11 @@
 /**
  * Native select with label (visible, or for screen readers only with `hideLabel`), placeholder
  * option and error (same look as Input). Options are values, or values with their own labels.
- * Forwards `ref`.
+ * Forwards `ref`. A controlled select keeps the option chosen before hydration.
  */
 import { useId, type Ref, type SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 import { FieldError, fieldClasses, labelClasses } from './input';
 
 /** An option whose text differs from its value. */
@@ -28,13 +29,15 @@ export function Select({ label, hideLabel, options, placeholder, error, id, clas
   const autoId = useId();
   const selectId = id ?? autoId;
   const errorId = error ? `${selectId}-error` : undefined;
+  // An option chosen before the app hydrated is kept (docs/decisions/0001-hydration-at-load.md).
+  const setRefs = useTypedBeforeHydration(rest.onChange ? rest.value : undefined, ref);
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={selectId} className={labelClasses(hideLabel)}>
         {label}
       </label>
       <select
-        ref={ref}
+        ref={setRefs}
         id={selectId}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}

@@ -14,6 +14,7 @@ import { FieldError, fieldClasses } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { useAdminUsersQuery } from '../admin-api';
 
 /** Results shown per search. */
@@ -36,6 +37,8 @@ export function UserCombobox({ value, onChange, error }: UserComboboxProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
+  // Text typed before the admin page hydrated is searched for, not lost.
+  const typedRef = useTypedBeforeHydration(text);
   useEffect(() => {
     const t = setTimeout(() => setSearch(text.trim()), USER_PICKER_DEBOUNCE_MS);
     return () => clearTimeout(t);
@@ -98,6 +101,7 @@ export function UserCombobox({ value, onChange, error }: UserComboboxProps) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(e) => setText(e.target.value)}
+            ref={typedRef}
             className={cn(fieldClasses, error ? 'border-danger' : 'border-line')}
           />
           {options.length ? (

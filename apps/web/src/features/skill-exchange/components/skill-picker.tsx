@@ -9,6 +9,7 @@ import { ChevronsUpDown } from 'lucide-react';
 import { SKILL_TEXTS as T, type Skill } from '@campus/contract/skill-exchange';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 
 /** Most options listed at once. */
 export const SKILL_PICKER_LIMIT = 50;
@@ -30,6 +31,8 @@ export interface SkillPickerProps {
 export function SkillPicker({ skills, value, onChange, disabled }: SkillPickerProps) {
   const id = useId();
   const [query, setQuery] = useState('');
+  // Text typed before the page hydrated filters the list, not lost.
+  const typedRef = useTypedBeforeHydration(query);
   const options = filterSkills(skills, query);
   return (
     <div className="space-y-1.5">
@@ -51,6 +54,7 @@ export function SkillPicker({ skills, value, onChange, disabled }: SkillPickerPr
             autoComplete="off"
             displayValue={(s: Skill | null) => s?.name ?? ''}
             onChange={(e) => setQuery(e.target.value)}
+            ref={typedRef}
             className={cn(fieldClasses, 'border-line pr-10')}
           />
           <ComboboxButton
