@@ -24,7 +24,7 @@ const ssr = readSsrState();
 if (ssr) {
   const hydrating = afterFirstPaint()
     .then(() => {
-      preloadListedModules();
+      void preloadListedModules();
       return import('./app/startup/start-app');
     })
     .then(({ hydrateApp }) => hydrateApp(root, ssr));

@@ -8,17 +8,20 @@ afterEach(() => {
 });
 
 describe('preloadListedModules', () => {
-  it('links every listed module once as modulepreload, and ignores a malformed list', () => {
+  it('links every listed module once as modulepreload, one per task, and ignores a malformed list', async () => {
     document.head.innerHTML = '<link rel="modulepreload" href="/assets/a.js">';
     document.body.innerHTML =
-      '<script type="application/json" id="ssr-modules">["/assets/a.js","/assets/b.js",3]</script>';
-    preloadListedModules();
+      '<script type="application/json" id="ssr-modules">["/assets/a.js","/assets/b.js","/assets/c.js",3]</script>';
+    const adding = preloadListedModules();
+    // The first new link is added at once, the next in a later task.
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
+    await adding;
     const links = [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
-    expect(links).toEqual(['/assets/a.js', '/assets/b.js']);
+    expect(links).toEqual(['/assets/a.js', '/assets/b.js', '/assets/c.js']);
 
     document.body.innerHTML = '<script type="application/json" id="ssr-modules">not json</script>';
-    preloadListedModules();
-    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
+    await preloadListedModules();
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(3);
   });
 });
 

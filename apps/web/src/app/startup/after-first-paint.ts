@@ -33,10 +33,11 @@ export function afterFirstPaint(win: Window = window): Promise<void> {
 
 /**
  * Adds `<link rel="modulepreload">` for each URL path in `doc`'s `#ssr-modules` block, so they all
- * download and compile in parallel instead of one import after another. Ignores a missing or
- * malformed list and paths already linked.
+ * download and compile in parallel instead of one import after another; one link per task (each
+ * starts a request, several ms at 4× CPU), so the list never makes one long task (Total Blocking
+ * Time). Ignores a missing or malformed list and paths already linked. Resolves once all are added.
  */
-export function preloadListedModules(doc: Document = document): void {
+export async function preloadListedModules(doc: Document = document): Promise<void> {
   let hrefs: unknown = [];
   try {
     hrefs = JSON.parse(doc.getElementById(SSR_MODULES_ID)?.textContent ?? '[]');
@@ -51,5 +52,6 @@ export function preloadListedModules(doc: Document = document): void {
     link.crossOrigin = '';
     link.href = href;
     doc.head.append(link);
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
