@@ -4,7 +4,8 @@
  * caller's alerts, saving one from a list's filters ("Alert me"), pause/resume and the e-mail
  * digest switch, delete, and the digest's unsubscribe link. The mutations declare their toasts.
  */
-import { ALERT_MESSAGES as A, type Alert, type CreateAlertBody, type UpdateAlertBody } from '@campus/contract/alerts';
+import type { Alert, CreateAlertBody, UpdateAlertBody } from '@campus/contract/alerts';
+import { ALERT_MESSAGES as A } from '@campus/contract/alerts-ui';
 import { api, toPage, type Page } from './api';
 import { toastOutcome } from './mutation-toast';
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ALERT_MESSAGES as A } from '@campus/contract/alerts';
+import { ALERT_MESSAGES as A } from '@campus/contract/alerts-ui';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BellRing } from 'lucide-react';
-import { ALERTS_MAX, ALERT_MATCHES_PER_DAY, type Alert } from '@campus/contract/alerts';
+import type { Alert } from '@campus/contract/alerts';
+import { ALERTS_MAX, ALERT_MATCHES_PER_DAY } from '@campus/contract/alerts-ui';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
