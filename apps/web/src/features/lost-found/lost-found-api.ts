@@ -4,7 +4,8 @@
  * ({@link toastOutcome}). Items with a photo go through {@link useSaveLostFoundItem}
  * (XMLHttpRequest, for upload progress), which then invalidates the same tags.
  */
-import { LOST_FOUND_MESSAGES as L, type LostFoundItem, type LostFoundItemFilters } from '@campus/contract/lost-found';
+import type { LostFoundItem, LostFoundItemFilters } from '@campus/contract/lost-found';
+import { LOST_FOUND_MESSAGES as L } from '@campus/contract/lost-found-ui';
 import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';

@@ -4,6 +4,7 @@
  * one-tap chips (Today, Tomorrow, This Week, 2+ Seats, Under ₹100, To College, From College), and
  * {@link activeFilterCount} is docs/product-spec.md §4's count. Keys are the API's query parameters.
  */
+import type { RideFilters } from '@campus/contract/rides';
 import {
   RIDE_DATE_RANGES,
   RIDE_DIRECTIONS,
@@ -12,8 +13,7 @@ import {
   RIDE_STATUSES,
   RIDE_TIME_FRAMES,
   activeRideFilterCount,
-  type RideFilters,
-} from '@campus/contract/rides';
+} from '@campus/contract/rides-ui';
 
 /** The URL keys that are filters (everything but `sortBy`, `page`, `all` and `view`). */
 export const FILTER_KEYS = [

@@ -5,7 +5,8 @@
  * photo) go through {@link useSaveRide} (XMLHttpRequest, for upload progress). Every change declares
  * its docs/product-spec.md §8 toasts here ({@link toastOutcome}).
  */
-import { RIDE_MESSAGES as R, type Ride, type RideFilters, type RideParticipant } from '@campus/contract/rides';
+import type { Ride, RideFilters, RideParticipant } from '@campus/contract/rides';
+import { RIDE_MESSAGES as R } from '@campus/contract/rides-ui';
 import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';

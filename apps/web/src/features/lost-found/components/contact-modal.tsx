@@ -3,7 +3,8 @@
  * links), or "Not provided".
  */
 import { Phone } from 'lucide-react';
-import { LOST_FOUND_MESSAGES as L, type LostFoundItem } from '@campus/contract/lost-found';
+import type { LostFoundItem } from '@campus/contract/lost-found';
+import { LOST_FOUND_MESSAGES as L } from '@campus/contract/lost-found-ui';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { WhatsAppLink } from '../../../components/ui/whatsapp-link';

@@ -5,7 +5,7 @@
  * page (back to Recently Reported). "Alert me" saves type, category and search as a saved alert
  * (docs/alerts.md).
  */
-import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
+import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found-ui';
 import { SearchField } from '../../../components/ui/search-field';
 import { Select } from '../../../components/ui/select';
 import { AlertMeButton } from '../../../components/alert-me-button';

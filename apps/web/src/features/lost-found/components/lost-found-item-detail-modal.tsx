@@ -4,7 +4,8 @@
  * (docs/alerts.md), and the reporter's or an admin's actions.
  */
 import { CheckCircle2, Phone } from 'lucide-react';
-import { LOST_FOUND_MESSAGES as L, type LostFoundItem } from '@campus/contract/lost-found';
+import type { LostFoundItem } from '@campus/contract/lost-found';
+import { LOST_FOUND_MESSAGES as L } from '@campus/contract/lost-found-ui';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DetailModal } from '../../../components/ui/detail-modal';

@@ -9,14 +9,12 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Plus, SearchX } from 'lucide-react';
+import type { LostFoundCategory, LostFoundItem, LostFoundItemFilters } from '@campus/contract/lost-found';
 import {
   LOST_FOUND_CATEGORIES,
   LOST_FOUND_MESSAGES as L,
   RECENT_LOST_FOUND_ITEMS,
-  type LostFoundCategory,
-  type LostFoundItem,
-  type LostFoundItemFilters,
-} from '@campus/contract/lost-found';
+} from '@campus/contract/lost-found-ui';
 import { useAppSelector } from '../../../lib/store';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';

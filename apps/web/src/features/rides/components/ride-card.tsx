@@ -5,7 +5,8 @@
  */
 import { CalendarDays, Clock, Pencil, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { rideRoute, type Ride } from '@campus/contract/rides';
+import type { Ride } from '@campus/contract/rides';
+import { rideRoute } from '@campus/contract/rides-ui';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';

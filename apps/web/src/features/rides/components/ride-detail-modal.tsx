@@ -5,7 +5,8 @@
  * creator's phone as a `tel:` link and WhatsApp. Failures show the docs/product-spec.md §8 alerts as toasts (declared in rides-api.ts).
  */
 import { LogIn, LogOut, Phone } from 'lucide-react';
-import { RIDE_MESSAGES as R, rideRoute, type Ride } from '@campus/contract/rides';
+import type { Ride } from '@campus/contract/rides';
+import { RIDE_MESSAGES as R, rideRoute } from '@campus/contract/rides-ui';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';

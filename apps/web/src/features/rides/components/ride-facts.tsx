@@ -4,7 +4,8 @@
  * the cost with its per-head share beside it (₹).
  */
 import { ArrowRight } from 'lucide-react';
-import { RIDE_DIRECTION_LABELS, costPerHead, type Ride } from '@campus/contract/rides';
+import type { Ride } from '@campus/contract/rides';
+import { RIDE_DIRECTION_LABELS, costPerHead } from '@campus/contract/rides-ui';
 import { Badge } from '../../../components/ui/badge';
 import { formatDayDate, formatRupees, formatTime } from '../../../lib/format';
 

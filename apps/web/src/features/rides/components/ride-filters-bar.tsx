@@ -8,6 +8,7 @@
  */
 import { useId, useState } from 'react';
 import { SlidersHorizontal, X } from 'lucide-react';
+import type { RideFilters } from '@campus/contract/rides';
 import {
   RIDE_DATE_RANGES,
   RIDE_DATE_RANGE_LABELS,
@@ -16,8 +17,7 @@ import {
   RIDE_SEATS_MAX,
   RIDE_SORTS,
   RIDE_SORT_LABELS,
-  type RideFilters,
-} from '@campus/contract/rides';
+} from '@campus/contract/rides-ui';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { SearchField } from '../../../components/ui/search-field';

@@ -9,7 +9,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, CarFront, Plus } from 'lucide-react';
-import { RECENT_RIDES, RIDE_MESSAGES as R, rideRoute, type Ride } from '@campus/contract/rides';
+import type { Ride } from '@campus/contract/rides';
+import { RECENT_RIDES, RIDE_MESSAGES as R, rideRoute } from '@campus/contract/rides-ui';
 import { useAppSelector } from '../../../lib/store';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
