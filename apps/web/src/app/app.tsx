@@ -2,7 +2,8 @@
  * The app: error boundary → Redux store → toasts (lazy) → start-up health gate → session manager
  * and the router (declarative): BrowserRouter in the browser, StaticRouter at `location` on the
  * server. `store` is the store to use (the server's, or the client's built from
- * the server's state); `ready` starts the health gate open (the server reached the database).
+ * the server's state); `ready` starts the health gate open (the server reached the database);
+ * `serverState` is the state the server rendered with, which hydration reads (react-redux).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
@@ -11,7 +12,7 @@ import { ErrorBoundary } from './error-boundary';
 import { AppRoutes } from './routes';
 import { SessionManager } from './session-manager';
 import { StartupGate } from './startup/startup-gate';
-import { makeStore, type AppStore } from '../lib/store';
+import { makeStore, type AppStore, type RootState } from '../lib/store';
 
 // react-toastify (and its CSS) load after the first paint; toasts raised earlier are queued.
 const Toasts = lazy(() => import('./toasts'));
@@ -21,9 +22,15 @@ export interface AppProps {
   /** Server rendering: the URL (path + query) to render with a StaticRouter. */
   location?: string;
   ready?: boolean;
+  /**
+   * The state the server rendered with: components hydrate from it, then follow the store. A store
+   * that changed before its part of the page hydrated (a student who logs in before the header has
+   * hydrated) would otherwise render other markup than the server's.
+   */
+  serverState?: RootState;
 }
 
-export function App({ store: given, location, ready = false }: AppProps) {
+export function App({ store: given, location, ready = false, serverState }: AppProps) {
   const [store] = useState(() => given ?? makeStore());
   // Marks the page as interactive once the first render (or the hydration of the server's markup)
   // is committed: `<html data-hydrated>`, which the browser journeys wait for.
@@ -33,7 +40,7 @@ export function App({ store: given, location, ready = false }: AppProps) {
   }, []);
   return (
     <ErrorBoundary>
-      <Provider store={store}>
+      <Provider store={store} serverState={serverState}>
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>

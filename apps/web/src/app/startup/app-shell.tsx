@@ -24,13 +24,16 @@ export async function preloadServerPage(pathname: string, ssr: SsrState): Promis
   await Promise.all([preloadPage(pathname), ssr.api ? import('../../lib/api') : null, preloadHeader()]);
 }
 
-/** The app element that hydrates the server's markup: the store from the server's state, gate open. */
+/**
+ * The app element that hydrates the server's markup: the store from the server's state, which
+ * hydration keeps reading while the store moves on (`serverState`), gate open.
+ */
 export function serverApp(ssr: SsrState): ReactElement {
   const store = makeStore({ auth: ssr.auth as AuthState });
   if (ssr.api) store.dispatch(ssrHydrated({ api: ssr.api }));
   return (
     <StrictMode>
-      <App store={store} ready />
+      <App store={store} serverState={store.getState()} ready />
     </StrictMode>
   );
 }
