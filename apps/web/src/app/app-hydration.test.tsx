@@ -9,7 +9,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
-import { signedIn } from '../lib/auth-slice';
+import { authSlice, signedIn } from '../lib/auth-slice';
 import { makeStore } from '../lib/store';
 import { makeUser } from '../test/render';
 
@@ -33,7 +33,7 @@ async function hydrateAfterLogin(withServerState: boolean) {
     'fetch',
     vi.fn(() => new Promise(() => {})),
   );
-  const guest = { auth: { status: 'unauthenticated' as const, user: null, roles: [] } };
+  const guest = { auth: { ...authSlice.getInitialState(), status: 'unauthenticated' as const } };
   const container = document.createElement('div');
   // The first render starts the lazy toasts' download, the second has them (as the server's does).
   renderToString(<App store={makeStore(guest)} location="/" ready />);
