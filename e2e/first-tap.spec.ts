@@ -58,9 +58,11 @@ test('a signed-in page left untouched lights its bell with an admin broadcast', 
   const account = await createVerifiedAccount(student.request, freshEmail('untouched'));
   await signIn(student, account);
   await completeProfile(student, 'Untouched Student');
+  // The page is left alone: the live stream opens by itself. The wait starts before the navigation,
+  // since the stream may well open before the load event.
+  const stream = student.waitForResponse((r) => r.url().endsWith('/api/notification/stream'), { timeout: 5000 });
   await student.goto('/marketplace', { waitUntil: 'load' });
-  // The page is left alone: the live stream opens by itself.
-  await student.waitForResponse((r) => r.url().endsWith('/api/notification/stream'), { timeout: 5000 });
+  await stream;
 
   const message = `Library open late (${Date.now()})`;
   const res = await adminPage.request.post('/api/notification/broadcast', {
