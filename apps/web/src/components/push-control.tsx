@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { BellOff, BellRing } from 'lucide-react';
 import { PUSH_CATEGORIES, PUSH_CATEGORY_LABELS, PUSH_UI, type PushCategory } from '@campus/contract/push-ui';
+import { Checkbox } from './ui/checkbox';
 import { cn } from '../lib/cn';
 import { pushState, turnOffPush, turnOnPush, type PushState } from '../lib/push';
 import { usePushPreferencesQuery, useUpdatePushPreferencesMutation } from '../lib/push-api';
@@ -103,15 +104,13 @@ export function PushCategories() {
     <fieldset className="space-y-2" disabled={isLoading}>
       <legend className="mb-1 text-sm font-medium text-fg">{PUSH_UI.categoriesLegend}</legend>
       {PUSH_CATEGORIES.map((category) => (
-        <label key={category} className="flex items-center gap-2 text-sm text-fg">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-accent"
-            checked={data[category]}
-            onChange={(e) => toggle(category, e.target.checked)}
-          />
-          {PUSH_CATEGORY_LABELS[category]}
-        </label>
+        <Checkbox
+          key={category}
+          className="flex"
+          label={PUSH_CATEGORY_LABELS[category]}
+          checked={data[category]}
+          onChange={(e) => toggle(category, e.target.checked)}
+        />
       ))}
     </fieldset>
   );

@@ -1,8 +1,8 @@
 /**
  * Text input with its label, optional hint and error (announced, linked by aria-describedby).
  * Forwards its ref (React 19 `ref` prop) so react-hook-form's `register` works. `type="password"`
- * gets a Show/Hide toggle. `hideLabel` keeps the label for screen readers only (filter bars). A
- * controlled input keeps text typed before the app hydrated (lib/use-typed-before-hydration.ts).
+ * gets a Show/Hide toggle. `hideLabel` keeps the label for screen readers only (filter bars). Text
+ * typed before the app hydrated is kept, controlled or registered (lib/use-typed-before-hydration.ts).
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
@@ -45,7 +45,7 @@ export function Input({ label, hideLabel, error, hint, id, className, type = 'te
   const errorId = error ? `${inputId}-error` : undefined;
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
-  const setRefs = useTypedBeforeHydration(rest.onChange ? rest.value : undefined, ref);
+  const setRefs = useTypedBeforeHydration(rest.value, ref);
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={inputId} className={labelClasses(hideLabel)}>

@@ -1,7 +1,7 @@
 /**
  * Native select with label (visible, or for screen readers only with `hideLabel`), placeholder
  * option and error (same look as Input). Options are values, or values with their own labels.
- * Forwards `ref`. A controlled select keeps the option chosen before hydration.
+ * Forwards `ref`. An option chosen before hydration is kept.
  */
 import { useId, type Ref, type SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
@@ -30,7 +30,7 @@ export function Select({ label, hideLabel, options, placeholder, error, id, clas
   const selectId = id ?? autoId;
   const errorId = error ? `${selectId}-error` : undefined;
   // An option chosen before the app hydrated is kept (docs/decisions/0001-hydration-at-load.md).
-  const setRefs = useTypedBeforeHydration(rest.onChange ? rest.value : undefined, ref);
+  const setRefs = useTypedBeforeHydration(rest.value, ref);
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={selectId} className={labelClasses(hideLabel)}>

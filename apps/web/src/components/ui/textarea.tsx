@@ -1,7 +1,7 @@
 /**
  * Multi-line text field with its label and error (announced, linked by aria-describedby), styled
  * like {@link Input}. Forwards its ref (React 19 `ref` prop) so react-hook-form's `register` works;
- * a controlled one keeps text typed before hydration (docs/decisions/0001-hydration-at-load.md).
+ * text typed before hydration is kept (docs/decisions/0001-hydration-at-load.md).
  */
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
@@ -18,7 +18,7 @@ export function Textarea({ label, error, id, className, ref, ...rest }: Textarea
   const autoId = useId();
   const fieldId = id ?? autoId;
   const errorId = `${fieldId}-error`;
-  const setRefs = useTypedBeforeHydration(rest.onChange ? rest.value : undefined, ref);
+  const setRefs = useTypedBeforeHydration(rest.value, ref);
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={fieldId} className="block text-sm font-medium text-fg">

@@ -9,6 +9,7 @@ import type { AdminUpdateUserBody } from '@campus/contract/admin';
 import type { PublicUser } from '@campus/contract/users';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
@@ -80,17 +81,18 @@ export function EditUserModal({ user, isSelf, onClose }: EditUserModalProps) {
             error={errors[key]}
           />
         ))}
-        <label className="flex items-center gap-2 text-sm text-fg">
-          <input
-            type="checkbox"
-            checked={values.admin}
-            disabled={isSelf && values.admin}
-            onChange={(e) => setValues((v) => ({ ...v, admin: e.target.checked }))}
-            className="h-4 w-4"
-          />
-          Administrator
-          {isSelf ? <span className="text-muted">(you cannot remove your own admin role)</span> : null}
-        </label>
+        <Checkbox
+          className="flex"
+          label={
+            <>
+              Administrator
+              {isSelf ? <span className="text-muted">(you cannot remove your own admin role)</span> : null}
+            </>
+          }
+          checked={values.admin}
+          disabled={isSelf && values.admin}
+          onChange={(e) => setValues((v) => ({ ...v, admin: e.target.checked }))}
+        />
         {errors.roles ? <p className="text-sm text-danger">{errors.roles}</p> : null}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>

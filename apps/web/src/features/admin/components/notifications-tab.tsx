@@ -12,6 +12,7 @@ import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TYPES, NOTIFICATION_UI } from '@
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Card } from '../../../components/ui/card';
 import { DataTable, cell } from '../../../components/ui/data-table';
 import { cn } from '../../../lib/cn';
@@ -84,10 +85,11 @@ function CreateForm() {
   return (
     <Card title="Send a notification">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <label className="flex items-center gap-2 text-sm font-medium text-fg">
-          <input type="checkbox" {...register('broadcast', { onChange: () => clearErrors() })} className="h-4 w-4" />
-          Broadcast to all users
-        </label>
+        <Checkbox
+          className="flex font-medium"
+          label="Broadcast to all users"
+          {...register('broadcast', { onChange: () => clearErrors() })}
+        />
         {!broadcastMode ? (
           <Controller
             control={control}

@@ -11,6 +11,7 @@ import type { Alert } from '@campus/contract/alerts';
 import { ALERTS_MAX, ALERT_MATCHES_PER_DAY } from '@campus/contract/alerts-ui';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -39,15 +40,13 @@ function AlertCard({ alert, onDelete }: { alert: Alert; onDelete: (alert: Alert)
           {alert.paused ? <Badge tone="warning">Paused</Badge> : null}
         </div>
       </div>
-      <label className="mt-3 inline-flex min-h-9 items-center gap-2 text-sm text-fg">
-        <input
-          type="checkbox"
-          checked={alert.emailDigest}
-          disabled={isLoading}
-          onChange={(e) => void update({ id: alert.id, emailDigest: e.target.checked })}
-        />
-        Daily e-mail of new matches
-      </label>
+      <Checkbox
+        className="mt-3"
+        label="Daily e-mail of new matches"
+        checked={alert.emailDigest}
+        disabled={isLoading}
+        onChange={(e) => void update({ id: alert.id, emailDigest: e.target.checked })}
+      />
       <div className="mt-3 flex flex-wrap gap-2">
         <Link to={alertListHref(alert)} className={buttonClasses('secondary', 'sm')}>
           Open list

@@ -10,6 +10,7 @@ import { Search } from 'lucide-react';
 import type { z } from 'zod';
 import { fetchInternshipsBody, JOB_CATEGORY_SUGGESTIONS } from '@campus/contract/internships';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { registerWithDefaults } from '../../../lib/form-defaults';
 import type { Filters } from '../search-params';
@@ -88,14 +89,7 @@ export function SearchForm({ initial, running, onSearch }: SearchFormProps) {
           setValue('stipend', e.target.value.replace(/\D/g, '').slice(0, 9));
         }}
       />
-      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-fg">
-        <input
-          type="checkbox"
-          className="size-5 rounded border-line accent-accent focus-visible:ring-2 focus-visible:ring-focus"
-          {...register('work_from_home')}
-        />
-        Remote Only
-      </label>
+      <Checkbox className="flex min-h-11 font-medium" label="Remote Only" {...register('work_from_home')} />
       <Button type="submit" loading={running} className="sm:col-span-2 lg:col-span-1">
         <Search aria-hidden="true" size={18} />
         Find Internships

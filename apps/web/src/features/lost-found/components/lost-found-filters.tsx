@@ -6,6 +6,7 @@
  * (docs/alerts.md).
  */
 import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found-ui';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { SearchField } from '../../../components/ui/search-field';
 import { Select } from '../../../components/ui/select';
 import { AlertMeButton } from '../../../components/alert-me-button';
@@ -51,22 +52,16 @@ export function LostFoundFilters({ filters, params, update }: LostFoundFiltersPr
         options={LOST_FOUND_CATEGORIES}
       />
       <div className="flex flex-wrap items-center gap-4 text-sm">
-        <label className="inline-flex min-h-9 items-center gap-2">
-          <input
-            type="checkbox"
-            checked={!!filters.includeReturned}
-            onChange={(e) => update({ returned: e.target.checked ? '1' : '' })}
-          />
-          Include returned
-        </label>
-        <label className="inline-flex min-h-9 items-center gap-2">
-          <input
-            type="checkbox"
-            checked={!!filters.mine}
-            onChange={(e) => update({ mine: e.target.checked ? '1' : '' })}
-          />
-          My reports
-        </label>
+        <Checkbox
+          label="Include returned"
+          checked={!!filters.includeReturned}
+          onChange={(e) => update({ returned: e.target.checked ? '1' : '' })}
+        />
+        <Checkbox
+          label="My reports"
+          checked={!!filters.mine}
+          onChange={(e) => update({ mine: e.target.checked ? '1' : '' })}
+        />
         <AlertMeButton kind="lost-found" filters={{ type: filters.type, category: filters.category, search }} />
       </div>
     </div>
