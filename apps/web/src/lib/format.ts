@@ -11,33 +11,42 @@ import { formatDistanceToNow } from 'date-fns';
 /** The time zone used before the institute's is known (the institute's default, docs/product-spec.md §9). */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+/**
+ * The formatters of one time zone. Each is built on first use: building one loads the runtime's
+ * locale data, which cost the page's start-up measurable time when all were built at import
+ * (docs/performance.md "Start-up").
+ */
+function formatsFor(zone: string) {
+  const lazy = <T>(make: () => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
+  return {
+    isoDate: lazy(
+      () => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+    ),
+    clock: lazy(
+      () => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hour12: false }),
+    ),
+    dateIN: lazy(
+      () => new Intl.DateTimeFormat('en-IN', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' }),
+    ),
+    dayDate: lazy(
+      () =>
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: zone,
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+        }),
+    ),
+  };
+}
 
+let rupees: Intl.NumberFormat | undefined;
 let timeZone = DEFAULT_TIME_ZONE;
-let isoDate = makeIsoDate(timeZone);
-let clock = makeClock(timeZone);
-let dateIN = makeDateIN(timeZone);
-let dayDate = makeDayDate(timeZone);
-
-function makeIsoDate(zone: string) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-}
-function makeClock(zone: string) {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hour12: false });
-}
-function makeDateIN(zone: string) {
-  return new Intl.DateTimeFormat('en-IN', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' });
-}
-
-function makeDayDate(zone: string) {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-}
+let formats = formatsFor(timeZone);
 
 /**
  * Sets the IANA time zone dates are shown in (the institute's `timezone`). The server entry sets
@@ -46,13 +55,13 @@ function makeDayDate(zone: string) {
  */
 export function setDisplayTimeZone(zone: string): void {
   if (zone === timeZone) return;
+  const next = formatsFor(zone);
   try {
-    const next = [makeIsoDate(zone), makeClock(zone), makeDateIN(zone), makeDayDate(zone)] as const;
-    [isoDate, clock, dateIN, dayDate] = next;
-    timeZone = zone;
+    next.isoDate();
   } catch {
-    /* RangeError: not a time zone this runtime knows */
+    return; /* RangeError: not a time zone this runtime knows */
   }
+  [formats, timeZone] = [next, zone];
 }
 
 /** The time zone dates are shown in. */
@@ -66,22 +75,23 @@ function toDate(value: string | Date): Date {
 
 /** Integer rupees → "₹1,500". */
 export function formatRupees(amount: number): string {
+  rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
   return rupees.format(amount);
 }
 
 /** ISO timestamp or Date → "yyyy-MM-dd" in the display time zone. */
 export function formatIsoDate(value: string | Date): string {
-  return isoDate.format(toDate(value));
+  return formats.isoDate().format(toDate(value));
 }
 
 /** ISO timestamp or Date → "HH:mm" (24 h) in the display time zone. */
 export function formatTime(value: string | Date): string {
-  return clock.format(toDate(value));
+  return formats.clock().format(toDate(value));
 }
 
 /** ISO timestamp → en-IN date such as "22/11/2026" or "5/1/2026" in the display time zone. */
 export function formatDateIN(value: string | Date): string {
-  return dateIN.format(toDate(value));
+  return formats.dateIN().format(toDate(value));
 }
 
 /**
@@ -91,7 +101,7 @@ export function formatDateIN(value: string | Date): string {
 export function formatDayDate(value: string | Date): string {
   const part = (type: Intl.DateTimeFormatPartTypes, parts: Intl.DateTimeFormatPart[]) =>
     parts.find((p) => p.type === type)?.value ?? '';
-  const parts = dayDate.formatToParts(toDate(value));
+  const parts = formats.dayDate().formatToParts(toDate(value));
   return `${part('weekday', parts)}, ${part('day', parts)} ${part('month', parts)} ${part('year', parts)}`;
 }
 
