@@ -40,3 +40,10 @@ export type SsrResult =
 
 /** Id of the JSON block carrying {@link SsrState}. */
 export const SSR_STATE_ID = 'ssr-state';
+
+/**
+ * Id of the JSON block listing the URL paths of the JavaScript modules the page hydrates with:
+ * written by the API (apps/api/src/lib/ssr.ts `modulesToPreload`), preloaded by the browser entry
+ * right after the first paint (apps/web/src/app/startup/after-first-paint.ts).
+ */
+export const SSR_MODULES_ID = 'ssr-modules';

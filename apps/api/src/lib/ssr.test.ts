@@ -142,15 +142,15 @@ describe('fillShell', () => {
       '<div id="root"><p>hi</p></div><script type="application/json" id="ssr-state">{"text":"\\u003c/script>\\u003c!--"}</script>',
     );
     expect(page).not.toContain('noscript');
-    expect(page).not.toContain('modulepreload');
+    expect(page).not.toContain('ssr-modules');
   });
 
-  it('links the modules to download and compile at once as modulepreload at the end of the head, escaped', () => {
-    const page = fillShell(SHELL, '<p>hi</p>', {}, ['/assets/start-app.js', '/assets/x"><script>.js']);
+  it('lists the modules to preload after the first paint in a JSON block after the state', () => {
+    const page = fillShell(SHELL, '<p>hi</p>', {}, ['/assets/start-app.js', '/assets/x</script>.js']);
     expect(page).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/start-app.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/x&quot;>&lt;script>.js"></head>',
+      '<script type="application/json" id="ssr-modules">["/assets/start-app.js","/assets/x\\u003c/script>.js"]</script>',
     );
+    expect(page).not.toContain('modulepreload');
   });
 });
 

@@ -22,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SSR_STATE_ID, type SsrRequest, type SsrResult } from '@campus/contract/ssr';
+import { SSR_MODULES_ID, SSR_STATE_ID, type SsrRequest, type SsrResult } from '@campus/contract/ssr';
 import { logSafeError } from '../db/faults.ts';
 
 /** What the server bundle exports. */
@@ -42,22 +42,21 @@ export function serverEntryPath(webDist: string): string {
 
 /**
  * The page's `index.html` with the rendered markup in `#root`, `state` as a JSON data block, and
- * `modules` (URL paths of JavaScript modules the page hydrates with) as `modulepreload` links at the
- * end of the head: the browser downloads and compiles them beside the entry, so the app hydrates at
- * load (docs/decisions/0001-hydration-at-load.md). `<` is escaped in the JSON so no text in it can
- * close the block; `"`, `&` and `<` are escaped in the links. The "needs JavaScript" notice is
- * dropped: the page reads without it.
+ * `modules` (URL paths of the JavaScript modules the page hydrates with) as a JSON list in
+ * `#ssr-modules`, which the browser entry preloads right after the first paint — not as
+ * `modulepreload` links in the head, where they would share a slow connection with the page's CSS
+ * and delay its first paint (docs/decisions/0001-hydration-at-load.md). `<` is escaped in the JSON
+ * so no text in it can close a block. The "needs JavaScript" notice is dropped: the page reads
+ * without it.
  */
 export function fillShell(shell: string, html: string, state: unknown, modules: readonly string[] = []): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const links = modules.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`).join('');
+  const list = modules.length ? `<script type="application/json" id="${SSR_MODULES_ID}">${json(modules)}</script>` : '';
   return shell
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
-    .replace('</head>', `${links}</head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${json(state)}</script>`,
+      `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${json(state)}</script>${list}`,
     );
 }
 
