@@ -179,7 +179,10 @@ describe('modulesToPreload', () => {
     'src/features/internships/pages/internships-page.tsx': {
       file: 'assets/internships-page.js',
       imports: ['_form.js'],
+      dynamicImports: ['_zod.js', '../../packages/contract/src/internships.ts'],
     },
+    '_zod.js': { file: 'assets/zod.js' },
+    '../../packages/contract/src/internships.ts': { file: 'assets/internships.js', imports: ['_zod.js'] },
     'src/features/marketplace/pages/marketplace-page.tsx': {
       file: 'assets/marketplace-page.js',
       imports: ['_form.js'],
@@ -217,7 +220,7 @@ describe('modulesToPreload', () => {
     expect(modulesToPreload(manifest, pages, '/intern-connect')).toContain('/assets/internships-page.js');
   });
 
-  it("adds the page's lazy parts but not its dialogs, which load when opened", () => {
+  it("adds the page's lazy parts but not its dialogs, which load when opened, nor what a form loads on submit", () => {
     expect(modulesToPreload(manifest, pages, '/login')).toEqual([
       '/assets/start-app.js',
       '/assets/react.js',
@@ -227,6 +230,14 @@ describe('modulesToPreload', () => {
       '/assets/header-search.js',
     ]);
     expect(modulesToPreload(manifest, pages, '/marketplace')).not.toContain('/assets/item-form-modal.js');
+    // The search form's schema loads when it is first submitted.
+    expect(modulesToPreload(manifest, pages, '/intern-connect')).toEqual([
+      '/assets/start-app.js',
+      '/assets/react.js',
+      '/assets/internships-page.js',
+      '/assets/form.js',
+      '/assets/header-search.js',
+    ]);
   });
 
   it('names no page module for a path without one, and nothing without a manifest', () => {

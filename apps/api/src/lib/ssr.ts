@@ -107,8 +107,10 @@ export function modulesToPreload(manifest: BuildManifest, pages: PageModules, pa
   visit(SHELL_MODULE, wanted);
   if (pageKey && manifest[pageKey]) {
     visit(pageKey, wanted);
-    // The page's own lazy parts on its first screen (the login page's forms); dialogs load when opened.
-    for (const lazy of manifest[pageKey]!.dynamicImports ?? []) if (!lazy.endsWith('-modal.tsx')) visit(lazy, wanted);
+    // The page's own lazy components on its first screen (the login page's forms); dialogs load when
+    // opened, and what a form loads on submit (a schema, from the contract or a library) then too.
+    for (const lazy of manifest[pageKey]!.dynamicImports ?? [])
+      if (lazy.startsWith('src/') && !lazy.endsWith('-modal.tsx')) visit(lazy, wanted);
   }
   // The start's other lazy parts (React DOM, the header's search, the API slice…), not the other
   // pages nor dialogs.

@@ -4,12 +4,8 @@
  * answer keeps `internships`, `source`, `fetchedAt` and `cached` at the top level (the base query
  * returns the whole body when there is no `data` key).
  */
-import {
-  INTERNSHIP_CLIENT_TIMEOUT_MS,
-  INTERNSHIP_MESSAGES as M,
-  type FetchInternshipsInput,
-  type FetchInternshipsResponse,
-} from '@campus/contract/internships';
+import type { FetchInternshipsInput, FetchInternshipsResponse } from '@campus/contract/internships';
+import { INTERNSHIP_CLIENT_TIMEOUT_MS, INTERNSHIP_MESSAGES as M } from '@campus/contract/internships-ui';
 import { api, NETWORK_MESSAGE, toApiError } from '../../lib/api';
 
 export const internshipsApi = api.injectEndpoints({

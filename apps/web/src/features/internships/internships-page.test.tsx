@@ -134,6 +134,18 @@ describe('Internship Finder', () => {
     expect(apply.getAttribute('rel')).toContain('noopener');
   });
 
+  it("checks the form with the contract's schema, loaded at the first search: a message under the field, no request", async () => {
+    const bodies = mockApi(() => ok(LISTINGS));
+    renderPage();
+    const field = screen.getByLabelText('Field of Interest');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'x'.repeat(81));
+    await userEvent.click(screen.getByRole('button', { name: 'Find Internships' }));
+    expect(await screen.findByText(M.categoryLong)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toEqual([]);
+  });
+
   it('sorts by stipend (unknown last) and keeps the sort in the URL', async () => {
     mockApi(() => ok(LISTINGS));
     renderPage('/intern-connect?category=Software+Development');

@@ -3,7 +3,8 @@
  * reload or a shared link repeats it): `category`, `location`, `stipend` (₹/month), `remote=1` and
  * `sort`; plus the result sorts.
  */
-import { DEFAULT_JOB_CATEGORY, type InternshipListing } from '@campus/contract/internships';
+import type { InternshipListing } from '@campus/contract/internships';
+import { DEFAULT_JOB_CATEGORY } from '@campus/contract/internships-ui';
 
 /** The filters of a search (docs/product-spec.md §3); `stipend` is the minimum in ₹/month, 0 = any. */
 export interface Filters {

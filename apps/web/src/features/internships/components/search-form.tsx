@@ -4,11 +4,11 @@
  * contract's schema: messages show under their field; `onSearch` gets the parsed filters.
  */
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Search } from 'lucide-react';
 import type { z } from 'zod';
-import { fetchInternshipsBody, JOB_CATEGORY_SUGGESTIONS } from '@campus/contract/internships';
+import type { fetchInternshipsBody } from '@campus/contract/internships';
+import { JOB_CATEGORY_SUGGESTIONS } from '@campus/contract/internships-ui';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
@@ -17,6 +17,19 @@ import type { Filters } from '../search-params';
 
 type FormInput = z.input<typeof fetchInternshipsBody>;
 type FormOutput = z.output<typeof fetchInternshipsBody>;
+
+/**
+ * The contract's schema as the form's resolver, loaded with the schema library at the first
+ * validation, not with the page (docs/decisions/0001-hydration-at-load.md: a page's start builds no
+ * schemas).
+ */
+const resolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) => {
+  const [{ zodResolver }, { fetchInternshipsBody: schema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@campus/contract/internships'),
+  ]);
+  return zodResolver(schema)(values, context, options);
+};
 
 export interface SearchFormProps {
   initial: Filters;
@@ -27,7 +40,7 @@ export interface SearchFormProps {
 export function SearchForm({ initial, running, onSearch }: SearchFormProps) {
   const listId = useId();
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(fetchInternshipsBody),
+    resolver,
     defaultValues: {
       job_category: initial.job_category,
       location: initial.location,

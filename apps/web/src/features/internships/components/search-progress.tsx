@@ -3,7 +3,7 @@
  * elapsed (counted here, once a second) and Cancel. Announced politely to screen readers.
  */
 import { useEffect, useState } from 'react';
-import { INTERNSHIP_MESSAGES as M } from '@campus/contract/internships';
+import { INTERNSHIP_MESSAGES as M } from '@campus/contract/internships-ui';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 

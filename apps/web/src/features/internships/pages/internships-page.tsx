@@ -8,11 +8,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Briefcase, RefreshCw } from 'lucide-react';
-import {
-  INTERNSHIP_MESSAGES as M,
-  type FetchInternshipsInput,
-  type FetchInternshipsResponse,
-} from '@campus/contract/internships';
+import type { FetchInternshipsInput, FetchInternshipsResponse } from '@campus/contract/internships';
+import { INTERNSHIP_MESSAGES as M } from '@campus/contract/internships-ui';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
