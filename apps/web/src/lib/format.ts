@@ -13,7 +13,7 @@ export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 /**
  * The formatters of one time zone. Each is built on first use: building one loads the runtime's
- * locale data, which cost the page's start-up measurable time when all were built at import
+ * locale data, part of the app shell's start-up cost in the profile when all were built at import
  * (docs/performance.md "Start-up").
  */
 function formatsFor(zone: string) {
