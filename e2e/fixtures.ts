@@ -109,16 +109,25 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
   // A toast or dialog still fading in has a partial opacity, which axe reads as low contrast: let
-  // the short animations (entrances and exits, up to 1 s) finish first. Spinners (infinite) and a
-  // toast's timer bar (as long as the toast stays) are left running.
+  // the short animations (entrances and exits, up to 1 s) finish first, and stay finished for
+  // 300 ms (a toast a request's answer brings can mount just after a first calm moment). Spinners
+  // (infinite) and a toast's timer bar (as long as the toast stays) are left running.
+  await page.evaluate(() => {
+    delete (globalThis as { calmSince?: number }).calmSince;
+  });
   await page.waitForFunction(
-    () =>
-      document.getAnimations().every((a) => {
+    () => {
+      const state = globalThis as { calmSince?: number };
+      const calm = document.getAnimations().every((a) => {
         const timing = a.effect?.getComputedTiming();
         return a.playState !== 'running' || Number(timing?.endTime ?? Infinity) > 1000;
-      }),
+      });
+      if (!calm) delete state.calmSince;
+      else state.calmSince ??= performance.now();
+      return calm && performance.now() - state.calmSince! >= 300;
+    },
     undefined,
-    { timeout: 5000 },
+    { timeout: 5000, polling: 50 },
   );
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   if (results.violations.length) {

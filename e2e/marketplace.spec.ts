@@ -163,3 +163,38 @@ test('an admin sees Edit and Delete on another student\u2019s listing and the se
   );
   await seller.close();
 });
+
+test('a listing opened from further down the page, and closed, leaves the list where the student was', async ({
+  studentPage: page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const tag = Date.now().toString(36);
+  for (let i = 1; i <= 4; i += 1) {
+    const res = await page.request.post('/api/buy-and-sell/items', {
+      multipart: {
+        item_name: `Desk lamp ${tag} ${i}`,
+        price: String(300 + i),
+        category: 'Furniture',
+        item_condition: 'Good',
+        description: 'Works.',
+        owner_contact: '9123456789',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.goto(`/marketplace?search=${tag}`);
+  const name = `Desk lamp ${tag} 1`;
+  const link = page.getByRole('article', { name }).getByRole('link', { name });
+  await link.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(500);
+  await link.click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/marketplace/[^/?]+\\?search=${tag}$`));
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/marketplace\\?search=${tag}$`));
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(page.getByRole('article', { name: `Desk lamp ${tag} 4` })).toBeAttached();
+});

@@ -47,7 +47,7 @@ export function App({ store: given, location, ready = false, serverState }: AppP
         <StartupGate ready={ready}>
           <SessionManager />
           {location === undefined ? (
-            <BrowserRouter>
+            <BrowserRouter useTransitions={false}>
               <AppRoutes />
             </BrowserRouter>
           ) : (

@@ -25,4 +25,28 @@ describe('ScrollToTop', () => {
     act(() => void navigate('/rides?page=2'));
     expect(scrollTo).toHaveBeenCalledTimes(1);
   });
+
+  it("keeps the list's position when a record's dialog opens or closes over it, and scrolls up when leaving", () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    let navigate: NavigateFunction = () => undefined;
+    function Navigator() {
+      navigate = useNavigate();
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/marketplace?page=2']}>
+        <ScrollToTop />
+        <Navigator />
+      </MemoryRouter>,
+    );
+    act(() => void navigate('/marketplace/0b7c5b0e-2f6a-4c39-9a43-7c1d1f6b1a11?page=2'));
+    act(() => void navigate('/marketplace?page=2'));
+    act(() => void navigate('/lost-found/abc'));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    act(() => void navigate('/lost-found'));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    act(() => void navigate('/spotlight/a'));
+    act(() => void navigate('/spotlight/b'));
+    expect(scrollTo).toHaveBeenCalledTimes(3);
+  });
 });

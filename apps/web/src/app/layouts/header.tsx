@@ -111,14 +111,17 @@ export function Header() {
           </button>
         </div>
       </div>
+      {/* Its links exist only while it is open: a closed menu costs nothing at hydration or on a navigation. */}
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line px-4 pt-3 pb-4 xl:hidden">
-        <nav aria-label="Main (mobile)" className="grid grid-cols-2 gap-1 sm:grid-cols-3">
-          {FEATURE_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} className={linkClass}>
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
+        {menuOpen ? (
+          <nav aria-label="Main (mobile)" className="grid grid-cols-2 gap-1 sm:grid-cols-3">
+            {FEATURE_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+        ) : null}
       </div>
     </header>
   );

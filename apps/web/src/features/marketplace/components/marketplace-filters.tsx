@@ -4,6 +4,7 @@
  * fields write it 400 ms after typing stops, and a pending edit is dropped when the filters leave
  * the page (switching to My listings). "Alert me" saves them as a saved alert (docs/alerts.md).
  */
+import { memo } from 'react';
 import { MARKETPLACE_CHIPS, MARKETPLACE_SORTS, MARKETPLACE_SORT_LABELS } from '@campus/contract/marketplace-ui';
 import { Input } from '../../../components/ui/input';
 import { SearchField } from '../../../components/ui/search-field';
@@ -22,7 +23,12 @@ export interface MarketplaceFiltersProps {
   update: UpdateParams;
 }
 
-export function MarketplaceFilters({ filters, params, update }: MarketplaceFiltersProps) {
+/** Memoised: opening a listing's dialog changes the path, not the filters, and skips this. */
+export const MarketplaceFilters = memo(function MarketplaceFilters({
+  filters,
+  params,
+  update,
+}: MarketplaceFiltersProps) {
   const [search, setSearch] = useDebouncedParam('search', params, update);
   const [minPrice, setMinPrice] = useDebouncedParam('minPrice', params, update);
   const [maxPrice, setMaxPrice] = useDebouncedParam('maxPrice', params, update);
@@ -83,4 +89,4 @@ export function MarketplaceFilters({ filters, params, update }: MarketplaceFilte
       <AlertMeButton kind="marketplace" filters={{ category: filters.category, search, minPrice, maxPrice }} />
     </section>
   );
-}
+});

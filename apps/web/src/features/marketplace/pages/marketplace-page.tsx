@@ -7,8 +7,8 @@
  * `sort`, `page`), so a search survives a reload and can be shared. /marketplace/{id} opens the
  * item's dialog (the link Share copies).
  */
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { PackageOpen, Plus } from 'lucide-react';
 import {
@@ -76,6 +76,7 @@ export default function MarketplacePage() {
   const { id: openId } = useParams();
   const navigate = useNavigate();
   const { params, update, replaceAll } = useUrlParams();
+  const listSearch = useLocation().search;
   const user = useAppSelector((s) => s.auth.user);
   const roles = useAppSelector((s) => s.auth.roles);
   const admin = isAdmin(roles);
@@ -109,12 +110,13 @@ export default function MarketplacePage() {
     setEditing(null);
     setFormOpen(true);
   };
-  const openEdit = (item: MarketplaceItem) => {
+  // Stable callbacks, so the memoised cards skip re-rendering when a dialog opens.
+  const openEdit = useCallback((item: MarketplaceItem) => {
     // Opens on top of the item's dialog (if any); closing that one now would hand focus back to the
     // page, which the new dialog takes as a click outside and closes.
     setEditing(item);
     setFormOpen(true);
-  };
+  }, []);
 
   // The mutations show their own toasts (marketplace-api.ts); here only what follows a success.
   const confirmDelete = async () => {
@@ -122,8 +124,17 @@ export default function MarketplacePage() {
     if (openId === deleting.id) closeDetail();
     setDeleting(null);
   };
-  const toggleSold = (item: MarketplaceItem) => void setSold({ id: item.id, is_sold: !item.is_sold });
-  const renewItem = (item: MarketplaceItem) => void renew(item.id);
+  const mineActions = useMemo(
+    () =>
+      view === 'mine'
+        ? {
+            onToggleSold: (item: MarketplaceItem) => void setSold({ id: item.id, is_sold: !item.is_sold }),
+            onRenew: (item: MarketplaceItem) => void renew(item.id),
+            busy: soldBusy || renewBusy,
+          }
+        : undefined,
+    [view, setSold, renew, soldBusy, renewBusy],
+  );
 
   // A page of cards renders as a transition, in short slices, once it arrives (Total
   // Blocking Time); the loading state stays meanwhile.
@@ -172,11 +183,8 @@ export default function MarketplacePage() {
                   canManage={canManage(item)}
                   onEdit={openEdit}
                   onDelete={setDeleting}
-                  mine={
-                    view === 'mine'
-                      ? { onToggleSold: toggleSold, onRenew: renewItem, busy: soldBusy || renewBusy }
-                      : undefined
-                  }
+                  mine={mineActions}
+                  listSearch={listSearch}
                 />
               </Suspense>
             ))}
