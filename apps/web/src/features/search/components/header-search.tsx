@@ -4,10 +4,11 @@
  * full-width search under the header, focused, which Escape or the close button shuts (focus back
  * on the icon) and which closes by itself once it sent the user somewhere.
  *
- * The combobox (Headless UI, the search API: ~40 KB) loads on first use — the pointer over the box,
- * focus, or the phone panel opening (no page pays for it before a student searches). Until
- * then a light box of the same look takes the typing; the combobox takes over with that text and
- * the focus.
+ * The combobox (Headless UI, the search API: ~40 KB) loads once the page has hydrated and the
+ * browser is idle, or earlier on first use — the pointer over the box, focus, or the phone panel
+ * opening. It is not in the start-up bundle, and the first keystroke no longer waits for it
+ * (docs/performance.md, "The header search"). Until then a light box of the same look takes the
+ * typing; the combobox takes over with that text and the focus.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -23,6 +24,19 @@ let loadedCombobox: typeof SearchComboboxType | null = null;
 /** Loads the combobox module; resolves with the component. */
 function loadCombobox(): Promise<typeof SearchComboboxType> {
   return import('./search-combobox').then((m) => (loadedCombobox = m.SearchCombobox));
+}
+
+/**
+ * Runs `task` once the browser is idle (`requestIdleCallback`; where that is missing, after
+ * `fallbackMs`). Returns a function that cancels it.
+ */
+function whenIdle(task: () => void, fallbackMs = 1000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task);
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(task, fallbackMs);
+  return () => window.clearTimeout(timer);
 }
 
 /**
@@ -46,6 +60,8 @@ function LazySearchCombobox(props: SearchComboboxProps) {
       setText(input.value);
       setFocused(document.activeElement === input);
       load();
+    } else if (!Combobox) {
+      return whenIdle(load);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
   }, []);
