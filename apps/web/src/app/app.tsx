@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, StaticRouter } from 'react-router';
 import { ErrorBoundary } from './error-boundary';
+import { markHydrated } from '../lib/hydration';
 import { AppRoutes } from './routes';
 import { SessionManager } from './session-manager';
 import { StartupGate } from './startup/startup-gate';
@@ -34,10 +35,7 @@ export function App({ store: given, location, ready = false, serverState }: AppP
   const [store] = useState(() => given ?? makeStore());
   // Marks the page as interactive once the first render (or the hydration of the server's markup)
   // is committed: `<html data-hydrated>`, which the browser journeys wait for.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-    performance.mark('hydrated');
-  }, []);
+  useEffect(markHydrated, []);
   return (
     <ErrorBoundary>
       <Provider store={store} serverState={serverState}>

@@ -5,18 +5,19 @@
  * on the icon) and which closes by itself once it sent the user somewhere.
  *
  * The combobox (Headless UI, the search API: ~40 KB) loads once the page has hydrated and the
- * browser is idle, or earlier on first use — the pointer over the box, focus, or the phone panel
+ * browser is idle (lib/hydration.ts), or earlier on first use — the pointer over the box, focus, or the phone panel
  * opening. It is not in the start-up bundle, and the first keystroke no longer waits for it
  * (docs/performance.md, "The header search"). Until then a light box of the same look takes the
  * typing; the combobox takes over with that text and the focus.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Search, X } from 'lucide-react';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import type { SearchCombobox as SearchComboboxType, SearchComboboxProps } from './search-combobox';
 import { useResetOnChange } from '../../../lib/use-reset-on-change';
+import { whenHydratedAndIdle } from '../../../lib/hydration';
 
 /** The combobox once its module has loaded (shared by every header). */
 let loadedCombobox: typeof SearchComboboxType | null = null;
@@ -24,19 +25,6 @@ let loadedCombobox: typeof SearchComboboxType | null = null;
 /** Loads the combobox module; resolves with the component. */
 function loadCombobox(): Promise<typeof SearchComboboxType> {
   return import('./search-combobox').then((m) => (loadedCombobox = m.SearchCombobox));
-}
-
-/**
- * Runs `task` once the browser is idle (`requestIdleCallback`; where that is missing, after
- * `fallbackMs`). Returns a function that cancels it.
- */
-function whenIdle(task: () => void, fallbackMs = 1000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task);
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(task, fallbackMs);
-  return () => window.clearTimeout(timer);
 }
 
 /**
@@ -51,6 +39,10 @@ function LazySearchCombobox(props: SearchComboboxProps) {
   const load = () => {
     if (!Combobox) void loadCombobox().then((c) => setCombobox(() => c));
   };
+  // Loaded ahead of use: the swap renders as a transition, in short slices (Total Blocking Time).
+  const preload = () => {
+    if (!Combobox) void loadCombobox().then((c) => startTransition(() => setCombobox(() => c)));
+  };
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const input = inputRef.current;
@@ -61,7 +53,7 @@ function LazySearchCombobox(props: SearchComboboxProps) {
       setFocused(document.activeElement === input);
       load();
     } else if (!Combobox) {
-      return whenIdle(load);
+      return whenHydratedAndIdle(preload);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
   }, []);
