@@ -3,7 +3,8 @@
  * location, image or placeholder, "Contact Owner", and for the reporter or an admin: Mark returned,
  * Edit and Delete.
  */
-import { Link, useLocation } from 'react-router';
+import { memo } from 'react';
+import { Link } from 'react-router';
 import { CalendarDays, CheckCircle2, ImageOff, MapPin, Phone } from 'lucide-react';
 import type { LostFoundItem } from '@campus/contract/lost-found';
 import { Badge } from '../../../components/ui/badge';
@@ -20,9 +21,15 @@ export interface LostFoundItemCardProps {
   onDelete: (item: LostFoundItem) => void;
   onToggleReturned: (item: LostFoundItem) => void;
   busy?: boolean;
+  /** The list's URL query (`?view=all…`), kept by the name's link so closing the dialog returns to it. */
+  listSearch: string;
 }
 
-export function LostFoundItemCard({
+/**
+ * Memoised, like the marketplace's cards: opening an item's dialog re-renders the page, not its
+ * unchanged cards (docs/performance.md, "The listing tap"). The page passes stable callbacks.
+ */
+export const LostFoundItemCard = memo(function LostFoundItemCard({
   item,
   canManage,
   onContact,
@@ -30,8 +37,8 @@ export function LostFoundItemCard({
   onDelete,
   onToggleReturned,
   busy,
+  listSearch,
 }: LostFoundItemCardProps) {
-  const location = useLocation();
   return (
     <li className="flex gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm sm:gap-4 sm:p-4">
       <div className="h-20 w-20 shrink-0 overflow-hidden rounded-xl bg-surface-muted sm:h-24 sm:w-24">
@@ -50,7 +57,7 @@ export function LostFoundItemCard({
           <ModerationBadge moderation={item.moderation} />
           <h3 className="min-w-0 truncate text-base font-semibold text-fg">
             <Link
-              to={{ pathname: `/lost-found/${item.id}`, search: location.search }}
+              to={{ pathname: `/lost-found/${item.id}`, search: listSearch }}
               className="hover:text-accent hover:underline"
             >
               {item.item_name}
@@ -93,4 +100,4 @@ export function LostFoundItemCard({
       </div>
     </li>
   );
-}
+});

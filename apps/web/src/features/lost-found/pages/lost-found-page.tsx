@@ -6,8 +6,8 @@
  * returned, mine) and pages in the URL. The reporter or an admin may mark returned, edit and delete
  * (with a confirmation). /lost-found/{id} opens one item.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Plus, SearchX } from 'lucide-react';
 import type { LostFoundCategory, LostFoundItem, LostFoundItemFilters } from '@campus/contract/lost-found';
 import {
@@ -70,6 +70,7 @@ export default function LostFoundPage() {
   const { id: openId } = useParams();
   const navigate = useNavigate();
   const { params, update } = useUrlParams();
+  const listSearch = useLocation().search;
   const user = useAppSelector((s) => s.auth.user);
   const admin = isAdmin(useAppSelector((s) => s.auth.roles));
   const all = params.get('view') === 'all';
@@ -93,14 +94,18 @@ export default function LostFoundPage() {
 
   const canManage = (item: LostFoundItem) => item.userId === user?.id || admin;
   const closeDetail = () => navigate({ pathname: '/lost-found', search: params.toString() });
-  const openEdit = (item: LostFoundItem) => {
+  // Stable callbacks, so the memoised cards skip re-rendering when a dialog opens.
+  const openEdit = useCallback((item: LostFoundItem) => {
     // Opens on top of the item's dialog (if any); closing that one now would hand focus back to the
     // page, which the new dialog takes as a click outside and closes.
     setEditing(item);
     setFormOpen(true);
-  };
+  }, []);
   // The mutations show their own toasts (lost-found-api.ts); here only what follows a success.
-  const toggleReturned = (item: LostFoundItem) => void setReturned({ id: item.id, is_returned: !item.is_returned });
+  const toggleReturned = useCallback(
+    (item: LostFoundItem) => void setReturned({ id: item.id, is_returned: !item.is_returned }),
+    [setReturned],
+  );
   const confirmDelete = async () => {
     if (!deleting || (await deleteLostFoundItem(deleting.id)).error) return;
     if (openId === deleting.id) closeDetail();
@@ -173,6 +178,7 @@ export default function LostFoundPage() {
                     onDelete={setDeleting}
                     onToggleReturned={toggleReturned}
                     busy={returnBusy}
+                    listSearch={listSearch}
                   />
                 </Suspense>
               ))}
