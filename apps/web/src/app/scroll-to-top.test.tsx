@@ -5,48 +5,43 @@ import { ScrollToTop } from './scroll-to-top';
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Renders {@link ScrollToTop} at `path`; returns the router's `navigate` and the `scrollTo` spy. */
+function renderAt(path: string) {
+  const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  let navigate: NavigateFunction = () => undefined;
+  function Navigator() {
+    navigate = useNavigate();
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <ScrollToTop />
+      <Navigator />
+    </MemoryRouter>,
+  );
+  return { navigate: (to: string) => act(() => void navigate(to)), scrollTo };
+}
+
 describe('ScrollToTop', () => {
   it('leaves the scroll position alone when the page first renders (hydration), and scrolls up on a route change', () => {
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    let navigate: NavigateFunction = () => undefined;
-    function Navigator() {
-      navigate = useNavigate();
-      return null;
-    }
-    render(
-      <MemoryRouter initialEntries={['/marketplace']}>
-        <ScrollToTop />
-        <Navigator />
-      </MemoryRouter>,
-    );
+    const { navigate, scrollTo } = renderAt('/marketplace');
     expect(scrollTo).not.toHaveBeenCalled();
-    act(() => void navigate('/rides'));
+    navigate('/rides');
     expect(scrollTo).toHaveBeenCalledTimes(1);
-    act(() => void navigate('/rides?page=2'));
+    navigate('/rides?page=2');
     expect(scrollTo).toHaveBeenCalledTimes(1);
   });
 
   it("keeps the list's position when a record's dialog opens or closes over it, and scrolls up when leaving", () => {
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    let navigate: NavigateFunction = () => undefined;
-    function Navigator() {
-      navigate = useNavigate();
-      return null;
-    }
-    render(
-      <MemoryRouter initialEntries={['/marketplace?page=2']}>
-        <ScrollToTop />
-        <Navigator />
-      </MemoryRouter>,
-    );
-    act(() => void navigate('/marketplace/0b7c5b0e-2f6a-4c39-9a43-7c1d1f6b1a11?page=2'));
-    act(() => void navigate('/marketplace?page=2'));
-    act(() => void navigate('/lost-found/abc'));
+    const { navigate, scrollTo } = renderAt('/marketplace?page=2');
+    navigate('/marketplace/0b7c5b0e-2f6a-4c39-9a43-7c1d1f6b1a11?page=2');
+    navigate('/marketplace?page=2');
+    navigate('/lost-found/abc');
     expect(scrollTo).toHaveBeenCalledTimes(1);
-    act(() => void navigate('/lost-found'));
+    navigate('/lost-found');
     expect(scrollTo).toHaveBeenCalledTimes(1);
-    act(() => void navigate('/spotlight/a'));
-    act(() => void navigate('/spotlight/b'));
+    navigate('/spotlight/a');
+    navigate('/spotlight/b');
     expect(scrollTo).toHaveBeenCalledTimes(3);
   });
 });

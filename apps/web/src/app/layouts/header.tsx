@@ -51,6 +51,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-accent-soft text-accent' : 'text-muted hover:bg-surface-muted hover:text-fg',
   );
 
+/** The features' links, the active one highlighted (the header's bar and the phone menu). */
+function FeatureNavLinks() {
+  return FEATURE_LINKS.map((link) => (
+    <NavLink key={link.to} to={link.to} className={linkClass}>
+      {link.label}
+    </NavLink>
+  ));
+}
+
 export function Header() {
   const status = useAppSelector((s) => s.auth.status);
   const user = useAppSelector((s) => s.auth.user);
@@ -68,11 +77,7 @@ export function Header() {
           <span className="truncate">Campus Companion</span>
         </Link>
         <nav aria-label="Main" className="hidden flex-1 items-center gap-0.5 xl:flex">
-          {FEATURE_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} className={linkClass}>
-              {link.label}
-            </NavLink>
-          ))}
+          <FeatureNavLinks />
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1">
           <Suspense fallback={<SearchPlaceholder />}>
@@ -115,11 +120,7 @@ export function Header() {
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line px-4 pt-3 pb-4 xl:hidden">
         {menuOpen ? (
           <nav aria-label="Main (mobile)" className="grid grid-cols-2 gap-1 sm:grid-cols-3">
-            {FEATURE_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} className={linkClass}>
-                {link.label}
-              </NavLink>
-            ))}
+            <FeatureNavLinks />
           </nav>
         ) : null}
       </div>

@@ -60,7 +60,7 @@ export const ItemCard = memo(function ItemCard({
   const description = shownDescription(item.description);
   return (
     <article
-      className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm [contain-intrinsic-size:auto_30rem] [content-visibility:auto]"
+      className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm"
       aria-labelledby={`item-${item.id}-name`}
     >
       <div className="relative aspect-[4/3] bg-surface-muted">
