@@ -164,7 +164,7 @@ test('an admin sees Edit and Delete on another student\u2019s listing and the se
   await seller.close();
 });
 
-test('a listing opened from further down the page, and closed, leaves the list where the student was', async ({
+test('a listing opened from further down the page, and closed by its button or a tap outside, leaves the list where the student was', async ({
   studentPage: page,
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
@@ -197,4 +197,13 @@ test('a listing opened from further down the page, and closed, leaves the list w
   await expect(page).toHaveURL(new RegExp(`/marketplace\\?search=${tag}$`));
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await expect(page.getByRole('article', { name: `Desk lamp ${tag} 4` })).toBeAttached();
+
+  // A tap outside the dialog closes it and reaches nothing under its overlay (here the header's home link).
+  const home = (await page.getByRole('link', { name: 'Campus Companion' }).boundingBox())!;
+  await link.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(home.x + home.width / 2, home.y + home.height / 2);
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/marketplace\\?search=${tag}$`));
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });

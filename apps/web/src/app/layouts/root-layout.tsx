@@ -24,7 +24,7 @@ export function PageFallback() {
 export function RootLayout() {
   const { pathname } = useLocation();
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="app-layout flex min-h-dvh flex-col">
       <ScrollToTop />
       <a
         href="#main"

@@ -117,6 +117,18 @@ export default function LostFoundPage() {
 
   return (
     <>
+      {/* First in the page: a node added after the list would make the browser restyle all of it. */}
+      {openId ? (
+        <LostFoundItemDetailModal
+          id={openId}
+          onClose={closeDetail}
+          canManage={canManage}
+          onContact={setContact}
+          onEdit={openEdit}
+          onDelete={setDeleting}
+          onToggleReturned={toggleReturned}
+        />
+      ) : null}
       <PageHeader
         title="Lost and Found"
         subtitle="Report what you found or lost on campus."
@@ -194,17 +206,6 @@ export default function LostFoundPage() {
         )}
       </section>
 
-      {openId ? (
-        <LostFoundItemDetailModal
-          id={openId}
-          onClose={closeDetail}
-          canManage={canManage}
-          onContact={setContact}
-          onEdit={openEdit}
-          onDelete={setDeleting}
-          onToggleReturned={toggleReturned}
-        />
-      ) : null}
       {formMounted ? (
         <Suspense fallback={null}>
           <LostFoundItemFormModal open={formOpen} onOpenChange={setFormOpen} item={editing} />

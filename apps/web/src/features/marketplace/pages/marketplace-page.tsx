@@ -201,6 +201,16 @@ export default function MarketplacePage() {
 
   return (
     <>
+      {/* First in the page: a node added after the list would make the browser restyle all of it. */}
+      {openId ? (
+        <ItemDetailModal
+          id={openId}
+          onClose={closeDetail}
+          canManage={canManage}
+          onEdit={openEdit}
+          onDelete={setDeleting}
+        />
+      ) : null}
       <PageHeader
         title="Marketplace"
         subtitle="Buy and sell within campus."
@@ -231,15 +241,6 @@ export default function MarketplacePage() {
         ))}
       </Tabs.Root>
 
-      {openId ? (
-        <ItemDetailModal
-          id={openId}
-          onClose={closeDetail}
-          canManage={canManage}
-          onEdit={openEdit}
-          onDelete={setDeleting}
-        />
-      ) : null}
       {formMounted ? (
         <Suspense fallback={null}>
           <ItemFormModal open={formOpen} onOpenChange={setFormOpen} item={editing} />

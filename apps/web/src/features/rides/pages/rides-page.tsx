@@ -87,6 +87,17 @@ export default function RidesPage() {
 
   return (
     <>
+      {/* First in the page: a node added after the list would make the browser restyle all of it. */}
+      {openId ? (
+        <RideDetailModal
+          id={openId}
+          onClose={closeDetail}
+          viewerId={user?.id}
+          admin={admin}
+          onEdit={openEdit}
+          onDelete={setDeleting}
+        />
+      ) : null}
       <PageHeader
         title="Ride Share"
         subtitle="Share a cab to the station, the airport or home."
@@ -192,16 +203,6 @@ export default function RidesPage() {
         )}
       </section>
 
-      {openId ? (
-        <RideDetailModal
-          id={openId}
-          onClose={closeDetail}
-          viewerId={user?.id}
-          admin={admin}
-          onEdit={openEdit}
-          onDelete={setDeleting}
-        />
-      ) : null}
       {formMounted ? (
         <Suspense fallback={null}>
           <RideFormModal open={formOpen} onOpenChange={setFormOpen} ride={editing} places={places} />
