@@ -5,7 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { Car, GraduationCap, Search, ShoppingBag, type LucideIcon } from 'lucide-react';
-import { SEARCH_GROUPS, type SearchType, type SnippetPart } from '@campus/contract/search';
+import type { SnippetPart } from '@campus/contract/search';
+import { SEARCH_GROUPS, type SearchType } from '@campus/contract/search-ui';
 
 /** The icon of each group: the feature's icon of the dashboard's tools. */
 export const GROUP_ICONS: Record<SearchType, LucideIcon> = {

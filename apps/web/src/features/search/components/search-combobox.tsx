@@ -13,7 +13,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { Search } from 'lucide-react';
-import { SEARCH_GROUPS, SEARCH_MESSAGES, SEARCH_Q_MAX, type SearchHit } from '@campus/contract/search';
+import type { SearchHit } from '@campus/contract/search';
+import { SEARCH_GROUPS, SEARCH_MESSAGES, SEARCH_Q_MAX } from '@campus/contract/search-ui';
 import { fieldClasses } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';

@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowRight, SearchX } from 'lucide-react';
-import { SEARCH_GROUPS, SEARCH_LIMIT_MAX, SEARCH_MESSAGES, SEARCH_Q_MAX } from '@campus/contract/search';
+import { SEARCH_GROUPS, SEARCH_LIMIT_MAX, SEARCH_MESSAGES, SEARCH_Q_MAX } from '@campus/contract/search-ui';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
