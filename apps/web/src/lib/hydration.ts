@@ -14,6 +14,9 @@ export function markHydrated(): void {
   performance.mark(HYDRATED_MARK);
 }
 
+/** True once {@link markHydrated} has run on this page. */
+const isHydrated = (): boolean => 'hydrated' in document.documentElement.dataset;
+
 /**
  * Runs `task` once the page has hydrated and then the browser is idle (`requestIdleCallback`;
  * where that is missing, `fallbackMs` after hydration). Returns a function that cancels it.
@@ -29,12 +32,12 @@ export function whenHydratedAndIdle(task: () => void, fallbackMs = 1000): () => 
       cancelIdle = () => window.clearTimeout(timer);
     }
   };
-  if ('hydrated' in document.documentElement.dataset) {
+  if (isHydrated()) {
     idle();
     return () => cancelIdle();
   }
   const observer = new MutationObserver(() => {
-    if (!('hydrated' in document.documentElement.dataset)) return;
+    if (!isHydrated()) return;
     observer.disconnect();
     idle();
   });

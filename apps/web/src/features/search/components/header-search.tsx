@@ -5,10 +5,10 @@
  * on the icon) and which closes by itself once it sent the user somewhere.
  *
  * The combobox (Headless UI, the search API: ~40 KB) loads once the page has hydrated and the
- * browser is idle (lib/hydration.ts), or earlier on first use — the pointer over the box, focus, or the phone panel
- * opening. It is not in the start-up bundle, and the first keystroke no longer waits for it
- * (docs/performance.md, "The header search"). Until then a light box of the same look takes the
- * typing; the combobox takes over with that text and the focus.
+ * browser is idle (lib/hydration.ts), or earlier on first use: the pointer over the box, focus, or
+ * the phone panel opening. It is not in the start-up bundle, and the first keystroke no longer
+ * waits for it (docs/performance.md, "The header search"). Until then a light box of the same look
+ * takes the typing; the combobox takes over with that text and the focus.
  */
 import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
