@@ -203,17 +203,17 @@ describe('modulesToPreload', () => {
     marketplace: 'src/features/marketplace/pages/marketplace-page.tsx',
   };
 
-  it("names the start module, the page's module and the start's other lazy parts with their imports, not the entry's own chunks nor other pages", () => {
+  it("names the start module, the page's module and the start's other lazy parts with their imports, each after what it imports, not the entry's own chunks nor other pages", () => {
     expect(modulesToPreload(manifest, pages, '/marketplace/42')).toEqual([
-      '/assets/start-app.js',
       '/assets/react.js',
-      '/assets/marketplace-page.js',
+      '/assets/start-app.js',
       '/assets/form.js',
+      '/assets/marketplace-page.js',
       '/assets/header-search.js',
     ]);
     expect(modulesToPreload(manifest, pages, '/')).toEqual([
-      '/assets/start-app.js',
       '/assets/react.js',
+      '/assets/start-app.js',
       '/assets/home-page.js',
       '/assets/header-search.js',
     ]);
@@ -222,28 +222,45 @@ describe('modulesToPreload', () => {
 
   it("adds the page's lazy parts but not its dialogs, which load when opened, nor what a form loads on submit", () => {
     expect(modulesToPreload(manifest, pages, '/login')).toEqual([
-      '/assets/start-app.js',
       '/assets/react.js',
+      '/assets/start-app.js',
       '/assets/login-page.js',
-      '/assets/login-form.js',
       '/assets/form.js',
+      '/assets/login-form.js',
       '/assets/header-search.js',
     ]);
     expect(modulesToPreload(manifest, pages, '/marketplace')).not.toContain('/assets/item-form-modal.js');
     // The search form's schema loads when it is first submitted.
     expect(modulesToPreload(manifest, pages, '/intern-connect')).toEqual([
-      '/assets/start-app.js',
       '/assets/react.js',
-      '/assets/internships-page.js',
+      '/assets/start-app.js',
       '/assets/form.js',
+      '/assets/internships-page.js',
+      '/assets/header-search.js',
+    ]);
+  });
+
+  it('lists chunks that import each other once each', () => {
+    const cyclic: BuildManifest = {
+      ...manifest,
+      '_a.js': { file: 'assets/a.js', imports: ['_b.js'] },
+      '_b.js': { file: 'assets/b.js', imports: ['_a.js', '_react.js'] },
+      'src/features/home/pages/home-page.tsx': { file: 'assets/home-page.js', imports: ['_a.js'] },
+    };
+    expect(modulesToPreload(cyclic, pages, '/')).toEqual([
+      '/assets/react.js',
+      '/assets/start-app.js',
+      '/assets/b.js',
+      '/assets/a.js',
+      '/assets/home-page.js',
       '/assets/header-search.js',
     ]);
   });
 
   it('names no page module for a path without one, and nothing without a manifest', () => {
     expect(modulesToPreload(manifest, pages, '/no-such-page')).toEqual([
-      '/assets/start-app.js',
       '/assets/react.js',
+      '/assets/start-app.js',
       '/assets/header-search.js',
     ]);
     expect(modulesToPreload({}, pages, '/marketplace')).toEqual([]);

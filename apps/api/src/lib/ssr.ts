@@ -81,8 +81,9 @@ export const SHELL_MODULE = 'src/app/startup/app-shell.tsx';
 export type PageModules = Record<string, string>;
 
 /**
- * The URL paths of the JavaScript modules the page at `pathname` needs to hydrate, from Vite's
- * build `manifest` and the build's `pages` ({@link PageModules}): the app's start module
+ * The URL paths of the JavaScript modules the page at `pathname` needs to hydrate, in dependency
+ * order (each after the modules it imports, so the browser can evaluate them one per task), from
+ * Vite's build `manifest` and the build's `pages` ({@link PageModules}): the app's start module
  * ({@link START_MODULE}), the app's shell ({@link SHELL_MODULE}), the page's module with its lazy
  * parts that are not dialogs (`*-modal.tsx`, loaded when opened), and the start modules' lazy parts
  * that are neither pages nor dialogs, each with every chunk it imports statically, minus the
@@ -93,11 +94,13 @@ export type PageModules = Record<string, string>;
 export function modulesToPreload(manifest: BuildManifest, pages: PageModules, pathname: string): string[] {
   if (!manifest[START_MODULE]) return [];
   const loaded = new Set<string>();
-  const visit = (key: string, into: Set<string>) => {
+  // Depth first, each chunk added after the chunks it imports (a cycle's first chunk after the rest).
+  const visit = (key: string, into: Set<string>, visiting = new Set<string>()) => {
     const chunk = manifest[key];
-    if (!chunk || into.has(key)) return;
+    if (!chunk || into.has(key) || visiting.has(key)) return;
+    visiting.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported, into, visiting);
     into.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported, into);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key, loaded);
   const segment = pathname.split('/')[1] ?? '';

@@ -5,6 +5,17 @@
  */
 import { SSR_MODULES_ID } from '@campus/contract/ssr';
 
+/**
+ * Resolves in a new task, so the browser can paint and handle input in between: `scheduler.yield()`
+ * where the browser has it (its continuation goes ahead of other queued tasks), else a 0 ms timer
+ * (which browsers clamp to 4 ms once timers nest five deep).
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The longest wait for a first paint (a page opened in a background tab never paints), ms. */
 export const FIRST_PAINT_WAIT_MS = 1500;
 
@@ -32,26 +43,34 @@ export function afterFirstPaint(win: Window = window): Promise<void> {
 }
 
 /**
- * Adds `<link rel="modulepreload">` for each URL path in `doc`'s `#ssr-modules` block, so they all
+ * The URL paths in `doc`'s `#ssr-modules` block (apps/api/src/lib/ssr.ts `modulesToPreload`: the
+ * modules the page hydrates with, each after those it imports); empty when the block is missing or
+ * malformed, and without entries that are not strings.
+ */
+export function listedModules(doc: Document = document): string[] {
+  try {
+    const hrefs: unknown = JSON.parse(doc.getElementById(SSR_MODULES_ID)?.textContent ?? '[]');
+    return Array.isArray(hrefs) ? hrefs.filter((href): href is string => typeof href === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Adds `<link rel="modulepreload">` for each of `doc`'s {@link listedModules}, so they all
  * download and compile in parallel instead of one import after another; one link per task (each
  * starts a request, several ms at 4× CPU), so the list never makes one long task (Total Blocking
- * Time). Ignores a missing or malformed list and paths already linked. Resolves once all are added.
+ * Time). Skips paths already linked. Resolves once all are added.
  */
 export async function preloadListedModules(doc: Document = document): Promise<void> {
-  let hrefs: unknown = [];
-  try {
-    hrefs = JSON.parse(doc.getElementById(SSR_MODULES_ID)?.textContent ?? '[]');
-  } catch {
-    /* malformed: nothing to preload */
-  }
   const linked = new Set([...doc.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')));
-  for (const href of Array.isArray(hrefs) ? hrefs : []) {
-    if (typeof href !== 'string' || linked.has(href)) continue;
+  for (const href of listedModules(doc)) {
+    if (linked.has(href)) continue;
     const link = doc.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     doc.head.append(link);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   }
 }

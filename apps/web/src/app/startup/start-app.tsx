@@ -1,8 +1,9 @@
 /**
  * The app's start, loaded by the tiny browser entry (main.tsx) as its own chunk. It evaluates the
  * app in steps, each a task of its own with a yield to the browser between them, instead of one long
- * task (Total Blocking Time; docs/decisions/0001-hydration-at-load.md): React DOM, then the app's
- * shell (app-shell.tsx: router, store, layout), then the page's module, then hydration.
+ * task (Total Blocking Time; docs/decisions/0001-hydration-at-load.md): on a server-rendered page
+ * each module the server listed, one per task; else React DOM, then the app's shell (app-shell.tsx:
+ * router, store, layout), then the page's module; then hydration.
  * - {@link hydrateApp}: a server-rendered page — the auth state, the institute's time zone and the
  *   page's RTK Query cache come from the server's state; no health check, no session check at start;
  * - {@link mountApp}: the plain shell (dev server, or the server fell back) — the start-up health
@@ -11,17 +12,29 @@
  */
 import { startTransition } from 'react';
 import type { SsrState } from '@campus/contract/ssr';
+import { nextTask } from './after-first-paint';
 
-/** Resolves in a new task, so the browser can paint and handle input between two steps. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Evaluates the JavaScript modules at the URL paths `modules`, given each after the modules it
+ * imports, one per task: importing a module whose imports have all run runs that module alone, so
+ * no task runs more than one module's top level. A module that fails to load is skipped here; the
+ * app's own import of it fails as before.
+ */
+export async function evaluateInSteps(modules: readonly string[]): Promise<void> {
+  for (const href of modules) {
+    await import(/* @vite-ignore */ href).catch(() => undefined);
+    await nextTask();
+  }
 }
 
 /**
- * Hydrates the server's markup in `root` from `ssr`, the state it was rendered with. Resolves once
- * `hydrateRoot` has been called (the commit follows in a transition; `<html data-hydrated>` marks it).
+ * Hydrates the server's markup in `root` from `ssr`, the state it was rendered with, once the
+ * `modules` it hydrates with (URL paths in dependency order, from `#ssr-modules`) have run, one per
+ * task. Resolves once `hydrateRoot` has been called (the commit follows in a transition;
+ * `<html data-hydrated>` marks it).
  */
-export async function hydrateApp(root: HTMLElement, ssr: SsrState): Promise<void> {
+export async function hydrateApp(root: HTMLElement, ssr: SsrState, modules: readonly string[] = []): Promise<void> {
+  await evaluateInSteps(modules);
   const { hydrateRoot } = await import('react-dom/client');
   await nextTask();
   const shell = await import('./app-shell');
