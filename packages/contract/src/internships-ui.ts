@@ -46,7 +46,8 @@ export const INTERNSHIP_MESSAGES = {
   categoryLong: `Field of interest must be at most ${INTERNSHIP_TEXT_MAX} characters.`,
   locationLong: `Location must be at most ${INTERNSHIP_TEXT_MAX} characters.`,
   stipendInvalid: 'Minimum stipend must be a whole number of rupees, 0 or more.',
-  stipendTooHigh: `Minimum stipend must be at most ₹${STIPEND_FILTER_MAX.toLocaleString('en-IN')}.`,
+  // STIPEND_FILTER_MAX as en-IN prints it (written out, as priceTooHigh in marketplace-ui.ts).
+  stipendTooHigh: 'Minimum stipend must be at most ₹10,00,000.',
   maxResultsInvalid: `Number of results must be a whole number from 1 to ${MAX_RESULTS_CAP}.`,
   // Page texts (docs/product-spec.md §2).
   running: 'Scraping internships...',

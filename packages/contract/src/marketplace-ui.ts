@@ -57,7 +57,10 @@ export const MARKETPLACE_MESSAGES = {
   itemNameLong: `Item name must be at most ${ITEM_NAME_MAX} characters.`,
   priceRequired: 'Price is required.',
   priceInvalid: 'Price must be a whole number of rupees, 0 or more.',
-  priceTooHigh: `Price must be at most ₹${PRICE_MAX.toLocaleString('en-IN')}.`,
+  // PRICE_MAX as en-IN prints it, written out: formatting it here would build the page's first Intl
+  // formatter (20–50 ms) as this module is evaluated (docs/performance.md). apps/web/src/lib/format.test.ts
+  // checks the three limit texts against their constants.
+  priceTooHigh: 'Price must be at most ₹1,00,00,000.',
   categoryRequired: 'Please choose a category.',
   categoryInvalid: 'Please choose a category from the list.',
   conditionRequired: 'Please choose the item condition.',

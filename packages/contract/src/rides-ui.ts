@@ -83,7 +83,8 @@ export const RIDE_MESSAGES = {
   departureTooFar: 'Departure time cannot be more than 1 year ahead',
   seatsWhole: 'Total seats must be a whole number.',
   costWhole: 'Cost must be a whole number of rupees.',
-  costTooHigh: `Cost must be at most ₹${RIDE_COST_MAX.toLocaleString('en-IN')}.`,
+  // RIDE_COST_MAX as en-IN prints it (written out, as priceTooHigh in marketplace-ui.ts).
+  costTooHigh: 'Cost must be at most ₹1,00,000.',
   descriptionLong: `Description must be at most ${RIDE_DESCRIPTION_MAX} characters.`,
   directionInvalid: 'Please choose To College, From College or Other.',
   filterInvalid: 'Invalid filter value.',

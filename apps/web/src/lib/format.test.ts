@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { INTERNSHIP_MESSAGES, STIPEND_FILTER_MAX } from '@campus/contract/internships-ui';
+import { MARKETPLACE_MESSAGES, PRICE_MAX } from '@campus/contract/marketplace-ui';
+import { RIDE_COST_MAX, RIDE_MESSAGES } from '@campus/contract/rides-ui';
 import {
   DEFAULT_TIME_ZONE,
   displayTimeZone,
@@ -43,5 +46,16 @@ describe('formatting in the institute time zone', () => {
 
   it('formats rupees the Indian way', () => {
     expect(formatRupees(150000)).toBe('₹1,50,000');
+  });
+});
+
+describe("the contract's rupee limits in its messages", () => {
+  // Written out in the contract so no Intl formatter is built when a page's module is evaluated.
+  it.each([
+    [MARKETPLACE_MESSAGES.priceTooHigh, PRICE_MAX],
+    [INTERNSHIP_MESSAGES.stipendTooHigh, STIPEND_FILTER_MAX],
+    [RIDE_MESSAGES.costTooHigh, RIDE_COST_MAX],
+  ])('%s prints its limit as en-IN does', (message, limit) => {
+    expect(message).toContain(`₹${limit.toLocaleString('en-IN')}.`);
   });
 });
