@@ -1,11 +1,12 @@
 /**
- * The app's start, loaded by the tiny browser entry (main.tsx) as its own chunk. It evaluates the
- * app in steps, each a task of its own with a yield to the browser between them, instead of one long
- * task (Total Blocking Time; docs/decisions/0001-hydration-at-load.md): on a server-rendered page
- * each module the server listed, one per task; else React DOM, then the app's shell (app-shell.tsx:
- * router, store, layout), then the page's module; then hydration.
- * - {@link hydrateApp}: a server-rendered page — the auth state, the institute's time zone and the
- *   page's RTK Query cache come from the server's state; no health check, no session check at start;
+ * The app's start, loaded by the tiny browser entry (main.tsx) as its own chunk.
+ * - {@link hydrateApp}: a server-rendered page. It evaluates the app in steps, each a task of its
+ *   own with a yield to the browser between them, instead of one long task (Total Blocking Time;
+ *   docs/decisions/0001-hydration-at-load.md): each module the server listed, one per task, then
+ *   React DOM, the app's shell (app-shell.tsx: router, store, layout) and the page's module (each
+ *   already run when the server listed it), then hydration.
+ *   The auth state, the institute's time zone and the page's RTK Query cache come from the server's
+ *   state; no health check, no session check at start;
  * - {@link mountApp}: the plain shell (dev server, or the server fell back) — the start-up health
  *   check, the first session check and the page's download start at once, then the app mounts.
  * Both render as a transition, which renders in slices that yield to the browser every few ms.
