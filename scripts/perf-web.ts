@@ -12,7 +12,7 @@
  * (median of `RUNS`) — did it take effect, and ms until its visible answer.
  *
  * Run: `npm run perf:web`. Options: `RUNS`, `PAGES` (comma-separated paths, e.g. `/,/marketplace`), `SKIP_BUILD=1` (use the last build), `CHROMIUM_PATH` (default /usr/bin/chromium),
- * `PERF_PORT` (default 3295), `REPORT_DIR` (also writes each run's full Lighthouse JSON there),
+ * `PERF_PORT` (default 3295), `REPORT_DIR` (also writes each run's full Lighthouse JSON there, and its trace as `*.trace.json`),
  * `CPU_SLOWDOWN` (default 4, Lighthouse's mobile default: see below), `SKIP_TAPS=1` (no first-tap table).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -130,6 +130,10 @@ async function audit(url: string, cookie?: string): Promise<PageFigures | null> 
       await fs.mkdir(REPORT_DIR, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
       await fs.writeFile(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+      await fs.writeFile(
+        path.join(REPORT_DIR, name.replace(/\.json$/, '.trace.json')),
+        JSON.stringify(result!.artifacts.Trace),
+      );
     }
     const items = (lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> })?.items ?? [];
     const sum = (type: string) =>

@@ -4,32 +4,18 @@
  * contract's schema: messages show under their field; `onSearch` gets the parsed filters.
  */
 import { useId } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Search } from 'lucide-react';
-import type { z } from 'zod';
-import type { fetchInternshipsBody } from '@campus/contract/internships';
 import { JOB_CATEGORY_SUGGESTIONS } from '@campus/contract/internships-ui';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { registerWithDefaults } from '../../../lib/form-defaults';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import type { Filters } from '../search-params';
 
-type FormInput = z.input<typeof fetchInternshipsBody>;
-type FormOutput = z.output<typeof fetchInternshipsBody>;
-
-/**
- * The contract's schema as the form's resolver, loaded with the schema library at the first
- * validation, not with the page (docs/decisions/0001-hydration-at-load.md: a page's start builds no
- * schemas).
- */
-const resolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) => {
-  const [{ zodResolver }, { fetchInternshipsBody: schema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@campus/contract/internships'),
-  ]);
-  return zodResolver(schema)(values, context, options);
-};
+/** The contract's search body, loaded at the first focus or search (lib/lazy-resolver.ts). */
+const searchSchema = lazyZodResolver(() => import('@campus/contract/internships').then((m) => m.fetchInternshipsBody));
 
 export interface SearchFormProps {
   initial: Filters;
@@ -39,8 +25,8 @@ export interface SearchFormProps {
 
 export function SearchForm({ initial, running, onSearch }: SearchFormProps) {
   const listId = useId();
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver,
+  const form = useForm({
+    resolver: searchSchema.resolver,
     defaultValues: {
       job_category: initial.job_category,
       location: initial.location,
@@ -69,6 +55,7 @@ export function SearchForm({ initial, running, onSearch }: SearchFormProps) {
       onSubmit={submit}
       noValidate
       aria-label="Search internships"
+      {...searchSchema.intent}
       className="grid grid-cols-1 gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-2 sm:p-6 lg:grid-cols-[2fr_1.5fr_1fr_auto_auto] lg:items-end"
     >
       <Input

@@ -5,15 +5,17 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast';
 import { PASSWORD_MIN, USER_MESSAGES } from '@campus/contract/users-ui';
-import { changePasswordBody } from '@campus/contract/users';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { showFieldErrors, toApiError } from '../../../lib/api';
 import { useChangePasswordMutation } from '../users-api';
+
+/** The contract's change-password body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+const changePasswordSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.changePasswordBody));
 
 export function ChangePasswordForm() {
   const [change, { isLoading }] = useChangePasswordMutation();
@@ -24,7 +26,7 @@ export function ChangePasswordForm() {
     reset,
     setError: setFieldError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(changePasswordBody), defaultValues: { currentPassword: '', newPassword: '' } });
+  } = useForm({ resolver: changePasswordSchema.resolver, defaultValues: { currentPassword: '', newPassword: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -41,7 +43,13 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change password">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label="Change password"
+      {...changePasswordSchema.intent}
+    >
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Input
         label="Current password"

@@ -7,11 +7,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { AUTH_UI } from '@campus/contract/users-ui';
-import { loginBody } from '@campus/contract/users';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api';
@@ -25,6 +24,9 @@ import { ResendLink } from './resend-link';
 /** Toast duration and redirect delay after login, in ms (docs/product-spec.md §2, §9). */
 export const LOGIN_TOAST_MS = 1500;
 export const LOGIN_REDIRECT_MS = 1800;
+
+/** The contract's login body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+const loginSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.loginBody));
 
 export interface LoginFormProps {
   defaultEmail?: string;
@@ -42,7 +44,7 @@ export function LoginForm({ defaultEmail = '' }: LoginFormProps) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: defaultEmail, password: '' } });
+  } = useForm({ resolver: loginSchema.resolver, defaultValues: { email: defaultEmail, password: '' } });
 
   useEffect(
     () => () => {
@@ -73,7 +75,7 @@ export function LoginForm({ defaultEmail = '' }: LoginFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" {...loginSchema.intent}>
       <Input
         label="Email"
         type="email"

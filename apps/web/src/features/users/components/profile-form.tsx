@@ -8,11 +8,10 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
-import { updateProfileBody, type PublicUser, type UpdateProfileBody } from '@campus/contract/users';
+import type { PublicUser, UpdateProfileBody, updateProfileBody } from '@campus/contract/users';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -20,9 +19,13 @@ import { Select } from '../../../components/ui/select';
 import { showFieldErrors, toApiError } from '../../../lib/api';
 import { useInstitute } from '../../../lib/institute-api';
 import { useUpdateProfileMutation } from '../users-api';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 /** Profile toast duration in ms (docs/product-spec.md §9). */
 export const PROFILE_TOAST_MS = 3000;
+
+/** The contract's profile body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+const profileSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.updateProfileBody));
 
 const FIELDS = ['name', 'branch', 'semester', 'hostel'] as const;
 type FormValues = z.input<typeof updateProfileBody>;
@@ -47,7 +50,7 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
     setError: setFieldError,
     formState: { errors },
   } = useForm<FormValues, unknown, UpdateProfileBody>({
-    resolver: zodResolver(updateProfileBody),
+    resolver: profileSchema.resolver,
     defaultValues: valuesOf(user),
   });
 
@@ -77,7 +80,7 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Edit profile">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Edit profile" {...profileSchema.intent}>
       {error ? (
         <Alert tone="error" title={AUTH_UI.updateFailed}>
           {error}

@@ -4,15 +4,17 @@
  * page. On success: toast "Account created! You can now log in." and `onSignedUp(email)`.
  */
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast';
 import { AUTH_UI, PASSWORD_MIN } from '@campus/contract/users-ui';
-import { signupBody } from '@campus/contract/users';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api';
 import { useInstitute } from '../../../lib/institute-api';
 import { useSignupMutation } from '../users-api';
+
+/** The contract's sign-up body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+const signupSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.signupBody));
 
 export interface SignupFormProps {
   onSignedUp: (email: string) => void;
@@ -26,7 +28,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(signupBody), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: signupSchema.resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -42,7 +44,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" {...signupSchema.intent}>
       <Input
         label="Institute email"
         type="email"

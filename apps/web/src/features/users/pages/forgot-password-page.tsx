@@ -4,10 +4,9 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { USER_MESSAGES } from '@campus/contract/users-ui';
-import { emailOnlyBody } from '@campus/contract/users';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,6 +14,9 @@ import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { toApiError } from '../../../lib/api';
 import { useForgotPasswordMutation } from '../users-api';
+
+/** The contract's e-mail body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+const emailSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.emailOnlyBody));
 
 export default function ForgotPasswordPage() {
   const [forgot, { isLoading }] = useForgotPasswordMutation();
@@ -24,7 +26,7 @@ export default function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(emailOnlyBody), defaultValues: { email: '' } });
+  } = useForm({ resolver: emailSchema.resolver, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -43,7 +45,7 @@ export default function ForgotPasswordPage() {
         {sent ? (
           <Alert tone="success">{sent}</Alert>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <form onSubmit={onSubmit} noValidate className="space-y-4" {...emailSchema.intent}>
             {error ? <Alert tone="error">{error}</Alert> : null}
             <Input
               label="Institute email"

@@ -5,11 +5,9 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, USER_MESSAGES } from '@campus/contract/users-ui';
-import { resetPasswordBody } from '@campus/contract/users';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -21,10 +19,14 @@ import { useResetPasswordMutation } from '../users-api';
 /** Shown when the confirmation differs (UI-only). */
 export const PASSWORDS_DIFFER = 'Passwords do not match.';
 
-const formSchema = resetPasswordBody
-  .pick({ password: true })
-  .extend({ confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ['confirm'] });
+/** The contract's password rule and the confirmation, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+const formSchema = lazyZodResolver(async () => {
+  const [{ z }, { resetPasswordBody }] = await Promise.all([import('zod'), import('@campus/contract/users')]);
+  return resetPasswordBody
+    .pick({ password: true })
+    .extend({ confirm: z.string() })
+    .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ['confirm'] });
+});
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -37,7 +39,7 @@ export default function ResetPasswordPage() {
     handleSubmit,
     setError: setFieldError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(formSchema), defaultValues: { password: '', confirm: '' } });
+  } = useForm({ resolver: formSchema.resolver, defaultValues: { password: '', confirm: '' } });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setError(null);
@@ -73,7 +75,7 @@ export default function ResetPasswordPage() {
             </Link>
           </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <form onSubmit={onSubmit} noValidate className="space-y-4" {...formSchema.intent}>
             {error ? (
               <Alert tone="error">
                 {error.message}

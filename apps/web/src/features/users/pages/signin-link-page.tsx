@@ -8,11 +8,10 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { MailWarning } from 'lucide-react';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
-import { signinLinkBody } from '@campus/contract/users';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -23,7 +22,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSigninLinkMutation } from '../users-api';
 import { LinkDone } from '../components/link-done';
 
-const formSchema = signinLinkBody.pick({ password: true });
+/** The contract's password rule for this link, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+const formSchema = lazyZodResolver(() =>
+  import('@campus/contract/users').then((m) => m.signinLinkBody.pick({ password: true })),
+);
 
 /** The link itself is unusable: the message and the way back to the login page. */
 function LinkProblem({ message }: { message: string }) {
@@ -52,7 +54,7 @@ export default function SigninLinkPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(formSchema), defaultValues: { password: '' } });
+  } = useForm({ resolver: formSchema.resolver, defaultValues: { password: '' } });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
@@ -77,7 +79,7 @@ export default function SigninLinkPage() {
         ) : linkError ? (
           <LinkProblem message={linkError} />
         ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <form onSubmit={onSubmit} noValidate className="space-y-4" {...formSchema.intent}>
             <Input
               label={AUTH_UI.signinLinkPasswordLabel}
               type="password"

@@ -9,11 +9,10 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { MailWarning } from 'lucide-react';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
-import { signupBody, verifyEmailBody } from '@campus/contract/users';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -24,9 +23,14 @@ import { useVerifyEmailMutation } from '../users-api';
 import { LinkDone } from '../components/link-done';
 import { ResendLink } from '../components/resend-link';
 
-const formSchema = verifyEmailBody.pick({ password: true });
+/** The contract's password rules, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+const formSchema = lazyZodResolver(() =>
+  import('@campus/contract/users').then((m) => m.verifyEmailBody.pick({ password: true })),
+);
 /** A resent link: the opener chooses the password, so the sign-up rules apply. */
-const chooseSchema = signupBody.pick({ password: true });
+const chooseSchema = lazyZodResolver(() =>
+  import('@campus/contract/users').then((m) => m.signupBody.pick({ password: true })),
+);
 
 function ResendForm() {
   const [email, setEmail] = useState('');
@@ -69,12 +73,13 @@ export default function VerifyEmailPage() {
   const [done, setDone] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [mismatch, setMismatch] = useState<string | null>(null);
+  const schema = choose ? chooseSchema : formSchema;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(choose ? chooseSchema : formSchema), defaultValues: { password: '' } });
+  } = useForm({ resolver: schema.resolver, defaultValues: { password: '' } });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setMismatch(null);
@@ -104,7 +109,7 @@ export default function VerifyEmailPage() {
         ) : linkError ? (
           <LinkProblem message={linkError} />
         ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <form onSubmit={onSubmit} noValidate className="space-y-4" {...schema.intent}>
             {mismatch ? (
               <Alert tone="error">
                 {mismatch}{' '}

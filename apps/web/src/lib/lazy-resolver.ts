@@ -1,0 +1,51 @@
+/**
+ * A react-hook-form resolver over a contract schema that arrives with the schema library when the
+ * form first needs it, not with the page (docs/decisions/0001-hydration-at-load.md: a page's start
+ * builds no schemas; evaluating zod with the contract's schemas is one task of 40–60 ms at 4× CPU,
+ * and about 200 ms in Lighthouse's trace).
+ *
+ * The form spreads {@link LazyResolver.intent} on its `<form>`: the first focus or pointer inside it
+ * starts the download, so by the time the student submits, the schema has usually arrived. A
+ * validation that comes first (a tap straight on the submit button) waits for it. A failed download
+ * is forgotten, so the next validation tries again.
+ */
+import type { FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+/** The resolver of a schema `S`, with what starts its download early. */
+export interface LazyResolver<S extends z.ZodType> {
+  /** Validates with `S` (docs/design.md §4: the contract's schemas are the only validation rules). */
+  resolver: Resolver<z.input<S> & FieldValues, unknown, z.output<S> & FieldValues>;
+  /** Starts the download (once; again after a failure). Resolves when the schema is ready. */
+  preload: () => Promise<unknown>;
+  /** Props for the `<form>`: start the download at the first focus or pointer inside it. */
+  intent: { onFocus: () => void; onPointerDown: () => void };
+}
+
+/**
+ * Builds a {@link LazyResolver} from `loadSchema`, which imports the schema (a dynamic `import()`
+ * of the contract's module, or a function of it) and returns it. Throws, at validation, what the
+ * import threw (the network failed twice in a row: the next validation tries again).
+ */
+export function lazyZodResolver<S extends z.ZodType>(loadSchema: () => Promise<S>): LazyResolver<S> {
+  type Ready = LazyResolver<S>['resolver'];
+  let ready: Promise<Ready> | undefined;
+  const preload = (): Promise<Ready> => {
+    ready ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
+      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Ready,
+      (error: unknown) => {
+        ready = undefined;
+        throw error;
+      },
+    );
+    return ready;
+  };
+  const start = () => {
+    preload().catch(() => undefined);
+  };
+  return {
+    resolver: async (values, context, options) => (await preload())(values, context, options),
+    preload,
+    intent: { onFocus: start, onPointerDown: start },
+  };
+}
