@@ -4,16 +4,16 @@
  * the mutations declare their toasts (docs/product-spec.md §8 admin screen texts, {@link toastOutcome}). The Subjects
  * tab changes the catalogue (`lib/subjects-api.ts` lists it) and invalidates what a subject feeds.
  */
-import {
-  ATTENDANCE_MESSAGES,
-  type CreateSubjectBody,
-  type SaveClassesBody,
-  type SaveDaysOffBody,
-  type SaveTermsBody,
-  type Subject,
-  type TimetableAuditEntry,
-  type TimetableQuery,
-  type TimetableSettings,
+import { ATTENDANCE_MESSAGES } from '@campus/contract/attendance-ui';
+import type {
+  CreateSubjectBody,
+  SaveClassesBody,
+  SaveDaysOffBody,
+  SaveTermsBody,
+  Subject,
+  TimetableAuditEntry,
+  TimetableQuery,
+  TimetableSettings,
 } from '@campus/contract/attendance';
 import { ADMIN_UI, type AdminUpdateUserBody, type AdminUsersQuery, type AdminUsersData } from '@campus/contract/admin';
 import { NOTIFICATION_UI, type NotificationSend } from '@campus/contract/notifications';

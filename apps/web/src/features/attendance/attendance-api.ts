@@ -5,20 +5,19 @@
  * enrollments and every percentage. Toasts are the spec's (§8), declared with each mutation; a
  * mark that fails for want of a network is not toasted here: the page queues it (offline-queue.ts).
  */
-import {
-  ATTENDANCE_MESSAGES as M,
-  type AttendanceOutlook,
-  type AttendanceRecord,
-  type AttendanceStatus,
-  type AttendanceTarget,
-  type BulkAttendanceBody,
-  type ClassChange,
-  type CreateClassChangeBody,
-  type Enrollment,
-  type MarkAttendanceBody,
-  type OverallStats,
-  type SubjectStats,
-  type SubjectWiseEntry,
+import { ATTENDANCE_MESSAGES as M, type AttendanceStatus } from '@campus/contract/attendance-ui';
+import type {
+  AttendanceOutlook,
+  AttendanceRecord,
+  AttendanceTarget,
+  BulkAttendanceBody,
+  ClassChange,
+  CreateClassChangeBody,
+  Enrollment,
+  MarkAttendanceBody,
+  OverallStats,
+  SubjectStats,
+  SubjectWiseEntry,
 } from '@campus/contract/attendance';
 import { api, IDEMPOTENCY_HEADER, toPage, type EnvelopeMeta } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';

@@ -2,12 +2,8 @@
  * What the attendance page says about a set of figures: the can-miss line and its zone,
  * from the API's `canMiss` / `mustAttend` / `target` (docs/design.md §8). Pure, so it is tested on its own.
  */
-import {
-  ATTENDANCE_MESSAGES as M,
-  attendanceZone,
-  type AttendanceStats,
-  type SubjectOutlook,
-} from '@campus/contract/attendance';
+import { ATTENDANCE_MESSAGES as M, attendanceZone } from '@campus/contract/attendance-ui';
+import type { AttendanceStats, SubjectOutlook } from '@campus/contract/attendance';
 
 export type Zone = ReturnType<typeof attendanceZone>;
 

@@ -4,7 +4,7 @@
  * the older one and restarts its clock. Also the docs/product-spec.md §8 texts of a failed call.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { SKILL_ERROR_MS, SKILL_SUCCESS_MS } from '@campus/contract/skill-exchange';
+import { SKILL_ERROR_MS, SKILL_SUCCESS_MS } from '@campus/contract/skill-exchange-ui';
 import type { ApiError } from '../../lib/api';
 
 /** A shown message; `at` distinguishes two equal texts shown one after the other. */

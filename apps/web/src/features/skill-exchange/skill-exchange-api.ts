@@ -9,13 +9,15 @@ import {
   SKILL_MESSAGES as M,
   SKILL_ERROR_MS,
   SKILL_SUCCESS_MS,
-  type AddSkillBody,
-  type Match,
-  type SkillRequest,
-  type SendRequestBody,
   type SkillRequestBox,
-  type Skill,
-  type UserSkill,
+} from '@campus/contract/skill-exchange-ui';
+import type {
+  AddSkillBody,
+  Match,
+  SkillRequest,
+  SendRequestBody,
+  Skill,
+  UserSkill,
 } from '@campus/contract/skill-exchange';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';

@@ -11,7 +11,8 @@ import { useFieldArray, useForm, type FieldValues, type Path, type UseFormSetErr
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { saveClassesBody, saveDaysOffBody, saveTermsBody, type TimetableSettings } from '@campus/contract/attendance';
+import type { TimetableSettings } from '@campus/contract/attendance';
+import { saveClassesBody, saveDaysOffBody, saveTermsBody } from '@campus/contract/attendance';
 import { WEEKDAYS } from '@campus/contract/institute';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -5,7 +5,8 @@
  * under the target.
  */
 import { useState, type FormEvent } from 'react';
-import { ATTENDANCE_MESSAGES as M, SKIP_DATES_MAX, type AttendanceToday } from '@campus/contract/attendance';
+import { ATTENDANCE_MESSAGES as M, SKIP_DATES_MAX } from '@campus/contract/attendance-ui';
+import type { AttendanceToday } from '@campus/contract/attendance';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -4,7 +4,7 @@
  * subject has Enroll, or shows Enrolled.
  */
 import { useDeferredValue, useState } from 'react';
-import { ATTENDANCE_MESSAGES as M } from '@campus/contract/attendance';
+import { ATTENDANCE_MESSAGES as M } from '@campus/contract/attendance-ui';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';

@@ -6,30 +6,32 @@
  * years before it (`earliestAttendanceDate`), as the API checks. The form's rules are the
  * contract's (`markAttendanceBody`), plus that window.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import {
   ATTENDANCE_MESSAGES as M,
   ATTENDANCE_STATUSES,
   earliestAttendanceDate,
-  markAttendanceBody,
-  type AttendanceRecord,
   type AttendanceStatus,
-} from '@campus/contract/attendance';
+} from '@campus/contract/attendance-ui';
+import type { AttendanceRecord } from '@campus/contract/attendance';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
-/** The form's schema: status and date of the contract, the date from 2 years before `today` to `today`. */
-export const recordFormSchema = (today: string) =>
-  markAttendanceBody
-    .pick({ status: true, date: true })
-    .refine((v) => v.date <= today, { message: M.dateFuture, path: ['date'] })
-    .refine((v) => v.date >= earliestAttendanceDate(today), { message: M.dateTooOld, path: ['date'] });
-type RecordForm = z.input<ReturnType<typeof recordFormSchema>>;
+/**
+ * The form's schema: status and date of the contract, the date from 2 years before `today` to
+ * `today`; loaded with zod at the first focus or submit (lib/lazy-resolver.ts).
+ */
+const recordFormSchema = (today: string) =>
+  lazyZodResolver(async () =>
+    (await import('@campus/contract/attendance')).markAttendanceBody
+      .pick({ status: true, date: true })
+      .refine((v) => v.date <= today, { message: M.dateFuture, path: ['date'] })
+      .refine((v) => v.date >= earliestAttendanceDate(today), { message: M.dateTooOld, path: ['date'] }),
+  );
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -57,8 +59,9 @@ export function RecordModal({
   busy,
   onSubmit,
 }: RecordModalProps) {
-  const form = useForm<RecordForm>({
-    resolver: zodResolver(recordFormSchema(today)),
+  const schema = useMemo(() => recordFormSchema(today), [today]);
+  const form = useForm({
+    resolver: schema.resolver,
     defaultValues: { status: '', date },
   });
   const { register, reset, handleSubmit, formState } = form;
@@ -82,6 +85,7 @@ export function RecordModal({
           noValidate
           onSubmit={handleSubmit((v) => onSubmit({ status: v.status as AttendanceStatus, date: String(v.date) }))}
           className="space-y-4"
+          {...schema.intent}
         >
           <Select
             label="Status"

@@ -6,7 +6,8 @@
  * so instead of reporting a failure.
  */
 import { Pencil } from 'lucide-react';
-import { ATTENDANCE_MESSAGES as M, type AttendanceRecord } from '@campus/contract/attendance';
+import { ATTENDANCE_MESSAGES as M } from '@campus/contract/attendance-ui';
+import type { AttendanceRecord } from '@campus/contract/attendance';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -5,7 +5,8 @@
  * revealed on hover and on keyboard focus (always shown on small touch screens) and asks first.
  */
 import { Trash2 } from 'lucide-react';
-import { ATTENDANCE_MESSAGES as M, type SubjectOutlook, type SubjectWiseEntry } from '@campus/contract/attendance';
+import { ATTENDANCE_MESSAGES as M } from '@campus/contract/attendance-ui';
+import type { SubjectOutlook, SubjectWiseEntry } from '@campus/contract/attendance';
 import { cn } from '../../../lib/cn';
 import { termLine, ZONE_TEXT, zoneOf } from '../attendance-outlook';
 import { PercentCircle } from './percent-circle';

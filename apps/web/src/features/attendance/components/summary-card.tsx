@@ -3,7 +3,8 @@
  * Classes Missed and Total Classes Marked, and the can-miss line coloured by zone (green at or above
  * the target, amber just below, red further below).
  */
-import { ATTENDANCE_MESSAGES as M, type AttendanceStats } from '@campus/contract/attendance';
+import { ATTENDANCE_MESSAGES as M } from '@campus/contract/attendance-ui';
+import type { AttendanceStats } from '@campus/contract/attendance';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { ZONE_FILL, ZONE_TEXT, outlookLine, percentText, zoneOf } from '../attendance-outlook';

@@ -6,13 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  ATTENDANCE_MESSAGES as M,
-  type AttendanceRecord,
-  type AttendanceStatus,
-  type AttendanceToday,
-  type ScheduledClass,
-} from '@campus/contract/attendance';
+import { ATTENDANCE_MESSAGES as M, type AttendanceStatus } from '@campus/contract/attendance-ui';
+import type { AttendanceRecord, AttendanceToday, ScheduledClass } from '@campus/contract/attendance';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

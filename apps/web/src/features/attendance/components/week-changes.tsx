@@ -6,15 +6,8 @@
  * under their fields and the input is kept.
  */
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import {
-  ATTENDANCE_MESSAGES as M,
-  createClassChangeBody,
-  type AttendanceToday,
-  type ClassChange,
-  type Enrollment,
-} from '@campus/contract/attendance';
+import { ATTENDANCE_MESSAGES as M } from '@campus/contract/attendance-ui';
+import type { AttendanceToday, ClassChange, Enrollment } from '@campus/contract/attendance';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -23,8 +16,10 @@ import { showFieldErrors, toApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAddClassChangeMutation, useClassChangesQuery, useRemoveClassChangeMutation } from '../attendance-api';
 import { dayLabel } from '../attendance-outlook';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
-type Form = z.input<typeof createClassChangeBody>;
+/** The contract's class-change body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+const changeSchema = lazyZodResolver(() => import('@campus/contract/attendance').then((m) => m.createClassChangeBody));
 const FIELDS = ['subjectId', 'date', 'kind', 'start', 'end'] as const;
 const KINDS = [
   { value: 'extra', label: 'Extra class' },
@@ -42,18 +37,17 @@ export function WeekChanges({ term, enrollments }: { term: AttendanceToday['term
   const changes = useClassChangesQuery(undefined, { skip: !term });
   const [add, addState] = useAddClassChangeMutation();
   const [remove, removeState] = useRemoveClassChangeMutation();
-  const form = useForm<Form>({
-    resolver: zodResolver(createClassChangeBody),
+  const form = useForm({
+    resolver: changeSchema.resolver,
     defaultValues: { subjectId: '', date: '', kind: 'extra', start: '', end: '' },
   });
   const { register, handleSubmit, setError, formState, watch, reset } = form;
   const subjects = new Map(enrollments.map((e) => [e.subjectId, e]));
   if (!term) return null;
 
-  const submit = handleSubmit(async (values) => {
-    const body = createClassChangeBody.parse(values);
+  const submit = handleSubmit(async (body) => {
     const res = await add(body);
-    if (!res.error) return reset({ ...values, start: '', end: '' });
+    if (!res.error) return reset({ ...form.getValues(), start: '', end: '' });
     const error = toApiError(res.error);
     if (!showFieldErrors(error, FIELDS, (field, message) => setError(field, { message }))) toast.error(error.message);
   });
@@ -85,7 +79,7 @@ export function WeekChanges({ term, enrollments }: { term: AttendanceToday['term
       ) : changes.isSuccess ? (
         <p className="mt-2 text-sm text-muted">No changes yet: your week follows the timetable.</p>
       ) : null}
-      <form noValidate onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-2">
+      <form noValidate onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-2" {...changeSchema.intent}>
         <Select label="Change" options={KINDS} error={err('kind')} {...register('kind')} />
         <Select
           label="Subject"

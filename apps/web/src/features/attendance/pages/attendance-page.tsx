@@ -17,11 +17,13 @@ import {
   ATTENDANCE_TARGET_MIN,
   DEFAULT_ATTENDANCE_TARGET,
   earliestAttendanceDate,
-  type AttendanceRecord,
   type AttendanceStatus,
-  type MarkAttendanceBody,
-  type ScheduledClass,
-  type SubjectWiseEntry,
+} from '@campus/contract/attendance-ui';
+import type {
+  AttendanceRecord,
+  MarkAttendanceBody,
+  ScheduledClass,
+  SubjectWiseEntry,
 } from '@campus/contract/attendance';
 import { useAppSelector } from '../../../lib/store';
 import { Alert } from '../../../components/ui/alert';
@@ -35,7 +37,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { newIdempotencyKey, toApiError, type ApiError } from '../../../lib/api';
-import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import { COMMON_MESSAGES } from '@campus/contract/envelope-ui';
 import { toast } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useInstituteInfo } from '../../../lib/institute-query';

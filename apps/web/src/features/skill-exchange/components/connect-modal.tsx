@@ -4,19 +4,12 @@
  * in its message box; the dialog closes on success and keeps the input on failure.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  SKILL_REQUEST_MESSAGE_MAX,
-  SKILL_TEXTS as T,
-  sendRequestBody,
-  type Match,
-} from '@campus/contract/skill-exchange';
+import { SKILL_REQUEST_MESSAGE_MAX, SKILL_TEXTS as T } from '@campus/contract/skill-exchange-ui';
+import type { Match } from '@campus/contract/skill-exchange';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Textarea } from '../../../components/ui/textarea';
-
-/** The fields the student types (the contract's rules for them). */
-const typedFields = sendRequestBody.pick({ message: true, phone: true });
 
 export interface ConnectModalProps {
   match: Match | null;
@@ -45,7 +38,10 @@ export function ConnectModal({ match, busy, onClose, onSend }: ConnectModalProps
       message: message.trim() || undefined,
       phone: phone.trim() || undefined,
     };
-    const parsed = typedFields.safeParse(args);
+    // The fields the student types, by the contract's rules; the schema arrives with zod now, not
+    // with the page (docs/decisions/0001-hydration-at-load.md).
+    const { sendRequestBody } = await import('@campus/contract/skill-exchange');
+    const parsed = sendRequestBody.pick({ message: true, phone: true }).safeParse(args);
     if (!parsed.success) {
       const found: { message?: string; phone?: string } = {};
       for (const issue of parsed.error.issues) {

@@ -4,7 +4,7 @@
  * under Recommended Matches (matches follow learn skills, docs/product-spec.md §2); when they do, it says where the
  * teachers are. Skill names compare by `skillKey` (case and spacing ignored).
  */
-import { SKILL_TEXTS as T, skillDisplayName, skillKey } from '@campus/contract/skill-exchange';
+import { SKILL_TEXTS as T, skillDisplayName, skillKey } from '@campus/contract/skill-exchange-ui';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { toApiError } from '../../../lib/api';

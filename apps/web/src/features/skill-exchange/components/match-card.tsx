@@ -5,7 +5,8 @@
  * that the card says so. Reciprocal matches carry a "Wants to learn from you
  * too" badge. Report opens the report dialog for the user.
  */
-import { SKILL_TEXTS as T, type Match } from '@campus/contract/skill-exchange';
+import { SKILL_TEXTS as T } from '@campus/contract/skill-exchange-ui';
+import type { Match } from '@campus/contract/skill-exchange';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ReportButton } from '../../../components/report-button';

@@ -9,11 +9,10 @@ import { Inbox, Mail } from 'lucide-react';
 import {
   SKILL_MESSAGES as M,
   SKILL_TEXTS as T,
-  acceptRequestBody,
-  type SkillRequest,
   type SkillRequestBox,
   type SkillRequestStatus,
-} from '@campus/contract/skill-exchange';
+} from '@campus/contract/skill-exchange-ui';
+import type { SkillRequest } from '@campus/contract/skill-exchange';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -223,6 +222,8 @@ function AcceptModal({ request, busy, onClose, onAccept }: AcceptModalProps) {
   if (!request) return null;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The contract's schema arrives with zod now, not with the page (docs/decisions/0001-hydration-at-load.md).
+    const { acceptRequestBody } = await import('@campus/contract/skill-exchange');
     const parsed = acceptRequestBody.safeParse({ phone: phone.trim() || undefined });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);

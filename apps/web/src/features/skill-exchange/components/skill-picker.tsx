@@ -6,7 +6,8 @@
 import { useId, useState } from 'react';
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { ChevronsUpDown } from 'lucide-react';
-import { SKILL_TEXTS as T, type Skill } from '@campus/contract/skill-exchange';
+import { SKILL_TEXTS as T } from '@campus/contract/skill-exchange-ui';
+import type { Skill } from '@campus/contract/skill-exchange';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';

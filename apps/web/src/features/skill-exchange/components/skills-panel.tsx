@@ -9,16 +9,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Trash2, Users } from 'lucide-react';
-import {
-  SKILL_MESSAGES as M,
-  SKILL_TEXTS as T,
-  addSkillBody,
-  type Match,
-  type SendRequestBody,
-  type Skill,
-  type SkillType,
-  type UserSkill,
-} from '@campus/contract/skill-exchange';
+import { SKILL_MESSAGES as M, SKILL_TEXTS as T, type SkillType } from '@campus/contract/skill-exchange-ui';
+import type { Match, SendRequestBody, Skill, UserSkill } from '@campus/contract/skill-exchange';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
@@ -72,6 +64,8 @@ export function SkillsPanel() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!canAdd) return;
+    // The contract's schema arrives with zod now, not with the page (docs/decisions/0001-hydration-at-load.md).
+    const { addSkillBody } = await import('@campus/contract/skill-exchange');
     const parsed = addSkillBody.safeParse({ skillName, type: mode });
     if (!parsed.success) {
       box.show('error', parsed.error.issues[0]?.message ?? M.failedAdd);

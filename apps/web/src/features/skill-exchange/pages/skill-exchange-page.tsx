@@ -5,7 +5,7 @@
  * search hit's `?skill=` shows how to reach that skill's teachers.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { SKILL_TEXTS as T } from '@campus/contract/skill-exchange';
+import { SKILL_TEXTS as T } from '@campus/contract/skill-exchange-ui';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useUrlParams } from '../../../lib/url-params';
 import { LearnSkillPrompt } from '../components/learn-skill-prompt';
