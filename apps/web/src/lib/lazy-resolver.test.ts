@@ -1,7 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginBody } from '@campus/contract/users';
 import { USER_MESSAGES } from '@campus/contract/users-ui';
-import { lazyZodResolver } from './lazy-resolver';
+import { markHydrated } from './hydration';
+import { lazyZodResolver, usePreloadWhenIdle } from './lazy-resolver';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
@@ -34,5 +36,22 @@ describe('lazyZodResolver', () => {
     const retried = await resolver({ email: '', password: '' }, undefined, options);
     expect(retried.errors.email?.message).toBe(USER_MESSAGES.emailRequired);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('usePreloadWhenIdle', () => {
+  afterEach(() => {
+    delete document.documentElement.dataset.hydrated;
+  });
+
+  it('starts the download only once the page has hydrated and the browser is idle', async () => {
+    const load = vi.fn(async () => loginBody);
+    const lazy = lazyZodResolver(load);
+    renderHook(() => usePreloadWhenIdle(lazy));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(load).not.toHaveBeenCalled();
+    markHydrated();
+    // Without requestIdleCallback (happy-dom) the fallback runs it 1 s after hydration.
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: 3000 });
   });
 });

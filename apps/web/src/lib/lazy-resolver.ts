@@ -4,13 +4,16 @@
  * builds no schemas; evaluating zod with the contract's schemas is one task of 40–60 ms at 4× CPU,
  * and about 200 ms in Lighthouse's trace).
  *
- * The form spreads {@link LazyResolver.intent} on its `<form>`: the first focus or pointer inside it
- * starts the download, so by the time the student submits, the schema has usually arrived. A
- * validation that comes first (a tap straight on the submit button) waits for it. A failed download
- * is forgotten, so the next validation tries again.
+ * The download starts once the page has hydrated and the browser is idle ({@link usePreloadWhenIdle}),
+ * or earlier at the first focus or pointer inside the form ({@link LazyResolver.intent}, spread on
+ * the `<form>`), whichever comes first; so hydration does not wait for zod, and by the time the
+ * student submits, the schema has usually arrived. A validation that comes first waits for it. A
+ * failed download is forgotten, so the next validation tries again.
  */
+import { useEffect } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { whenHydratedAndIdle } from './hydration';
 
 /** The resolver of a schema `S`, with what starts its download early. */
 export interface LazyResolver<S extends z.ZodType> {
@@ -48,4 +51,12 @@ export function lazyZodResolver<S extends z.ZodType>(loadSchema: () => Promise<S
     preload,
     intent: { onFocus: start, onPointerDown: start },
   };
+}
+
+/**
+ * Starts `lazy`'s download once the page has hydrated and the browser is idle (lib/hydration.ts),
+ * while the form is mounted; a failure is left to the next validation.
+ */
+export function usePreloadWhenIdle(lazy: Pick<LazyResolver<z.ZodType>, 'preload'>): void {
+  useEffect(() => whenHydratedAndIdle(() => void lazy.preload().catch(() => undefined)), [lazy]);
 }

@@ -16,7 +16,7 @@ import { showFieldErrors, toApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAddClassChangeMutation, useClassChangesQuery, useRemoveClassChangeMutation } from '../attendance-api';
 import { dayLabel } from '../attendance-outlook';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 
 /** The contract's class-change body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
 const changeSchema = lazyZodResolver(() => import('@campus/contract/attendance').then((m) => m.createClassChangeBody));
@@ -34,6 +34,7 @@ function describe(change: ClassChange, subjects: ReadonlyMap<number, Enrollment>
 }
 
 export function WeekChanges({ term, enrollments }: { term: AttendanceToday['term']; enrollments: Enrollment[] }) {
+  usePreloadWhenIdle(changeSchema);
   const changes = useClassChangesQuery(undefined, { skip: !term });
   const [add, addState] = useAddClassChangeMutation();
   const [remove, removeState] = useRemoveClassChangeMutation();

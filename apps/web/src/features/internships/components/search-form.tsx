@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { registerWithDefaults } from '../../../lib/form-defaults';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import type { Filters } from '../search-params';
 
 /** The contract's search body, loaded at the first focus or search (lib/lazy-resolver.ts). */
@@ -24,6 +24,7 @@ export interface SearchFormProps {
 }
 
 export function SearchForm({ initial, running, onSearch }: SearchFormProps) {
+  usePreloadWhenIdle(searchSchema);
   const listId = useId();
   const form = useForm({
     resolver: searchSchema.resolver,

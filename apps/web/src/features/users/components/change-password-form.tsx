@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { PASSWORD_MIN, USER_MESSAGES } from '@campus/contract/users-ui';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -18,6 +18,7 @@ import { useChangePasswordMutation } from '../users-api';
 const changePasswordSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.changePasswordBody));
 
 export function ChangePasswordForm() {
+  usePreloadWhenIdle(changePasswordSchema);
   const [change, { isLoading }] = useChangePasswordMutation();
   const [error, setError] = useState<string | null>(null);
   const {

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { AUTH_UI } from '@campus/contract/users-ui';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api';
@@ -33,6 +33,7 @@ export interface LoginFormProps {
 }
 
 export function LoginForm({ defaultEmail = '' }: LoginFormProps) {
+  usePreloadWhenIdle(loginSchema);
   const [login, { isLoading }] = useLoginMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -19,7 +19,7 @@ import { Select } from '../../../components/ui/select';
 import { showFieldErrors, toApiError } from '../../../lib/api';
 import { useInstitute } from '../../../lib/institute-api';
 import { useUpdateProfileMutation } from '../users-api';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 
 /** Profile toast duration in ms (docs/product-spec.md §9). */
 export const PROFILE_TOAST_MS = 3000;
@@ -40,6 +40,7 @@ export interface ProfileFormProps {
 }
 
 export function ProfileForm({ user, onDone }: ProfileFormProps) {
+  usePreloadWhenIdle(profileSchema);
   const institute = useInstitute();
   const [update, { isLoading }] = useUpdateProfileMutation();
   const [error, setError] = useState<string | null>(null);

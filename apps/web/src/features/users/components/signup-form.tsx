@@ -6,7 +6,7 @@
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { AUTH_UI, PASSWORD_MIN } from '@campus/contract/users-ui';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api';
@@ -21,6 +21,7 @@ export interface SignupFormProps {
 }
 
 export function SignupForm({ onSignedUp }: SignupFormProps) {
+  usePreloadWhenIdle(signupSchema);
   const { emailDomain } = useInstitute();
   const [signup, { isLoading }] = useSignupMutation();
   const {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { USER_MESSAGES } from '@campus/contract/users-ui';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,6 +19,7 @@ import { useForgotPasswordMutation } from '../users-api';
 const emailSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.emailOnlyBody));
 
 export default function ForgotPasswordPage() {
+  usePreloadWhenIdle(emailSchema);
   const [forgot, { isLoading }] = useForgotPasswordMutation();
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

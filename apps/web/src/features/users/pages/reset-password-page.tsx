@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, USER_MESSAGES } from '@campus/contract/users-ui';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -29,6 +29,7 @@ const formSchema = lazyZodResolver(async () => {
 });
 
 export default function ResetPasswordPage() {
+  usePreloadWhenIdle(formSchema);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [reset, { isLoading }] = useResetPasswordMutation();

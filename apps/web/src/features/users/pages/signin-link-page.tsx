@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { MailWarning } from 'lucide-react';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -43,6 +43,7 @@ function LinkProblem({ message }: { message: string }) {
 }
 
 export default function SigninLinkPage() {
+  usePreloadWhenIdle(formSchema);
   useDocumentTitle(AUTH_UI.signinLinkHeading);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';

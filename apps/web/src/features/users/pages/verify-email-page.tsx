@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { MailWarning } from 'lucide-react';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -74,6 +74,7 @@ export default function VerifyEmailPage() {
   const [linkError, setLinkError] = useState<string | null>(null);
   const [mismatch, setMismatch] = useState<string | null>(null);
   const schema = choose ? chooseSchema : formSchema;
+  usePreloadWhenIdle(schema);
   const {
     register,
     handleSubmit,
