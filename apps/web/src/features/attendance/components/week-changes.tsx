@@ -18,7 +18,7 @@ import { useAddClassChangeMutation, useClassChangesQuery, useRemoveClassChangeMu
 import { dayLabel } from '../attendance-outlook';
 import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 
-/** The contract's class-change body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+/** The contract's class-change body, fetched after hydration or at the first focus (lib/lazy-resolver.ts). */
 const changeSchema = lazyZodResolver(() => import('@campus/contract/attendance').then((m) => m.createClassChangeBody));
 const FIELDS = ['subjectId', 'date', 'kind', 'start', 'end'] as const;
 const KINDS = [

@@ -14,7 +14,7 @@ import { registerWithDefaults } from '../../../lib/form-defaults';
 import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import type { Filters } from '../search-params';
 
-/** The contract's search body, loaded at the first focus or search (lib/lazy-resolver.ts). */
+/** The contract's search body, fetched once the page has hydrated, or at the first focus (lib/lazy-resolver.ts). */
 const searchSchema = lazyZodResolver(() => import('@campus/contract/internships').then((m) => m.fetchInternshipsBody));
 
 export interface SearchFormProps {

@@ -14,7 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { showFieldErrors, toApiError } from '../../../lib/api';
 import { useChangePasswordMutation } from '../users-api';
 
-/** The contract's change-password body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+/** The contract's change-password body, fetched after hydration or at the first focus (lib/lazy-resolver.ts). */
 const changePasswordSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.changePasswordBody));
 
 export function ChangePasswordForm() {

@@ -25,7 +25,7 @@ import { ResendLink } from './resend-link';
 export const LOGIN_TOAST_MS = 1500;
 export const LOGIN_REDIRECT_MS = 1800;
 
-/** The contract's login body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+/** The contract's login body, fetched once the page has hydrated, or at the first focus (lib/lazy-resolver.ts). */
 const loginSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.loginBody));
 
 export interface LoginFormProps {

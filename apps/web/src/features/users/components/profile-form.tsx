@@ -24,7 +24,7 @@ import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver'
 /** Profile toast duration in ms (docs/product-spec.md §9). */
 export const PROFILE_TOAST_MS = 3000;
 
-/** The contract's profile body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+/** The contract's profile body, fetched once the page has hydrated, or at the first focus (lib/lazy-resolver.ts). */
 const profileSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.updateProfileBody));
 
 const FIELDS = ['name', 'branch', 'semester', 'hostel'] as const;

@@ -13,7 +13,7 @@ import { toApiError } from '../../../lib/api';
 import { useInstitute } from '../../../lib/institute-api';
 import { useSignupMutation } from '../users-api';
 
-/** The contract's sign-up body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+/** The contract's sign-up body, fetched once the page has hydrated, or at the first focus (lib/lazy-resolver.ts). */
 const signupSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.signupBody));
 
 export interface SignupFormProps {

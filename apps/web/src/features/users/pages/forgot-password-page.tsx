@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { toApiError } from '../../../lib/api';
 import { useForgotPasswordMutation } from '../users-api';
 
-/** The contract's e-mail body, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+/** The contract's e-mail body, fetched once the page has hydrated, or at the first focus (lib/lazy-resolver.ts). */
 const emailSchema = lazyZodResolver(() => import('@campus/contract/users').then((m) => m.emailOnlyBody));
 
 export default function ForgotPasswordPage() {

@@ -19,7 +19,7 @@ import { useResetPasswordMutation } from '../users-api';
 /** Shown when the confirmation differs (UI-only). */
 export const PASSWORDS_DIFFER = 'Passwords do not match.';
 
-/** The contract's password rule and the confirmation, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+/** The password rule and its confirmation, fetched after hydration or at the first focus (lib/lazy-resolver.ts). */
 const formSchema = lazyZodResolver(async () => {
   const [{ z }, { resetPasswordBody }] = await Promise.all([import('zod'), import('@campus/contract/users')]);
   return resetPasswordBody

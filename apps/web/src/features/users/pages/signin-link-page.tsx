@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSigninLinkMutation } from '../users-api';
 import { LinkDone } from '../components/link-done';
 
-/** The contract's password rule for this link, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+/** The password rule for this link, fetched after hydration or at the first focus (lib/lazy-resolver.ts). */
 const formSchema = lazyZodResolver(() =>
   import('@campus/contract/users').then((m) => m.signinLinkBody.pick({ password: true })),
 );

@@ -23,7 +23,7 @@ import { useVerifyEmailMutation } from '../users-api';
 import { LinkDone } from '../components/link-done';
 import { ResendLink } from '../components/resend-link';
 
-/** The contract's password rules, loaded at the first focus or submit (lib/lazy-resolver.ts). */
+/** The contract's password rules, fetched once the page has hydrated, or at the first focus (lib/lazy-resolver.ts). */
 const formSchema = lazyZodResolver(() =>
   import('@campus/contract/users').then((m) => m.verifyEmailBody.pick({ password: true })),
 );
