@@ -43,3 +43,7 @@ export const INSTITUTE_FORM_DEFAULTS: InstituteFormOptions = {
   semesters: DEFAULT_SEMESTERS,
   hostels: DEFAULT_HOSTELS,
 };
+
+/** The days of a weekly timetable, Monday first (ISO weekday 1–7). */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];

@@ -17,7 +17,13 @@ import {
   DEFAULT_TIMETABLE,
   defaultClassTimetables,
 } from './institute-defaults.ts';
-import { DEFAULT_BRANCHES, DEFAULT_EMAIL_DOMAIN, DEFAULT_HOSTELS, DEFAULT_SEMESTERS } from './institute-ui.ts';
+import {
+  DEFAULT_BRANCHES,
+  DEFAULT_EMAIL_DOMAIN,
+  DEFAULT_HOSTELS,
+  DEFAULT_SEMESTERS,
+  WEEKDAYS,
+} from './institute-ui.ts';
 
 export * from './institute-ui.ts';
 export * from './institute-defaults.ts';
@@ -136,10 +142,6 @@ export const timetable = z
         });
     });
   });
-
-/** The days of a weekly timetable, Monday first (ISO weekday 1–7). */
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 /** A time of day `HH:mm` (24-hour) in the institute's time zone. */
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time in HH:mm format (24-hour)');

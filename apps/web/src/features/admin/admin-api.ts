@@ -15,8 +15,10 @@ import type {
   TimetableQuery,
   TimetableSettings,
 } from '@campus/contract/attendance';
-import { ADMIN_UI, type AdminUpdateUserBody, type AdminUsersQuery, type AdminUsersData } from '@campus/contract/admin';
-import { NOTIFICATION_UI, type NotificationSend } from '@campus/contract/notifications';
+import { ADMIN_UI } from '@campus/contract/admin-ui';
+import type { AdminUpdateUserBody, AdminUsersQuery, AdminUsersData } from '@campus/contract/admin';
+import { NOTIFICATION_UI } from '@campus/contract/notifications-ui';
+import type { NotificationSend } from '@campus/contract/notifications';
 import type { PublicUser } from '@campus/contract/users';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';

@@ -4,29 +4,39 @@
  * form has: the broadcast switch, the picked target user (required unless broadcasting: "Please
  * select a target user or enable broadcast.") and the optional attachment (checked by the server).
  */
-import { z } from 'zod';
-import { createNotificationBody, NOTIFICATION_MESSAGES } from '@campus/contract/notifications';
+import type { z } from 'zod';
 import type { PublicUser } from '@campus/contract/users';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 
 /** Schema of the send form: `{ broadcast, target, type, message, file }` → trimmed message, default type. */
-export const sendFormSchema = createNotificationBody
-  .pick({ message: true, type: true })
-  .extend({
-    broadcast: z.boolean(),
-    target: z.custom<PublicUser>().nullable(),
-    file: z.custom<File>().nullable(),
-  })
-  .refine((v) => v.broadcast || !!v.target, {
-    path: ['target'],
-    message: NOTIFICATION_MESSAGES.targetRequired,
-    // Also when the message is empty, so both messages show at once.
-    when: () => true,
-  });
+async function loadSendFormSchema() {
+  const [{ z: zod }, { createNotificationBody, NOTIFICATION_MESSAGES }] = await Promise.all([
+    import('zod'),
+    import('@campus/contract/notifications'),
+  ]);
+  return createNotificationBody
+    .pick({ message: true, type: true })
+    .extend({
+      broadcast: zod.boolean(),
+      target: zod.custom<PublicUser>().nullable(),
+      file: zod.custom<File>().nullable(),
+    })
+    .refine((v) => v.broadcast || !!v.target, {
+      path: ['target'],
+      message: NOTIFICATION_MESSAGES.targetRequired,
+      // Also when the message is empty, so both messages show at once.
+      when: () => true,
+    });
+}
+type SendFormSchema = Awaited<ReturnType<typeof loadSendFormSchema>>;
+
+/** The form's resolver, with zod fetched after hydration or at the first focus (lib/lazy-resolver.ts). */
+export const sendFormSchema = lazyZodResolver(loadSendFormSchema);
 
 /** What the fields hold. */
-export type SendFormInput = z.input<typeof sendFormSchema>;
+export type SendFormInput = z.input<SendFormSchema>;
 /** What a valid form hands over (message trimmed, type defaulted). */
-export type SendFormValues = z.output<typeof sendFormSchema>;
+export type SendFormValues = z.output<SendFormSchema>;
 
 /** The empty form. */
 export const EMPTY_SEND_FORM: SendFormInput = {

@@ -6,7 +6,7 @@
  * - newest = createdAt descending, oldest = createdAt ascending, name = by name with locale
  *   comparison (a missing name counts as empty).
  */
-import type { AdminUserSort } from '@campus/contract/admin';
+import type { AdminUserSort } from '@campus/contract/admin-ui';
 
 /** The fields the rules read. */
 export interface SortableUser {

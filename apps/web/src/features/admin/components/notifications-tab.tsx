@@ -6,9 +6,8 @@
  */
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
-import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TYPES, NOTIFICATION_UI } from '@campus/contract/notifications';
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TYPES, NOTIFICATION_UI } from '@campus/contract/notifications-ui';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -34,6 +33,7 @@ import {
   useSendsQuery,
 } from '../admin-api';
 import { EMPTY_SEND_FORM, sendFormSchema, type SendFormInput, type SendFormValues } from '../send-form';
+import { usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import { UserCombobox } from './user-combobox';
 
 /** The create form's fields that can carry a server message (`userId`'s shows under the target). */
@@ -46,6 +46,7 @@ const SERVER_FIELDS = ['message', 'type', 'file'] as const;
  * server's field messages under the fields; a success clears the form. Toasts: admin-api.ts.
  */
 function CreateForm() {
+  usePreloadWhenIdle(sendFormSchema);
   const [fileKey, setFileKey] = useState(0);
   const [confirming, setConfirming] = useState<SendFormValues | null>(null);
   const [send, { isLoading: sending }] = useSendNotificationMutation();
@@ -62,7 +63,7 @@ function CreateForm() {
     setValue,
     formState: { errors },
   } = useForm<SendFormInput, unknown, SendFormValues>({
-    resolver: zodResolver(sendFormSchema),
+    resolver: sendFormSchema.resolver,
     defaultValues: EMPTY_SEND_FORM,
   });
   const broadcastMode = useWatch({ control, name: 'broadcast' });
@@ -84,7 +85,7 @@ function CreateForm() {
 
   return (
     <Card title="Send a notification">
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <form onSubmit={onSubmit} className="space-y-4" noValidate {...sendFormSchema.intent}>
         <Checkbox
           className="flex font-medium"
           label="Broadcast to all users"

@@ -15,10 +15,10 @@ import {
   REPORT_TARGET_TYPES,
   RESOLVE_ACTION_LABELS,
   RESOLVE_NOTE_MAX,
-  type ModerationCase,
   type ReportTargetType,
   type ResolveAction,
-} from '@campus/contract/reports';
+} from '@campus/contract/reports-ui';
+import type { ModerationCase } from '@campus/contract/reports';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -7,11 +7,8 @@
  */
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { z } from 'zod';
 import type { Subject } from '@campus/contract/attendance';
-import { createSubjectBody } from '@campus/contract/attendance';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Input } from '../../../components/ui/input';
@@ -23,9 +20,11 @@ import { toast } from '../../../lib/toast';
 import { useInstituteInfo } from '../../../lib/institute-query';
 import { useListSubjectsQuery } from '../../../lib/subjects-api';
 import { useCreateSubjectMutation, useDeleteSubjectMutation, useUpdateSubjectMutation } from '../admin-api';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 const PAGE_SIZE = 20;
-type Form = z.input<typeof createSubjectBody>;
+/** The contract's subject body, fetched when the dialog's form is first focused (lib/lazy-resolver.ts). */
+const subjectSchema = lazyZodResolver(() => import('@campus/contract/attendance').then((m) => m.createSubjectBody));
 const FIELDS = ['name', 'code', 'branch', 'semester', 'credits'] as const;
 
 function SubjectFormModal({
@@ -41,7 +40,7 @@ function SubjectFormModal({
   branches: readonly string[];
   semesters: readonly string[];
 }) {
-  const form = useForm<Form>({ resolver: zodResolver(createSubjectBody) });
+  const form = useForm({ resolver: subjectSchema.resolver });
   const { register, reset, handleSubmit, setError, formState } = form;
   const [create, createState] = useCreateSubjectMutation();
   const [update, updateState] = useUpdateSubjectMutation();
@@ -54,8 +53,7 @@ function SubjectFormModal({
       );
   }, [open, subject, reset]);
 
-  const submit = handleSubmit(async (values) => {
-    const body = createSubjectBody.parse(values);
+  const submit = handleSubmit(async (body) => {
     const res = subject ? await update({ id: subject.id, ...body }) : await create(body);
     if (!res.error) return onOpenChange(false);
     const error = toApiError(res.error);
@@ -64,7 +62,7 @@ function SubjectFormModal({
   const err = (f: (typeof FIELDS)[number]) => formState.errors[f]?.message;
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={subject ? `Edit ${subject.code}` : 'Add subject'}>
-      <form noValidate onSubmit={submit} className="space-y-3">
+      <form noValidate onSubmit={submit} className="space-y-3" {...subjectSchema.intent}>
         <Input label="Name" error={err('name')} {...register('name')} />
         <Input label="Code" hint="e.g. CS301" error={err('code')} {...register('code')} />
         <Select

@@ -8,12 +8,9 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { Plus, Trash2 } from 'lucide-react';
 import type { TimetableSettings } from '@campus/contract/attendance';
-import { saveClassesBody, saveDaysOffBody, saveTermsBody } from '@campus/contract/attendance';
-import { WEEKDAYS } from '@campus/contract/institute';
+import { WEEKDAYS } from '@campus/contract/institute-ui';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -31,10 +28,12 @@ import {
   useTimetableAuditQuery,
   useTimetableQuery,
 } from '../admin-api';
+import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 
-type ClassesForm = z.input<typeof saveClassesBody>;
-type TermsForm = z.input<typeof saveTermsBody>;
-type DaysOffForm = z.input<typeof saveDaysOffBody>;
+/** The contract's bodies of the three saves, fetched after hydration or at the first focus (lib/lazy-resolver.ts). */
+const classesSchema = lazyZodResolver(() => import('@campus/contract/attendance').then((m) => m.saveClassesBody));
+const termsSchema = lazyZodResolver(() => import('@campus/contract/attendance').then((m) => m.saveTermsBody));
+const daysOffSchema = lazyZodResolver(() => import('@campus/contract/attendance').then((m) => m.saveDaysOffBody));
 
 /** Puts a refused save's field errors under their fields (`classes.3.subjectCode`), else toasts its message. */
 function showServerError<F extends FieldValues>(error: unknown, setError: UseFormSetError<F>): void {
@@ -107,7 +106,8 @@ function FormActions({ add, onAdd, save, saving }: { add: string; onAdd: () => v
 function ClassesEditor({ settings }: { settings: TimetableSettings }) {
   const { branch, semester } = settings;
   const subjects = useListSubjectsQuery({ branch, semester, limit: 100 });
-  const form = useForm<ClassesForm>({ resolver: zodResolver(saveClassesBody) });
+  usePreloadWhenIdle(classesSchema);
+  const form = useForm({ resolver: classesSchema.resolver });
   const { register, control, handleSubmit, setError, reset, formState } = form;
   const rows = useFieldArray({ control, name: 'classes' });
   const [save, saveState] = useSaveClassesMutation();
@@ -118,8 +118,8 @@ function ClassesEditor({ settings }: { settings: TimetableSettings }) {
   const err = (i: number, f: 'day' | 'start' | 'end' | 'subjectCode' | 'room') =>
     formState.errors.classes?.[i]?.[f]?.message;
 
-  const submit = handleSubmit(async (values) => {
-    const res = await save(saveClassesBody.parse(values));
+  const submit = handleSubmit(async (body) => {
+    const res = await save(body);
     if (res.error) showServerError(res.error, setError);
   });
   return (
@@ -168,13 +168,13 @@ function ClassesEditor({ settings }: { settings: TimetableSettings }) {
 
 /** The terms (shared by every branch and semester). */
 function TermsEditor({ settings }: { settings: TimetableSettings }) {
-  const form = useForm<TermsForm>({ resolver: zodResolver(saveTermsBody) });
+  const form = useForm({ resolver: termsSchema.resolver });
   const { register, control, handleSubmit, setError, reset, formState } = form;
   const rows = useFieldArray({ control, name: 'terms' });
   const [save, saveState] = useSaveTermsMutation();
   useEffect(() => reset({ terms: settings.terms }), [settings, reset]);
   const submit = handleSubmit(async (values) => {
-    const res = await save({ ...saveTermsBody.parse(values), branch: settings.branch, semester: settings.semester });
+    const res = await save({ ...values, branch: settings.branch, semester: settings.semester });
     if (res.error) showServerError(res.error, setError);
   });
   return (
@@ -217,7 +217,7 @@ function TermsEditor({ settings }: { settings: TimetableSettings }) {
 
 /** The days without classes: holidays and examinations. */
 function DaysOffEditor({ settings }: { settings: TimetableSettings }) {
-  const form = useForm<DaysOffForm>({ resolver: zodResolver(saveDaysOffBody) });
+  const form = useForm({ resolver: daysOffSchema.resolver });
   const { register, control, handleSubmit, setError, reset, formState } = form;
   const rows = useFieldArray({ control, name: 'daysOff' });
   const [save, saveState] = useSaveDaysOffMutation();
@@ -226,7 +226,7 @@ function DaysOffEditor({ settings }: { settings: TimetableSettings }) {
     [settings, reset],
   );
   const submit = handleSubmit(async (values) => {
-    const res = await save({ ...saveDaysOffBody.parse(values), branch: settings.branch, semester: settings.semester });
+    const res = await save({ ...values, branch: settings.branch, semester: settings.semester });
     if (res.error) showServerError(res.error, setError);
   });
   const err = (i: number, f: 'date' | 'endDate' | 'title') => formState.errors.daysOff?.[i]?.[f]?.message;

@@ -4,7 +4,7 @@
  * Delete deactivates after a confirmation; a deactivated user can be reactivated.
  */
 import { useState } from 'react';
-import { ADMIN_UI } from '@campus/contract/admin';
+import { ADMIN_UI } from '@campus/contract/admin-ui';
 import type { PublicUser } from '@campus/contract/users';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -8,7 +8,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { X } from 'lucide-react';
-import { NOTIFICATION_UI } from '@campus/contract/notifications';
+import { NOTIFICATION_UI } from '@campus/contract/notifications-ui';
 import type { PublicUser } from '@campus/contract/users';
 import { FieldError, fieldClasses } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api';

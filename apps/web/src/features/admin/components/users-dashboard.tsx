@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { LayoutGrid, List } from 'lucide-react';
-import { ADMIN_SORT_LABELS, ADMIN_UI, ADMIN_USER_SORTS, type AdminUserSort } from '@campus/contract/admin';
+import { ADMIN_SORT_LABELS, ADMIN_UI, ADMIN_USER_SORTS, type AdminUserSort } from '@campus/contract/admin-ui';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { DataTable, cell } from '../../../components/ui/data-table';

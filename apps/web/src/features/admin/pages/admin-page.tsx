@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
 import { Bell, BookOpen, CalendarRange, Flag, LayoutDashboard, Menu } from 'lucide-react';
-import { ADMIN_SIDEBAR_BREAKPOINT, ADMIN_UI } from '@campus/contract/admin';
+import { ADMIN_SIDEBAR_BREAKPOINT, ADMIN_UI } from '@campus/contract/admin-ui';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { UsersDashboard } from '../components/users-dashboard';
