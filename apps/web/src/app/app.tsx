@@ -5,11 +5,10 @@
  * the server's state); `ready` starts the health gate open (the server reached the database);
  * `serverState` is the state the server rendered with, which hydration reads (react-redux).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, StaticRouter } from 'react-router';
 import { ErrorBoundary } from './error-boundary';
-import { markHydrated } from '../lib/hydration';
 import { AppRoutes } from './routes';
 import { SessionManager } from './session-manager';
 import { StartupGate } from './startup/startup-gate';
@@ -33,9 +32,6 @@ export interface AppProps {
 
 export function App({ store: given, location, ready = false, serverState }: AppProps) {
   const [store] = useState(() => given ?? makeStore());
-  // Marks the page as interactive once the first render (or the hydration of the server's markup)
-  // is committed: `<html data-hydrated>`, which the browser journeys wait for.
-  useEffect(markHydrated, []);
   return (
     <ErrorBoundary>
       <Provider store={store} serverState={serverState}>

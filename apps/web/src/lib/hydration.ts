@@ -8,14 +8,19 @@
 /** The `performance` mark set when the page has hydrated; `npm run perf:web` reads it too. */
 export const HYDRATED_MARK = 'hydrated';
 
-/** Marks the page hydrated: `<html data-hydrated>` (the browser journeys wait for it) and {@link HYDRATED_MARK}. */
+/** True once {@link markHydrated} has run on this page. */
+const isHydrated = (): boolean => 'hydrated' in document.documentElement.dataset;
+
+/**
+ * Marks the page hydrated, once per page load: `<html data-hydrated>` and {@link HYDRATED_MARK}.
+ * Called when the page's own region has committed (app/layouts/root-layout.tsx), not the app's
+ * shell: React hydrates the header and the page, each a Suspense boundary, after the shell.
+ */
 export function markHydrated(): void {
+  if (isHydrated()) return;
   document.documentElement.dataset.hydrated = '';
   performance.mark(HYDRATED_MARK);
 }
-
-/** True once {@link markHydrated} has run on this page. */
-const isHydrated = (): boolean => 'hydrated' in document.documentElement.dataset;
 
 /**
  * Runs `task` once the page has hydrated and then the browser is idle (`requestIdleCallback`;

@@ -5,9 +5,10 @@
  * `main` is at least a screen tall, so the footer starts below the fold and a page arriving later
  * does not shift it on screen (CLS).
  */
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { markHydrated } from '../../lib/hydration';
 import { ErrorBoundary } from '../error-boundary';
 import { ScrollToTop } from '../scroll-to-top';
 import { Header } from './header';
@@ -19,6 +20,15 @@ export function PageFallback() {
       <Spinner size={28} label="Loading page" />
     </div>
   );
+}
+
+/**
+ * Marks the page hydrated (lib/hydration.ts) once the page's region has committed: hydrated from
+ * the server's markup, or rendered by the plain shell.
+ */
+function PageCommitted() {
+  useEffect(markHydrated, []);
+  return null;
 }
 
 export function RootLayout() {
@@ -43,6 +53,7 @@ export function RootLayout() {
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
+            <PageCommitted />
           </Suspense>
         </ErrorBoundary>
       </main>
