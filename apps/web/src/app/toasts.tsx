@@ -1,11 +1,11 @@
 /**
  * The toast container (docs/product-spec.md §9, docs/design.md §8): react-toastify 11, top-right, auto-close 5000 ms,
  * swipe-to-dismiss at 80 %, at most 20 toasts, dark theme when the system prefers dark
- * (Alt+T focuses the toasts: react-toastify's default hot key). Lazy-loaded by app.tsx.
+ * (Alt+T focuses the toasts: react-toastify's default hot key). Lazy-loaded by app.tsx; its styles are
+ * in index.css.
  */
 import { useSyncExternalStore } from 'react';
 import { ToastContainer } from 'react-toastify/unstyled';
-import 'react-toastify/ReactToastify.css';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
