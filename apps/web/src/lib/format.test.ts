@@ -5,6 +5,8 @@ import { RIDE_COST_MAX, RIDE_MESSAGES } from '@campus/contract/rides-ui';
 import {
   DEFAULT_TIME_ZONE,
   displayTimeZone,
+  FORMATTER_WARMUPS,
+  formatCount,
   formatDateIN,
   formatDateTimeIN,
   formatDayDate,
@@ -44,8 +46,17 @@ describe('formatting in the institute time zone', () => {
     expect(formatDateIN('2026-01-04T20:00:00.000Z')).toBe('5/1/2026');
   });
 
-  it('formats rupees the Indian way', () => {
+  it('formats rupees and counts the Indian way', () => {
     expect(formatRupees(150000)).toBe('₹1,50,000');
+    expect(formatCount(123456)).toBe('1,23,456');
+    expect(formatCount(57)).toBe('57');
+  });
+
+  it('builds the start-up formatters without changing what they print', () => {
+    for (const warm of FORMATTER_WARMUPS) warm();
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatRupees(1500)).toBe('₹1,500');
+    expect(formatDateIN(LATE_EVENING_UTC)).toBe('25/11/2026');
   });
 });
 

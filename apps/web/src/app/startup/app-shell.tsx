@@ -15,6 +15,8 @@ import { warmOfflineCache } from '../../lib/offline-cache';
 import { ssrHydrated } from '../../lib/ssr';
 import { makeStore } from '../../lib/store';
 
+export { FORMATTER_WARMUPS } from '../../lib/format';
+
 /**
  * Loads what the server's page at `pathname` needs before it hydrates (the page's module, the
  * header's lazy search and, when the server handed over a cache, the API slice); resolves when in.

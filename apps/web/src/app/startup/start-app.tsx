@@ -4,7 +4,8 @@
  *   own with a yield to the browser between them, instead of one long task (Total Blocking Time;
  *   docs/decisions/0001-hydration-at-load.md): each module the server listed, one per task, then
  *   React DOM, the app's shell (app-shell.tsx: router, store, layout) and the page's module (each
- *   already run when the server listed it), then hydration.
+ *   already run when the server listed it), the first formatters of a page that shows records,
+ *   the store, then hydration.
  *   The auth state, the institute's time zone and the page's RTK Query cache come from the server's
  *   state; no health check, no session check at start;
  * - {@link mountApp}: the plain shell (dev server, or the server fell back) — the start-up health
@@ -42,8 +43,18 @@ export async function hydrateApp(root: HTMLElement, ssr: SsrState, modules: read
   await nextTask();
   await shell.preloadServerPage(window.location.pathname, ssr);
   await nextTask();
+  if (ssr.api) {
+    // The page shows records (the server's render read the API): their counts, prices and dates
+    // would build the first formatters inside a slice of the hydration.
+    for (const warm of shell.FORMATTER_WARMUPS) {
+      warm();
+      await nextTask();
+    }
+  }
+  const app = shell.serverApp(ssr);
+  await nextTask();
   startTransition(() => {
-    hydrateRoot(root, shell.serverApp(ssr));
+    hydrateRoot(root, app);
   });
 }
 

@@ -6,6 +6,7 @@
  * exist than the end of the page it answered.
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { formatCount } from '../../lib/format';
 import { Button } from './button';
 
 export interface PaginationProps {
@@ -24,7 +25,7 @@ export interface PaginationProps {
  * (at least that many; large sites show the same).
  */
 export function totalLabel(total: number, totalCapped?: boolean): string {
-  return `${total.toLocaleString('en-IN')}${totalCapped ? '+' : ''}`;
+  return `${formatCount(total)}${totalCapped ? '+' : ''}`;
 }
 
 export function Pagination({ page, limit, total, totalCapped, onPageChange, label = 'Pagination' }: PaginationProps) {
@@ -37,7 +38,7 @@ export function Pagination({ page, limit, total, totalCapped, onPageChange, labe
         Previous
       </Button>
       <span className="text-sm text-muted" aria-current="page">
-        Page {page.toLocaleString('en-IN')} of {totalLabel(pages, totalCapped)}
+        Page {formatCount(page)} of {totalLabel(pages, totalCapped)}
       </span>
       <Button
         variant="secondary"
