@@ -14,7 +14,8 @@
  * - tests: happy-dom environment, jest-dom matchers loaded from `src/test/setup.ts`;
  * - `vite build --ssr src/entry-server.tsx` (part of `npm run build`) writes the server bundle
  *, see {@link ssrBuild}; the browser build writes beside its manifest the page
- *   map the server preloads from (`dist/.vite/page-modules.json`, `page-modules.ts`).
+ *   map the server preloads from (`dist/.vite/page-modules.json`, `page-modules.ts`);
+ * - zod's English messages only, not its ~50 locales (`zod-english.ts`).
  */
 import { defineConfig } from 'vitest/config';
 import type { UserConfig } from 'vite';
@@ -25,6 +26,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { constants } from 'node:zlib';
 import { initialJsBudget } from './bundle-budget';
 import { pageModules } from './page-modules';
+import { zodEnglishOnly } from './zod-english';
 import { API_READ_CACHE, OFFLINE_API_READS } from './src/lib/offline-cache';
 
 const apiPort = process.env.API_PORT ?? '3000';
@@ -45,6 +47,7 @@ const ssrBuild: UserConfig = {
 
 const browserBuild = {
   plugins: [
+    zodEnglishOnly(),
     react(),
     tailwindcss(),
     compression({
