@@ -4,17 +4,7 @@
  * has painted. No React here: this runs in the start-up entry.
  */
 import { SSR_MODULES_ID } from '@campus/contract/ssr';
-
-/**
- * Resolves in a new task, so the browser can paint and handle input in between: `scheduler.yield()`
- * where the browser has it (its continuation goes ahead of other queued tasks), else a 0 ms timer
- * (which browsers clamp to 4 ms once timers nest five deep).
- */
-export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+import { nextTask } from '../../lib/next-task';
 
 /** The longest wait for a first paint (a page opened in a background tab never paints), ms. */
 export const FIRST_PAINT_WAIT_MS = 1500;

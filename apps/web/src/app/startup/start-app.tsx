@@ -14,7 +14,7 @@
  */
 import { startTransition } from 'react';
 import type { SsrState } from '@campus/contract/ssr';
-import { nextTask } from './after-first-paint';
+import { nextTask } from '../../lib/next-task';
 
 /**
  * Evaluates the JavaScript modules at the URL paths `modules`, given each after the modules it
@@ -27,6 +27,18 @@ export async function evaluateInSteps(modules: readonly string[]): Promise<void>
     await import(/* @vite-ignore */ href).catch(() => undefined);
     await nextTask();
   }
+}
+
+/**
+ * True when the server's render of the page read records, not only the institute every page
+ * reads (its name and time zone): a query other than `getInstitute` in `ssr.api`. Such a page shows
+ * counts, prices or dates, whose first `Intl` formatter costs 20–30 ms at 1× CPU (about 100 ms at
+ * 4×) once per page load, so {@link hydrateApp} builds them first, each in a task of its own; on a
+ * page without records that would be work for nothing (docs/performance.md, "The landed code").
+ */
+export function showsRecords(ssr: Pick<SsrState, 'api'>): boolean {
+  const queries = (ssr.api as { queries?: Record<string, unknown> } | undefined)?.queries ?? {};
+  return Object.keys(queries).some((key) => !key.startsWith('getInstitute('));
 }
 
 /**
@@ -43,9 +55,8 @@ export async function hydrateApp(root: HTMLElement, ssr: SsrState, modules: read
   await nextTask();
   await shell.preloadServerPage(window.location.pathname, ssr);
   await nextTask();
-  if (ssr.api) {
-    // The page shows records (the server's render read the API): their counts, prices and dates
-    // would build the first formatters inside a slice of the hydration.
+  if (showsRecords(ssr)) {
+    // Their counts, prices and dates would build the first formatters inside a slice of the hydration.
     for (const warm of shell.FORMATTER_WARMUPS) {
       warm();
       await nextTask();
