@@ -37,6 +37,7 @@ export interface LazyResolver<S extends z.ZodType> {
 async function loadInSteps<S>(loadSchema: () => Promise<S>) {
   const zod = import('zod');
   const library = import('@hookform/resolvers/zod');
+  library.catch(() => undefined); // awaited below, unless an earlier step threw
   await zod;
   await nextTask();
   const schema = await loadSchema();

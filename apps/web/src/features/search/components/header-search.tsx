@@ -4,13 +4,14 @@
  * full-width search under the header, focused, which Escape or the close button shuts (focus back
  * on the icon) and which closes by itself once it sent the user somewhere.
  *
- * The combobox (Headless UI, the search API: ~40 KB) loads once the page has hydrated and the
- * browser is idle (lib/hydration.ts), or earlier on first use: the pointer over the box, focus, or
- * the phone panel opening. It is not in the start-up bundle, and the first keystroke no longer
- * waits for it (docs/performance.md, "The header search"). Until then a light box of the same look
- * takes the typing; the combobox takes over with that text and the focus.
+ * The combobox (Headless UI, the search API: ~40 KB) is not in the start-up bundle: its module
+ * loads once the page has hydrated and the browser is idle (lib/hydration.ts), so the first
+ * keystroke does not wait for it (docs/performance.md, "The header search"), and it replaces a
+ * light box of the same look at first use: the pointer over the box, focus, typing, or the phone
+ * panel opening; it takes over with that text and the focus. Rendering it earlier would be work
+ * at every page's start (one task of 60–90 ms at 4× CPU), on phones for a box that is hidden.
  */
-import { startTransition, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Search, X } from 'lucide-react';
 import { fieldClasses } from '../../../components/ui/input';
@@ -39,10 +40,8 @@ function LazySearchCombobox(props: SearchComboboxProps) {
   const load = () => {
     if (!Combobox) void loadCombobox().then((c) => setCombobox(() => c));
   };
-  // Loaded ahead of use: the swap renders as a transition, in short slices (Total Blocking Time).
-  const preload = () => {
-    if (!Combobox) void loadCombobox().then((c) => startTransition(() => setCombobox(() => c)));
-  };
+  // Its module ahead of use; the swap waits for use.
+  const preload = () => void loadCombobox().catch(() => undefined);
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const input = inputRef.current;
