@@ -6,12 +6,13 @@
  *
  * The combobox (Headless UI, the search API: ~40 KB) is not in the start-up bundle: its module
  * loads once the page has hydrated and the browser is idle (lib/hydration.ts), so the first
- * keystroke does not wait for it (docs/performance.md, "The header search"), and it replaces a
- * light box of the same look at first use: the pointer over the box, focus, typing, or the phone
- * panel opening; it takes over with that text and the focus. Rendering it earlier would be work
- * at every page's start (one task of 60–90 ms at 4× CPU), on phones for a box that is hidden.
+ * keystroke does not wait for it (docs/performance.md, "The header search"). It then replaces the
+ * light box of the same look where that box is shown (from the `md` breakpoint up), as a
+ * transition; where it is hidden (phones), at first use: the pointer over the box, focus, typing,
+ * or the phone panel opening. It takes over with that text and the focus. Rendering it at every
+ * page's start on a phone was one task of 60–90 ms at 4× CPU for a box nobody sees.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Search, X } from 'lucide-react';
 import { fieldClasses } from '../../../components/ui/input';
@@ -40,9 +41,15 @@ function LazySearchCombobox(props: SearchComboboxProps) {
   const load = () => {
     if (!Combobox) void loadCombobox().then((c) => setCombobox(() => c));
   };
-  // Its module ahead of use; the swap waits for use.
-  const preload = () => void loadCombobox().catch(() => undefined);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Its module ahead of use; the swap too where the box is shown, in short slices (Total Blocking Time).
+  const preload = () =>
+    void loadCombobox().then(
+      (c) => {
+        if (inputRef.current?.checkVisibility?.()) startTransition(() => setCombobox(() => c));
+      },
+      () => undefined,
+    );
   useEffect(() => {
     const input = inputRef.current;
     if (props.autoFocus) load();
