@@ -34,7 +34,8 @@ export async function evaluateInSteps(modules: readonly string[]): Promise<void>
  * reads (its name and time zone): a query other than `getInstitute` in `ssr.api`. Such a page shows
  * counts, prices or dates, whose first `Intl` formatter costs 20–30 ms at 1× CPU (about 100 ms at
  * 4×) once per page load, so {@link hydrateApp} builds them first, each in a task of its own; on a
- * page without records that would be work for nothing (docs/performance.md, "The landed code").
+ * page without records that would be work for nothing (docs/performance.md, "Every server-rendered
+ * page").
  */
 export function showsRecords(ssr: Pick<SsrState, 'api'>): boolean {
   const queries = (ssr.api as { queries?: Record<string, unknown> } | undefined)?.queries ?? {};
