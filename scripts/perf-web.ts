@@ -12,11 +12,17 @@
  * Then the first-tap table (scripts/perf-startup.ts): each tap made 0.1, 0.5, 1 and 3 s after `load`
  * (median of `RUNS`) — did it take effect, and ms until its visible answer.
  *
+ * Lighthouse runs in Chromium's headless shell (Debian: `apt-get install -y chromium-headless-shell`),
+ * the hydration and tap measures in the full Chromium that the browser journeys use:
+ * docs/decisions/0007-lighthouse-headless-shell.md.
+ *
  * Run: `npm run perf:web`. Options: `RUNS`, `PAGES` (comma-separated paths, e.g. `/,/marketplace`), `SKIP_BUILD=1` (use the last build), `CHROMIUM_PATH` (default /usr/bin/chromium),
+ * `LIGHTHOUSE_CHROMIUM` (the browser Lighthouse drives; default /usr/bin/chromium-headless-shell, or a full Chromium, which then runs `--headless=new`),
  * `PERF_PORT` (default 3295), `REPORT_DIR` (also writes each run's full Lighthouse JSON there, and its trace as `*.trace.json`),
  * `CPU_SLOWDOWN` (default 4, Lighthouse's mobile default: see below), `SKIP_TAPS=1` (no first-tap table).
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +35,9 @@ import { firstTap, hydratedAt, type Tap, type TapResult } from './perf-startup.t
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.PERF_PORT ?? 3295);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE_CHROMIUM = process.env.LIGHTHOUSE_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
+if (!existsSync(LIGHTHOUSE_CHROMIUM))
+  throw new Error(`no ${LIGHTHOUSE_CHROMIUM}: apt-get install -y chromium-headless-shell, or set LIGHTHOUSE_CHROMIUM`);
 const REPORT_DIR = process.env.REPORT_DIR;
 /**
  * Lighthouse's CPU slowdown (mobile default 4×). `CPU_SLOWDOWN` = 4 × this host's benchmarkIndex ÷
@@ -139,8 +148,14 @@ function cpuBlockingMs(events: TraceEvent[], slowdown: number): number {
 /** One Lighthouse run of `url` (mobile defaults), with `cookie` when signed in; null when Lighthouse refuses the page. */
 async function audit(url: string, cookie?: string): Promise<PageFigures | null> {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    chromePath: LIGHTHOUSE_CHROMIUM,
+    chromeFlags: [
+      // The headless shell is headless by itself; a full Chromium needs the flag.
+      ...(LIGHTHOUSE_CHROMIUM.includes('headless-shell') ? [] : ['--headless=new']),
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+    ],
   });
   try {
     const result = await lighthouse(url, {
@@ -237,7 +252,7 @@ try {
     console.log(rows.at(-1));
   }
   console.log(
-    `\nLighthouse ${RUNS}× per page (median), mobile defaults, CPU slowdown ${CPU_SLOWDOWN}×, Chromium at ${CHROMIUM}; host benchmarkIndex ` +
+    `\nLighthouse ${RUNS}× per page (median), mobile defaults, CPU slowdown ${CPU_SLOWDOWN}×, in ${LIGHTHOUSE_CHROMIUM} (hydration and taps in ${CHROMIUM}); host benchmarkIndex ` +
       `${Math.round(median(benchmarkIndexes))} (min ${Math.round(Math.min(...benchmarkIndexes))}, max ` +
       `${Math.round(Math.max(...benchmarkIndexes))}); load average ${os
         .loadavg()
