@@ -69,7 +69,7 @@ const PLUGINS = [
 ];
 
 /** The feature route modules and their prefixes: the ONE list (docs/design.md §3). */
-const FEATURES = [
+export const FEATURES = [
   { prefix: '/api/users', routes: usersRoutes },
   { prefix: '/api/files', routes: filesRoutes },
   { prefix: '/api/institute', routes: instituteRoutes },

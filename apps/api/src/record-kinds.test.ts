@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { RECORD_KIND_LIST } from '@campus/contract/record-kinds';
+import type { AnyRecordKind } from './lib/record-kinds.ts';
 import { RECORD_KINDS } from './record-kinds.ts';
 
 const src = path.dirname(fileURLToPath(import.meta.url));
@@ -70,6 +72,54 @@ function namedTables(feature: string, tables: Map<string, { name: string; sqlNam
   return found;
 }
 
+/** Every record kind a `features/<f>/*.kind.ts` file exports, as `<file>: <export>`. */
+async function declaredKinds(): Promise<Map<AnyRecordKind, string>> {
+  const found = new Map<AnyRecordKind, string>();
+  for (const feature of features)
+    for (const file of fs.readdirSync(path.join(src, 'features', feature)).filter((f) => f.endsWith('.kind.ts'))) {
+      const module = (await import(path.join(src, 'features', feature, file))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module))
+        if (value && typeof value === 'object' && 'loadVisible' in value && 'table' in value)
+          found.set(value as AnyRecordKind, `features/${feature}/${file}: ${name}`);
+    }
+  return found;
+}
+
+/** The declared kinds that `listed` misses, by name. */
+function unlisted(declared: Map<AnyRecordKind, string>, listed: readonly AnyRecordKind[]): string[] {
+  return [...declared].filter(([kind]) => !listed.includes(kind)).map(([, name]) => name);
+}
+
+describe('the list of record kinds', () => {
+  it('lists every kind a *.kind.ts declares in RECORD_KINDS (src/record-kinds.ts)', async () => {
+    const declared = await declaredKinds();
+    expect(declared.size).toBeGreaterThan(0);
+    expect(unlisted(declared, RECORD_KINDS), 'kinds missing from RECORD_KINDS in apps/api/src/record-kinds.ts').toEqual(
+      [],
+    );
+  });
+
+  it('would name a kind left out of RECORD_KINDS', async () => {
+    const declared = await declaredKinds();
+    const listed = RECORD_KINDS.filter((kind) => kind.kind !== 'ride');
+    expect(unlisted(declared, listed)).toEqual(['features/rides/rides.kind.ts: rideKind']);
+  });
+
+  it('has one API kind for each kind of the contract (packages/contract/src/record-kinds.ts), in its order', () => {
+    expect(RECORD_KINDS.map((kind) => kind.kind)).toEqual(RECORD_KIND_LIST.map((d) => d.kind));
+  });
+
+  it('takes each kind’s page and capabilities from its contract declaration', () => {
+    for (const kind of RECORD_KINDS) {
+      const declared = RECORD_KIND_LIST.find((d) => d.kind === kind.kind)!;
+      expect(kind.link('0')).toBe(`${declared.path}/0`);
+      expect(kind.searchType).toBe(declared.search?.type ?? null);
+      expect(Boolean(kind.search)).toBe(Boolean(declared.search));
+      expect(kind.alertType).toBe(declared.alerts?.type ?? null);
+    }
+  });
+});
+
 describe('features reading other features’ records', () => {
   it.each(FEATURES_READING_RECORDS)('%s names no table of another feature', async (feature) => {
     expect(namedTables(feature, await tablesByFeature())).toEqual([]);
@@ -90,11 +140,13 @@ describe('features reading other features’ records', () => {
     expect(named("// rides\nconst link = '/rides';")).toEqual([]);
   });
 
-  it('lists every kind of record once, each with its own table, report type and search group', () => {
-    const distinct = (values: unknown[]) => new Set(values).size === values.length;
+  it('lists every kind of record once, each with its own table, name, report type, search group and alert list', () => {
+    const distinct = (values: unknown[]) => {
+      const set = values.filter((v) => v !== null);
+      return new Set(set).size === set.length;
+    };
     expect(RECORD_KINDS.length).toBeGreaterThan(0);
-    expect(distinct(RECORD_KINDS.map((k) => k.table))).toBe(true);
-    expect(distinct(RECORD_KINDS.map((k) => k.reportType))).toBe(true);
-    expect(distinct(RECORD_KINDS.map((k) => k.searchType))).toBe(true);
+    for (const of of ['table', 'kind', 'reportType', 'searchType', 'alertType'] as const)
+      expect(distinct(RECORD_KINDS.map((k) => k[of])), of).toBe(true);
   });
 });

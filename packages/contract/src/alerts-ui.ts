@@ -5,9 +5,22 @@
  * everything here.
  */
 
-/** The lists an alert can watch (the campus-search group names of their record kinds). */
-export const ALERT_KINDS = ['marketplace', 'rides', 'lost-found'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
+import { ALERTABLE_KINDS, nonEmpty, orList, type KindAlertType } from './record-kinds.ts';
+
+/** The lists an alert can watch: the record kinds that take alerts (`record-kinds.ts`), in their order. */
+export type AlertKind = KindAlertType;
+export const ALERT_KINDS = nonEmpty<AlertKind>(ALERTABLE_KINDS.map((k) => k.alerts.type));
+
+/** Each list's name as its page title says it ("My alerts", the kind choice). */
+export const ALERT_KIND_LABELS = Object.fromEntries(ALERTABLE_KINDS.map((k) => [k.alerts.type, k.page])) as Record<
+  AlertKind,
+  string
+>;
+/** The page of each list (`/marketplace`), which an alert's link opens with its filters. */
+export const ALERT_KIND_PATHS = Object.fromEntries(ALERTABLE_KINDS.map((k) => [k.alerts.type, k.path])) as Record<
+  AlertKind,
+  string
+>;
 
 /** At most this many alerts per student (docs/alerts.md). */
 export const ALERTS_MAX = 20;
@@ -25,7 +38,7 @@ export const ALERT_MESSAGES = {
   deleted: 'Alert deleted.',
   notFound: 'Alert not found',
   tooMany: `You can keep at most ${ALERTS_MAX} alerts. Delete one to save another.`,
-  kindInvalid: 'Please choose marketplace, rides or lost & found.',
+  kindInvalid: `Please choose ${orList(ALERTABLE_KINDS.map((k) => k.page.toLowerCase()))}.`,
   noFilters: 'Choose at least one filter or search word before saving an alert.',
   tooManyWords: `An alert can match at most ${ALERT_WORDS_MAX} words.`,
   dateWindowPast: 'The ride dates of this alert are already over.',

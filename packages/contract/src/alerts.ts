@@ -75,6 +75,13 @@ export const createAlertBody = z.discriminatedUnion(
   { error: ALERT_MESSAGES.kindInvalid },
 );
 export type CreateAlertBody = z.infer<typeof createAlertBody>;
+/** Every list in {@link ALERT_KINDS} has its branch above, and no other: `true` or a type error. */
+const everyKindHasFilters: [CreateAlertBody['kind']] extends [AlertKind]
+  ? [AlertKind] extends [CreateAlertBody['kind']]
+    ? true
+    : false
+  : false = true;
+void everyKindHasFilters;
 
 /** PATCH /api/alerts/:id body: pause or resume, the e-mail digest on or off. */
 export const updateAlertBody = z

@@ -4,10 +4,11 @@
  * library at start (docs/decisions/0001-hydration-at-load.md). The schemas are in `./reports.ts`,
  * which re-exports everything here.
  */
+import { RECORD_KIND_DECLARATIONS, REPORTABLE_KINDS, nonEmpty, orList, type ReportableKind } from './record-kinds.ts';
 
-/** What can be reported. */
-export const REPORT_TARGET_TYPES = ['listing', 'lost-found', 'ride', 'user'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/** What can be reported: the record kinds that take part in reports (`record-kinds.ts`), then a user. */
+export type ReportTargetType = ReportableKind | 'user';
+export const REPORT_TARGET_TYPES = nonEmpty<ReportTargetType>([...REPORTABLE_KINDS, 'user']);
 
 /** Why: `other` needs details. */
 export const REPORT_REASONS = ['spam', 'scam', 'prohibited', 'offensive', 'other'] as const;
@@ -22,13 +23,10 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: 'Other',
 };
 
-/** Labels of the target types (the admin tab). */
-export const REPORT_TARGET_LABELS: Record<ReportTargetType, string> = {
-  listing: 'Marketplace listing',
-  'lost-found': 'Lost & found item',
-  ride: 'Ride',
-  user: 'User',
-};
+/** Labels of the target types (the admin tab): each kind's label, then `User`. */
+export const REPORT_TARGET_LABELS = Object.fromEntries(
+  REPORT_TARGET_TYPES.map((type) => [type, type === 'user' ? 'User' : RECORD_KIND_DECLARATIONS[type].label]),
+) as Record<ReportTargetType, string>;
 
 /** Longest details text, in characters. */
 export const REPORT_DETAILS_MAX = 500;
@@ -74,7 +72,7 @@ export const DEFAULT_REPORTS_TO_HIDE = 3;
 
 export const REPORT_MESSAGES = {
   targetTypeRequired: 'Please choose what you are reporting.',
-  targetTypeInvalid: 'What you report must be one of listing, lost-found, ride or user.',
+  targetTypeInvalid: `What you report must be one of ${orList(REPORT_TARGET_TYPES)}.`,
   targetIdInvalid: 'Please choose what you are reporting.',
   reasonRequired: 'Please choose a reason.',
   reasonInvalid: 'Reason must be one of spam, scam, prohibited, offensive or other.',
@@ -93,7 +91,7 @@ export const REPORT_MESSAGES = {
   noteTooLong: `The note must be at most ${RESOLVE_NOTE_MAX} characters.`,
   removeUser: 'A user cannot be removed — deactivate the account instead.',
   statusInvalid: 'Status must be one of open or closed.',
-  typeInvalid: 'Type must be one of listing, lost-found, ride or user.',
+  typeInvalid: `Type must be one of ${orList(REPORT_TARGET_TYPES)}.`,
   dismissed: 'Report dismissed.',
   removed: 'Removed. The owner was told why.',
   deactivated: 'Owner deactivated.',

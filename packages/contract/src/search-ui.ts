@@ -3,10 +3,14 @@
  * the header's search box, on every page, does not load the schema library; `search.ts`
  * re-exports everything here.
  */
+import { SEARCHABLE_KINDS, nonEmpty, orList, type KindSearchType } from './record-kinds.ts';
 
-/** The groups a search answers, in this order; `type` narrows to one of them. */
-export const SEARCH_TYPES = ['marketplace', 'lost-found', 'rides', 'skills'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
+/**
+ * The groups a search answers, in this order; `type` narrows to one of them: the searchable record
+ * kinds' groups (`record-kinds.ts`), then `skills` (students who teach a skill — not a record kind).
+ */
+export type SearchType = KindSearchType | 'skills';
+export const SEARCH_TYPES = nonEmpty<SearchType>([...SEARCHABLE_KINDS.map((k) => k.search.type), 'skills']);
 
 /** Longest query, in characters, after trimming. */
 export const SEARCH_Q_MAX = 100;
@@ -27,17 +31,17 @@ export const SEARCH_COUNT_CAP = 100;
  * Each group's name, the feature page "See all" opens, and that page's search parameter (null: the
  * page has no search filter — skill exchange shows matches for the skills a student picks).
  */
-export const SEARCH_GROUPS: Record<SearchType, { label: string; path: string; param: string | null }> = {
-  marketplace: { label: 'Marketplace', path: '/marketplace', param: 'search' },
-  'lost-found': { label: 'Lost & Found', path: '/lost-found', param: 'search' },
-  rides: { label: 'Rides', path: '/rides', param: 'search' },
+export const SEARCH_GROUPS = {
+  ...Object.fromEntries(
+    SEARCHABLE_KINDS.map((k) => [k.search.type, { label: k.page, path: k.path, param: k.search.param }]),
+  ),
   skills: { label: 'Skill Exchange', path: '/skill-exchange', param: null },
-};
+} as Record<SearchType, { label: string; path: string; param: string | null }>;
 
 export const SEARCH_MESSAGES = {
   queryRequired: 'Please enter something to search for.',
   queryTooLong: `Search text must be at most ${SEARCH_Q_MAX} characters.`,
-  typeInvalid: 'Search type must be one of marketplace, lost-found, rides or skills.',
+  typeInvalid: `Search type must be one of ${orList(SEARCH_TYPES)}.`,
   limitInvalid: `The limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`,
   loginToSearch: 'Log in to search',
   failed: 'Search failed. Please try again.',

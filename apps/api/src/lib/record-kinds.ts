@@ -1,10 +1,12 @@
 /**
- * Record kinds: the kinds of record a student posts and others may report, search and see the
- * photo of (marketplace listings, lost & found items, rides). Each feature declares its kind once
- * with {@link recordKind} (`features/<f>/<f>.kind.ts`); `src/record-kinds.ts` lists them; campus
- * search, reports and file access read that list instead of naming another feature's table
- * (docs/architecture.md "Building blocks"). `lib/` knows no feature: what a kind needs from one
- * (its messages, notifications' `notify`) the feature hands in.
+ * Record kinds: the kinds of record a student posts and others may see the photo of (marketplace
+ * listings, lost & found items, rides), each taking part in the capabilities its contract
+ * declaration names — reports, campus search, saved alerts (`@campus/contract/record-kinds`).
+ * Each feature declares its kind once with {@link recordKind} (`features/<f>/<f>.kind.ts`);
+ * `src/record-kinds.ts` lists them; campus search, reports, alerts and file access read that list
+ * instead of naming another feature's table (docs/architecture.md "Record kinds and their
+ * capabilities"). `lib/` knows no feature: what a kind needs from one (its messages,
+ * notifications' `notify`) the feature hands in.
  */
 import {
   and,
@@ -21,8 +23,14 @@ import {
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '@campus/contract/notifications';
 import type { PushCategory } from '@campus/contract/push';
-import type { ReportTargetType } from '@campus/contract/reports';
-import type { SearchType } from '@campus/contract/search';
+import {
+  RECORD_KIND_DECLARATIONS,
+  type KindAlertType,
+  type KindSearchType,
+  type RecordKindDeclaration,
+  type RecordKindName,
+  type ReportableKind,
+} from '@campus/contract/record-kinds';
 import type { Db } from '../db/client.ts';
 import { alertOutbox } from '../db/schema/alerts.ts';
 import { users } from '../db/schema/users.ts';
@@ -83,12 +91,25 @@ export interface Notice {
  */
 export type OwnerNotifier = (ctx: ServiceContext, userId: string, notice: Omit<Notice, 'userId'>) => Promise<void>;
 
+/** How campus search matches and shows a record of a kind (see {@link RecordKindSpec.search}). */
+export interface KindSearch<TC extends Columns, SC extends Columns> {
+  /** The fields matched by trigrams, in order (a record is taken by the first that matches). */
+  fields: AnyPgColumn[];
+  /** The short fields whose word similarity ranks a typo or prefix match. */
+  ranked: AnyPgColumn[];
+  /** Columns a hit shows besides the title columns. */
+  shown: SC;
+  /** The texts a hit's snippet is cut from, best first. */
+  snippet: (row: ValuesOf<TC & SC>) => Array<string | null>;
+}
+
 /** What a feature declares about its kind of record (see {@link recordKind}). */
 export interface RecordKindSpec<T extends KindTable, TC extends Columns, SC extends Columns> {
-  /** How a report names the kind (contract `ReportTargetType`, e.g. `listing`). */
-  reportType: Exclude<ReportTargetType, 'user'>;
-  /** Its campus-search group (contract `SearchType`, e.g. `marketplace`). */
-  searchType: Exclude<SearchType, 'skills'>;
+  /**
+   * The kind's name in the contract's list (`@campus/contract/record-kinds`), which also gives its
+   * page (`path`) and the capabilities it takes part in.
+   */
+  kind: RecordKindName;
   /** Its table. */
   table: T;
   /** The columns a record's title is made of (read by reports, search and the deletion notice). */
@@ -99,8 +120,6 @@ export interface RecordKindSpec<T extends KindTable, TC extends Columns, SC exte
   time: AnyPgColumn;
   /** `newest`: latest `time` first (listings, items); `soonest`: earliest first (rides). */
   order: 'newest' | 'soonest';
-  /** The kind's page (`/marketplace`): the admin-deletion notice opens it; a record's link is `{path}/{id}`. */
-  path: string;
   /** The feature's messages: 404, 403 and the admin-deletion notice. */
   messages: RecordMessages;
   /** Sends notices about its records (notifications' `notify`). */
@@ -110,17 +129,11 @@ export interface RecordKindSpec<T extends KindTable, TC extends Columns, SC exte
    * and unexpired, not returned, not departed). Campus search finds only these.
    */
   browse: (table: T) => SQL;
-  /** How campus search matches and shows a record. */
-  search: {
-    /** The fields matched by trigrams, in order (a record is taken by the first that matches). */
-    fields: AnyPgColumn[];
-    /** The short fields whose word similarity ranks a typo or prefix match. */
-    ranked: AnyPgColumn[];
-    /** Columns a hit shows besides the title columns. */
-    shown: SC;
-    /** The texts a hit's snippet is cut from, best first. */
-    snippet: (row: ValuesOf<TC & SC>) => Array<string | null>;
-  };
+  /**
+   * How campus search matches and shows a record: required when the contract declares the kind
+   * searchable, absent otherwise ({@link recordKind} throws at start when the two disagree).
+   */
+  search?: KindSearch<TC, SC>;
 }
 
 /** A kind of record: its declaration ({@link RecordKindSpec}) and what every reader does with it. */
@@ -131,6 +144,14 @@ export interface RecordKind<
 > extends RecordKindSpec<T, TC, SC> {
   /** The owner column (`table.userId`). */
   owner: AnyPgColumn;
+  /** The kind's page (`/marketplace`, from its contract declaration): the admin-deletion notice opens it. */
+  path: string;
+  /** How a report names it (its kind name), or null when it does not take part in reports. */
+  reportType: ReportableKind | null;
+  /** Its campus-search group, or null when search does not find it. */
+  searchType: KindSearchType | null;
+  /** The alert list that watches it, or null when it takes no saved alerts. */
+  alertType: KindAlertType | null;
   /** The page of one record, e.g. `/marketplace/{id}` (search hits, reports, notices). */
   link: (id: string) => string;
   /**
@@ -158,7 +179,7 @@ export interface RecordKind<
    * Queues record `id`, which just became visible (created, restored, renewed), for matching
    * against saved alerts (docs/alerts.md): an `alert_outbox` row and a wake-up, through `db` — call
    * it inside the transaction that makes the record visible, so the match happens exactly when it
-   * commits.
+   * commits. Does nothing for a kind that takes no alerts.
    */
   announce: (db: Db, id: string) => Promise<void>;
   /** Removes a record for good after reports (`removed_at` set, `hidden_at` kept set). */
@@ -171,6 +192,21 @@ export interface RecordKind<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the list's readers use only what every kind has
 export type AnyRecordKind = RecordKind<any, any, any>;
 
+/** A kind that campus search finds: its `search` is there. */
+export type SearchableRecordKind = AnyRecordKind & { searchType: KindSearchType; search: KindSearch<Columns, Columns> };
+
+/**
+ * The error thrown at start when a kind's declaration in a feature and its contract declaration
+ * disagree about campus search, named so the fix is plain.
+ */
+function capabilityMismatch(declared: RecordKindDeclaration, hasSearch: boolean): Error {
+  return new Error(
+    hasSearch
+      ? `Record kind "${declared.kind}" declares \`search\` but its contract declaration (packages/contract/src/record-kinds.ts) has no \`search\`.`
+      : `Record kind "${declared.kind}" is searchable in packages/contract/src/record-kinds.ts but its recordKind() declares no \`search\`.`,
+  );
+}
+
 /**
  * Declares a kind of record (docs/architecture.md "Building blocks"): the feature's declaration
  * with the operations search, reports, file access and `ownedRecords` (lib/owned-records.ts) share
@@ -180,7 +216,11 @@ export type AnyRecordKind = RecordKind<any, any, any>;
 export function recordKind<T extends KindTable, TC extends Columns, SC extends Columns>(
   spec: RecordKindSpec<T, TC, SC>,
 ): RecordKind<T, TC, SC> {
-  const { table, messages, path } = spec;
+  const declared: RecordKindDeclaration = RECORD_KIND_DECLARATIONS[spec.kind];
+  if (Boolean(declared.search) !== Boolean(spec.search)) throw capabilityMismatch(declared, Boolean(spec.search));
+  const { table, messages } = spec;
+  const { path } = declared;
+  const alertType = (declared.alerts?.type ?? null) as KindAlertType | null;
   type Row = InferSelectModel<T>;
   const t = table as KindTable;
   const title = spec.title as (row: unknown) => string;
@@ -228,13 +268,18 @@ export function recordKind<T extends KindTable, TC extends Columns, SC extends C
   }
 
   async function announce(db: Db, id: string): Promise<void> {
-    await db.insert(alertOutbox).values({ kind: spec.searchType, recordId: id });
+    if (!alertType) return;
+    await db.insert(alertOutbox).values({ kind: alertType, recordId: id });
     await wakeOutbox(db, ALERT_OUTBOX);
   }
 
   return {
     ...spec,
     owner: t.userId,
+    path,
+    reportType: declared.reports ? (spec.kind as ReportableKind) : null,
+    searchType: (declared.search?.type ?? null) as KindSearchType | null,
+    alertType,
     link: (id) => `${path}/${id}`,
     visible,
     browsable: (db) => and(spec.browse(table), visible(db))!,

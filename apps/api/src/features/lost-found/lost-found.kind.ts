@@ -13,14 +13,12 @@ import { notify } from '../notifications/notifications.service.ts';
 
 /** Lost & found's kind of record. */
 export const lostFoundKind = recordKind({
-  reportType: 'lost-found',
-  searchType: 'lost-found',
+  kind: 'lost-found',
   table: lostFoundItems,
   titleColumns: { itemName: lostFoundItems.itemName },
   title: (item) => item.itemName,
   time: lostFoundItems.createdAt,
   order: 'newest',
-  path: '/lost-found',
   messages: LOST_FOUND_MESSAGES,
   notify,
   browse: (t) => not(t.isReturned),

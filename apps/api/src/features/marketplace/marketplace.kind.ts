@@ -12,14 +12,12 @@ import { notify } from '../notifications/notifications.service.ts';
 
 /** The marketplace's kind of record. */
 export const marketplaceKind = recordKind({
-  reportType: 'listing',
-  searchType: 'marketplace',
+  kind: 'listing',
   table: marketplaceItems,
   titleColumns: { itemName: marketplaceItems.itemName },
   title: (item) => item.itemName,
   time: marketplaceItems.createdAt,
   order: 'newest',
-  path: '/marketplace',
   messages: MARKETPLACE_MESSAGES,
   notify,
   browse: (t) => and(not(t.isSold), gt(t.expiresAt, sql`now()`))!,

@@ -9,7 +9,7 @@ import type { ModerationCase, ReportReason, ReportTargetType } from '@campus/con
 import type { Db } from '../../db/client.ts';
 import { moderationActions, moderationCases, reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
-import { kindOfReport, RECORD_KINDS } from '../../record-kinds.ts';
+import { kindOfReport, REPORTABLE_RECORD_KINDS } from '../../record-kinds.ts';
 
 /** A stored case with its owner's name, e-mail and deactivation. */
 export interface CaseRow {
@@ -37,7 +37,7 @@ export async function targetTitles(
 ): Promise<Map<string, string>> {
   const titles = new Map<string, string>();
   const ids = (type: ReportTargetType) => targets.filter((t) => t.targetType === type).map((t) => t.targetId);
-  for (const kind of RECORD_KINDS)
+  for (const kind of REPORTABLE_RECORD_KINDS)
     for (const [id, title] of await kind.titles(db, ids(kind.reportType)))
       titles.set(`${kind.reportType}:${id}`, title);
   const userIds = ids('user');

@@ -12,14 +12,12 @@ import { notify } from '../notifications/notifications.service.ts';
 
 /** The rides' kind of record. */
 export const rideKind = recordKind({
-  reportType: 'ride',
-  searchType: 'rides',
+  kind: 'ride',
   table: rides,
   titleColumns: { pickupLocation: rides.pickupLocation, dropLocation: rides.dropLocation },
   title: (ride) => rideRoute(ride),
   time: rides.departureAt,
   order: 'soonest',
-  path: '/rides',
   messages: RIDE_MESSAGES,
   notify,
   browse: (t) => gt(t.departureAt, sql`now()`),

@@ -35,7 +35,7 @@
 import { and, getTableName, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, SEARCH_LIMIT_MAX } from '@campus/contract/search';
 import type { Db } from '../../db/client.ts';
-import type { AnyRecordKind, Columns, KindTable } from '../../lib/record-kinds.ts';
+import type { Columns, KindTable, SearchableRecordKind } from '../../lib/record-kinds.ts';
 
 /** The query's searched words joined by spaces (`search.terms.ts` `text`), a placeholder of every statement. */
 const q = sql.placeholder('q');
@@ -290,7 +290,7 @@ export function everyGroup<G extends Record<string, SQLWrapper>>(db: Db, groups:
  * by its time (newest first, or soonest for rides): each hit with its title columns and the columns
  * the kind shows, over `visible` (the kind's browse rule and visibility, handed in).
  */
-export function recordHits(db: Db, kind: AnyRecordKind, visible: SQL | undefined) {
+export function recordHits(db: Db, kind: SearchableRecordKind, visible: SQL | undefined) {
   const t = kind.table as KindTable;
   return bestMatches(db, {
     from: sql`${t}`,

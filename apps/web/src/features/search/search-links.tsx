@@ -4,17 +4,17 @@
  * a hit's snippet with the matched words marked.
  */
 import type { ReactNode } from 'react';
-import { Car, GraduationCap, Search, ShoppingBag, type LucideIcon } from 'lucide-react';
+import { GraduationCap, type LucideIcon } from 'lucide-react';
+import { SEARCHABLE_KINDS } from '@campus/contract/record-kinds';
 import type { SnippetPart } from '@campus/contract/search';
 import { SEARCH_GROUPS, type SearchType } from '@campus/contract/search-ui';
+import { KIND_ICONS } from '../../lib/record-kind-icons';
 
-/** The icon of each group: the feature's icon of the dashboard's tools. */
-export const GROUP_ICONS: Record<SearchType, LucideIcon> = {
-  marketplace: ShoppingBag,
-  'lost-found': Search,
-  rides: Car,
+/** The icon of each group: its record kind's icon (Skill Exchange's cap for skills). */
+export const GROUP_ICONS = {
+  ...Object.fromEntries(SEARCHABLE_KINDS.map((k) => [k.search.type, KIND_ICONS[k.kind]])),
   skills: GraduationCap,
-};
+} as Record<SearchType, LucideIcon>;
 
 /** The results page of a query: `/search?q=…`. */
 export function searchPagePath(q: string): string {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BellRing } from 'lucide-react';
 import type { Alert } from '@campus/contract/alerts';
-import { ALERTS_MAX, ALERT_MATCHES_PER_DAY } from '@campus/contract/alerts-ui';
+import { ALERTS_MAX, ALERT_KIND_LABELS, ALERT_MATCHES_PER_DAY } from '@campus/contract/alerts-ui';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -20,7 +20,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatRelative } from '../../../lib/format';
 import { useDeleteAlertMutation, useListAlertsQuery, useUpdateAlertMutation } from '../../../lib/alerts-api';
-import { ALERT_KIND_LABELS, alertListHref } from '../alert-links';
+import { alertListHref } from '../alert-links';
 
 function AlertCard({ alert, onDelete }: { alert: Alert; onDelete: (alert: Alert) => void }) {
   const [update, { isLoading }] = useUpdateAlertMutation();
