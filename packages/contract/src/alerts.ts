@@ -136,20 +136,24 @@ function shortDate(iso: string): string {
   });
 }
 
-/**
- * The name of an alert from its stored filters, as a person would say it: "Cycle under ₹3,000",
- * "Electronics from ₹500", "Rides: airport, 1 Dec–5 Dec, 2+ seats", "Found: bottle (Accessories)".
- * At most 100 characters.
- */
-export function alertName(kind: AlertKind, f: StoredAlertFilters): string {
-  const s = (k: string) => (typeof f[k] === 'string' ? (f[k] as string) : undefined);
-  const n = (k: string) => (typeof f[k] === 'number' ? (f[k] as number) : undefined);
-  let name: string;
-  if (kind === 'marketplace') {
+/** Reads a stored filter as text or as a number (undefined when absent or of the other type). */
+function readers(f: StoredAlertFilters) {
+  return {
+    s: (k: string) => (typeof f[k] === 'string' ? (f[k] as string) : undefined),
+    n: (k: string) => (typeof f[k] === 'number' ? (f[k] as number) : undefined),
+  };
+}
+
+/** How each list names an alert from its filters (one entry per kind in {@link ALERT_KINDS}). */
+const ALERT_NAMERS: Record<AlertKind, (f: StoredAlertFilters) => string> = {
+  marketplace(f) {
+    const { s, n } = readers(f);
     const what = s('search') ? capitalised(s('search')!) : (s('category') ?? 'Listings');
     const where = s('search') && s('category') ? ` in ${s('category')}` : '';
-    name = [`${what}${where}`, priceWords(n('minPrice'), n('maxPrice'))].filter(Boolean).join(' ');
-  } else if (kind === 'rides') {
+    return [`${what}${where}`, priceWords(n('minPrice'), n('maxPrice'))].filter(Boolean).join(' ');
+  },
+  rides(f) {
+    const { s, n } = readers(f);
     const parts = [s('search')];
     if (s('startDate') || s('endDate')) {
       const from = s('startDate') ? shortDate(s('startDate')!) : '';
@@ -161,12 +165,23 @@ export function alertName(kind: AlertKind, f: StoredAlertFilters): string {
     if (n('minSeats') !== undefined) parts.push(`${n('minSeats')}+ seats`);
     if (n('maxPrice') !== undefined) parts.push(`up to ${rupees(n('maxPrice')!)}`);
     const shown = parts.filter(Boolean);
-    name = shown.length ? `Rides: ${shown.join(', ')}` : 'Rides';
-  } else {
+    return shown.length ? `Rides: ${shown.join(', ')}` : 'Rides';
+  },
+  'lost-found'(f) {
+    const { s } = readers(f);
     const type = s('type') === 'lost' ? 'Lost' : s('type') === 'found' ? 'Found' : 'Lost or found';
     const what = s('search') ?? s('category') ?? 'anything';
     const category = s('search') && s('category') ? ` (${s('category')})` : '';
-    name = `${type}: ${what}${category}`;
-  }
+    return `${type}: ${what}${category}`;
+  },
+};
+
+/**
+ * The name of an alert from its stored filters, as a person would say it: "Cycle under ₹3,000",
+ * "Electronics from ₹500", "Rides: airport, 1 Dec–5 Dec, 2+ seats", "Found: bottle (Accessories)".
+ * At most 100 characters.
+ */
+export function alertName(kind: AlertKind, f: StoredAlertFilters): string {
+  const name = ALERT_NAMERS[kind](f);
   return name.length > 100 ? `${name.slice(0, 99)}…` : name;
 }
