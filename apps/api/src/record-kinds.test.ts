@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { RECORD_KIND_LIST } from '@campus/contract/record-kinds';
-import type { AnyRecordKind } from './lib/record-kinds.ts';
+import { recordKind, type AnyRecordKind } from './lib/record-kinds.ts';
+import { marketplaceKind } from './features/marketplace/marketplace.kind.ts';
 import { RECORD_KINDS } from './record-kinds.ts';
 
 const src = path.dirname(fileURLToPath(import.meta.url));
@@ -107,6 +108,12 @@ describe('the list of record kinds', () => {
 
   it('has one API kind for each kind of the contract (packages/contract/src/record-kinds.ts), in its order', () => {
     expect(RECORD_KINDS.map((kind) => kind.kind)).toEqual(RECORD_KIND_LIST.map((d) => d.kind));
+  });
+
+  it('refuses to build a kind whose search spec disagrees with its contract declaration', () => {
+    expect(() => recordKind({ ...marketplaceKind, search: undefined })).toThrow(
+      'Record kind "listing" is searchable in packages/contract/src/record-kinds.ts but its recordKind() declares no `search`.',
+    );
   });
 
   it('takes each kind’s page and capabilities from its contract declaration', () => {
