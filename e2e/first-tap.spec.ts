@@ -90,6 +90,51 @@ test('at 360 px the first tap on "Open search" opens the search box', async ({ s
   await expect(page.getByRole('combobox', { name: 'Search' })).toBeVisible();
 });
 
+/**
+ * Holds every script file of `page` until the returned release is called: what the page shows
+ * meanwhile is the server's markup with only the head's inline script running — a slow phone
+ * before `load`, made certain rather than raced.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** How many taps the head's inline script holds (early-taps-head.ts), or null when it is not running. */
+function heldTaps(page: Page): Promise<number | null> {
+  return page.evaluate(
+    () => (window as unknown as { __earlyTaps?: { held: unknown[] } }).__earlyTaps?.held.length ?? null,
+  );
+}
+
+test('at 360 px "Open search", tapped before any script file has loaded, opens the search box', async ({
+  studentPage: page,
+}) => {
+  await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Open search' }).click();
+  // Held by the head's script (pointer, mouse and click events), not lost.
+  expect(await heldTaps(page)).toBeGreaterThan(0);
+  release();
+  await expect(page.getByRole('combobox', { name: 'Search' })).toBeVisible();
+});
+
+test('the Sign Up tab, tapped before any script file has loaded, switches', async ({ page }) => {
+  await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  expect(await heldTaps(page)).toBeGreaterThan(0);
+  release();
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test('a deep link to a listing, a lost & found item and a ride renders that record on the server', async ({
   studentPage: page,
   browser,

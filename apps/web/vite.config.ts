@@ -15,7 +15,8 @@
  * - `vite build --ssr src/entry-server.tsx` (part of `npm run build`) writes the server bundle
  *, see {@link ssrBuild}; the browser build writes beside its manifest the page
  *   map the server preloads from (`dist/.vite/page-modules.json`, `page-modules.ts`);
- * - zod's English messages only, not its ~50 locales (`zod-english.ts`).
+ * - zod's English messages only, not its ~50 locales (`zod-english.ts`);
+ * - taps held from the first paint by a script inlined in the head (`early-taps-head.ts`).
  */
 import { defineConfig } from 'vitest/config';
 import type { UserConfig } from 'vite';
@@ -25,6 +26,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { constants } from 'node:zlib';
 import { initialJsBudget } from './bundle-budget';
+import { earlyTapsInHead } from './early-taps-head';
 import { pageModules } from './page-modules';
 import { zodEnglishOnly } from './zod-english';
 import { API_READ_CACHE, OFFLINE_API_READS } from './src/lib/offline-cache';
@@ -48,6 +50,8 @@ const ssrBuild: UserConfig = {
 const browserBuild = {
   plugins: [
     zodEnglishOnly(),
+    // The first script of the head holds taps from the first paint (early-taps-head.ts).
+    earlyTapsInHead(),
     react(),
     tailwindcss(),
     compression({

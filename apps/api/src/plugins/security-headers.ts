@@ -1,5 +1,6 @@
 /**
- * Security headers (docs/security.md): helmet's headers with our Content-Security-Policy on every
+ * Security headers (docs/security.md): helmet's headers with our Content-Security-Policy (scripts:
+ * the origin's and the web shell's inline script by hash, lib/csp.ts) on every
  * answer, HSTS when the app is served over https, and `Cache-Control: no-store` on JSON answers
  * under `/api/` (they may carry personal data) unless the route set its own (stored files:
  * lib/file-headers.ts). Helmet is built once, not per request (@fastify/helmet rebuilt it and
@@ -7,6 +8,7 @@
  * plugin: a request refused at shutdown is answered before these headers are set.
  */
 import helmet from 'helmet';
+import { scriptSources } from '../lib/csp.ts';
 import { rootPlugin } from './root-plugin.ts';
 
 /** Adds the helmet headers (onRequest) and the API's `no-store` default (onSend). */
@@ -17,7 +19,7 @@ export const securityHeaders = rootPlugin(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: scriptSources(config.webDist),
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { holdEarlyTaps } from './early-taps';
+import { EARLY_TAPS_SCRIPT } from '../../../early-taps-head';
+import { holdEarlyTaps, type EarlyTapCapture } from './early-taps';
 
 /** A real-input look-alike: happy-dom's dispatched events are untrusted, so `isTrusted` is set by hand. */
 function realEvent<E extends Event>(event: E): E {
@@ -83,5 +84,29 @@ describe('holdEarlyTaps', () => {
     button.addEventListener('pointerdown', (e) => seen.push(e.type));
     ready();
     await vi.waitFor(() => expect(seen).toEqual(['pointerdown']));
+  });
+
+  it('takes over the capture the head started before any module loaded, with the taps it held', async () => {
+    document.body.innerHTML = '<button type="button">Open search</button>';
+    const button = document.querySelector('button')!;
+    // The inlined script, run as the page's head runs it: its own source text, no module.
+    new Function(EARLY_TAPS_SCRIPT)();
+    const win = window as Window & { __earlyTaps?: EarlyTapCapture };
+    expect(win.__earlyTaps).toBeDefined();
+    const seen: string[] = [];
+    button.addEventListener('click', (e) => seen.push(e.type));
+    const early = realEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    button.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(seen).toEqual([]);
+
+    let ready!: () => void;
+    holdEarlyTaps(new Promise<void>((r) => (ready = r)));
+    ready();
+    await vi.waitFor(() => expect(seen).toEqual(['click']));
+    expect(win.__earlyTaps).toBeUndefined();
+    // The head's listeners are gone: a later tap is not held.
+    button.dispatchEvent(realEvent(new MouseEvent('click', { bubbles: true, cancelable: true })));
+    expect(seen).toEqual(['click', 'click']);
   });
 });
