@@ -87,12 +87,19 @@ export interface TapResult {
   ms: number | null;
 }
 
-/** Opens `tap.path`, waits `delayMs` after `load`, acts, and times the answer; see {@link TapResult}. */
+/**
+ * When a tap is made: `paint` — the moment the page's first contentful paint is recorded (the
+ * control is on screen, the entry module may not have run); `dom` — at `DOMContentLoaded` (the
+ * entry has run, before `load`); a number — that many ms after `load`.
+ */
+export type TapMoment = 'paint' | 'dom' | number;
+
+/** Opens `tap.path`, waits for `moment` ({@link TapMoment}), acts, and times the answer; see {@link TapResult}. */
 export async function firstTap(
   browser: Browser,
   base: string,
   tap: Tap,
-  delayMs: number,
+  moment: TapMoment,
   cpuSlowdown: number,
 ): Promise<TapResult> {
   const { context, page } = await openPage(browser, base, tap.cookie, cpuSlowdown, tap.width);
@@ -111,8 +118,15 @@ export async function firstTap(
         }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       })();`,
     });
-    await page.goto(`${base}${tap.path}`, { waitUntil: 'load' });
-    if (delayMs) await page.waitForTimeout(delayMs);
+    if (moment === 'paint') {
+      await page.goto(`${base}${tap.path}`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+        polling: 10,
+      });
+    } else {
+      await page.goto(`${base}${tap.path}`, { waitUntil: moment === 'dom' ? 'domcontentloaded' : 'load' });
+      if (typeof moment === 'number' && moment) await page.waitForTimeout(moment);
+    }
     await tap.act(page);
     const answered = await page
       .waitForFunction(
