@@ -194,6 +194,9 @@ export const ATTENDANCE_MESSAGES = {
   defaultEnrolled: (n: number, branch: string, semester: string) =>
     `You were enrolled in ${n} ${n === 1 ? 'subject' : 'subjects'} for ${branch}, ${semester} semester — change them on Attendance`,
   atLimit: (target: number) => `You are exactly at ${target}%: missing the next class takes you below it`,
+  /** Above the target with no class to spare, e.g. 2 of 2 at 75%: the real percentage first. */
+  atMargin: (percentage: string, target: number) =>
+    `You are at ${percentage}: missing the next class takes you below ${target}%`,
 } as const;
 
 /**
