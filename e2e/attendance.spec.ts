@@ -117,7 +117,7 @@ test('a new student starts enrolled, changes subjects, marks, edits, reads offli
   await expect(subjectCard(page, 'CS301')).toContainText('Present: 1');
   await expect(subjectCard(page, 'CS301')).toContainText('Absent: 1');
 
-  // Edit today's Absent to Present: 2 of 2 = 100.0 %, exactly at the limit (⌊50/75⌋ = 0).
+  // Edit today's Absent to Present: 2 of 2 = 100.0 %, no class to spare (⌊50/75⌋ = 0).
   const records = page.getByRole('region', { name: 'Attendance Record' });
   await expect(records.getByText(/^Marked at \d{2}:\d{2}$/)).toBeVisible();
   await records.getByRole('button', { name: /^Edit Absent record/ }).click();
@@ -129,7 +129,7 @@ test('a new student starts enrolled, changes subjects, marks, edits, reads offli
   await expect(edit).toBeHidden();
   await expect(summary(page).getByTestId('attendance-rate')).toHaveText('100.0%');
   await expect(summary(page).getByTestId('outlook')).toHaveText(
-    'You are exactly at 75%: missing the next class takes you below it',
+    'You are at 100.0%: missing the next class takes you below 75%',
   );
   await expect(subjectCard(page, 'CS301')).toContainText('Present: 2');
   await expectNoSeriousA11yViolations(page, 'attendance-1280');
