@@ -142,6 +142,8 @@ export const ATTENDANCE_MESSAGES = {
   todayTitle: ATTENDANCE_UI.todayTitle,
   noClassesToday: 'No classes today.',
   noTerm: 'No term is running today.',
+  /** Between terms, after {@link noTerm}: the next term's first day, e.g. `Mon 4 Jan`. */
+  nextTermStarts: (day: string) => `Next term starts on ${day}.`,
   noTimetable: 'Set your branch and semester in your profile to see your timetable.',
   noTimetableForClass: 'Your branch and semester have no timetable yet.',
   notInTimetable: 'Not in your timetable: counted from your marks only.',

@@ -101,7 +101,10 @@ export const subjectOutlook = z.object({
 });
 export type SubjectOutlook = z.infer<typeof subjectOutlook>;
 
-/** GET /api/attendance/outlook: today, the term, the student's target and each enrolled subject. */
+/**
+ * GET /api/attendance/outlook: today, the term (the one running today, else the next one, else
+ * null: docs/attendance-outlook.md "Between terms"), the student's target and each enrolled subject.
+ */
 export const attendanceOutlookData = z.object({
   date: z.string(),
   term: termInfo.nullable(),

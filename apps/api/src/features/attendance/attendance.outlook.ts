@@ -30,6 +30,7 @@ import {
   matchMarks,
   scheduleBetween,
   termOn,
+  termOnOrNext,
   termOutlook,
   type Schedule,
 } from './attendance.timetable.ts';
@@ -40,9 +41,9 @@ function nowIn(ctx: ServiceContext, now: Date) {
   return { today: todayIn(zone, now), time: timeOfDayIn(zone, now) };
 }
 /**
- * The student's schedule in the term running on `today` (null when no term runs or the student has
- * no timetable): their timetable's classes of enrolled subjects, the days off and their own changes
- * of the term.
+ * The student's schedule in the term running on `today` — with `orNext`, else in the next term —
+ * (null when there is no such term or the student has no timetable): their timetable's classes of
+ * enrolled subjects, the days off and their own changes of the term.
  */
 async function scheduleOf<E extends { subjectId: number; code: string; name: string }>(
   ctx: ServiceContext,
@@ -50,9 +51,10 @@ async function scheduleOf<E extends { subjectId: number; code: string; name: str
   student: Student,
   today: string,
   enrolledSubjects: Promise<E[]>,
+  orNext = false,
 ) {
   const [inForce, enrolled] = await Promise.all([timetableInForce(ctx, student), enrolledSubjects]);
-  const term = termOn(inForce.terms, today);
+  const term = (orNext ? termOnOrNext : termOn)(inForce.terms, today);
   const hasTimetable = inForce.classes !== null;
   if (!term || !inForce.classes) return { schedule: null, term, enrolled, hasTimetable };
   const changes = await queries.changesBetween(ctx, userId, term.start, term.end);
@@ -96,9 +98,10 @@ export async function today(
 const mapOrNull = <T, U>(value: T | null | undefined, fn: (v: T) => U): U | null => (value ? fn(value) : null);
 
 /**
- * GET /api/attendance/outlook: each enrolled subject's term outlook; with `skip` (days from today
- * to the term's end), the percentage right after those days off. 400 when a day to skip is
- * outside that window or no term runs.
+ * GET /api/attendance/outlook: each enrolled subject's term outlook — of the term running today,
+ * or between terms of the next one (docs/attendance-outlook.md "Between terms") —; with `skip`
+ * (days from today, or from the next term's first day, to the term's end), the percentage right
+ * after those days off. 400 when a day to skip is outside that window or there is no such term.
  */
 export async function outlook(
   ctx: ServiceContext,
@@ -113,8 +116,9 @@ export async function outlook(
     schedule,
     term,
     enrolled: stats,
-  } = await scheduleOf(ctx, scope.userId, student, now.today, queries.subjectWiseStats(ctx, scope.userId));
-  if (skip?.some((d) => !term || d < now.today || d > term.end)) throw validationError({ skip: M.skipOutOfTerm });
+  } = await scheduleOf(ctx, scope.userId, student, now.today, queries.subjectWiseStats(ctx, scope.userId), true);
+  if (skip?.some((d) => !term || d < now.today || d < term.start || d > term.end))
+    throw validationError({ skip: M.skipOutOfTerm });
   const target = stats[0]?.target ?? (await getTarget(ctx, scope)).target;
   const termClasses = schedule ? scheduleBetween(schedule, schedule.term.start, schedule.term.end) : [];
   const marks = schedule
