@@ -185,6 +185,21 @@ async function userId(page: Page): Promise<string> {
   return (await res.json()).data.user.id;
 }
 
+test('at 360 px a subject card wraps a long name instead of widening the page', async ({ studentPage: page }) => {
+  const me = (await (await page.request.get('/api/users/current')).json()).data.user as { id: string };
+  const found = await page.request.get('/api/resources/subjects?search=Programming%20for%20Problem%20Solving');
+  const subject = (await found.json()).data[0] as { id: number; code: string; name: string };
+  expect(subject.name).toBe('Programming for Problem Solving');
+  const enrolled = await page.request.post('/api/enrollments', { data: { userId: me.id, subjectId: subject.id } });
+  expect(enrolled.status(), await enrolled.text()).toBe(201);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/attendance');
+  await expect(subjectCard(page, subject.code)).toContainText(subject.name);
+  await page.waitForLoadState('networkidle');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `/attendance is ${width}px wide`).toBeLessThanOrEqual(360);
+});
+
 test('an administrator adds, edits and removes a subject of the catalogue', async ({ adminPage: page }) => {
   const code = `QC${Date.now().toString(36).slice(-5).toUpperCase()}`;
   await page.goto('/admin/subjects');

@@ -40,6 +40,7 @@ function nowIn(ctx: ServiceContext, now: Date) {
   const zone = ctx.config.institute.timezone;
   return { today: todayIn(zone, now), time: timeOfDayIn(zone, now) };
 }
+
 /**
  * The student's schedule in the term running on `today` — with `orNext`, else in the next term —
  * (null when there is no such term or the student has no timetable): their timetable's classes of
