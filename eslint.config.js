@@ -106,6 +106,8 @@ const API_ROLES = [
   'snippet',
   'terms',
   'timetable',
+  'outlook',
+  'settings',
 ];
 /**
  * Files that break the API naming rule and are not renamed yet: the first three are imported by

@@ -117,7 +117,7 @@ test('a new student starts enrolled, changes subjects, marks, edits, reads offli
   await expect(subjectCard(page, 'CS301')).toContainText('Present: 1');
   await expect(subjectCard(page, 'CS301')).toContainText('Absent: 1');
 
-  // Edit today's Absent to Present: 2 of 2 = 100.0 %, exactly at the limit (⌊50/75⌋ = 0).
+  // Edit today's Absent to Present: 2 of 2 = 100.0 %, no class to spare (⌊50/75⌋ = 0).
   const records = page.getByRole('region', { name: 'Attendance Record' });
   await expect(records.getByText(/^Marked at \d{2}:\d{2}$/)).toBeVisible();
   await records.getByRole('button', { name: /^Edit Absent record/ }).click();
@@ -129,7 +129,7 @@ test('a new student starts enrolled, changes subjects, marks, edits, reads offli
   await expect(edit).toBeHidden();
   await expect(summary(page).getByTestId('attendance-rate')).toHaveText('100.0%');
   await expect(summary(page).getByTestId('outlook')).toHaveText(
-    'You are exactly at 75%: missing the next class takes you below it',
+    'You are at 100.0%: missing the next class takes you below 75%',
   );
   await expect(subjectCard(page, 'CS301')).toContainText('Present: 2');
   await expectNoSeriousA11yViolations(page, 'attendance-1280');
@@ -184,6 +184,21 @@ async function userId(page: Page): Promise<string> {
   const res = await page.request.get('/api/users/current');
   return (await res.json()).data.user.id;
 }
+
+test('at 360 px a subject card wraps a long name instead of widening the page', async ({ studentPage: page }) => {
+  const me = (await (await page.request.get('/api/users/current')).json()).data.user as { id: string };
+  const found = await page.request.get('/api/resources/subjects?search=Programming%20for%20Problem%20Solving');
+  const subject = (await found.json()).data[0] as { id: number; code: string; name: string };
+  expect(subject.name).toBe('Programming for Problem Solving');
+  const enrolled = await page.request.post('/api/enrollments', { data: { userId: me.id, subjectId: subject.id } });
+  expect(enrolled.status(), await enrolled.text()).toBe(201);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/attendance');
+  await expect(subjectCard(page, subject.code)).toContainText(subject.name);
+  await page.waitForLoadState('networkidle');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `/attendance is ${width}px wide`).toBeLessThanOrEqual(360);
+});
 
 test('an administrator adds, edits and removes a subject of the catalogue', async ({ adminPage: page }) => {
   const code = `QC${Date.now().toString(36).slice(-5).toUpperCase()}`;

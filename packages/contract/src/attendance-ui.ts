@@ -142,6 +142,8 @@ export const ATTENDANCE_MESSAGES = {
   todayTitle: ATTENDANCE_UI.todayTitle,
   noClassesToday: 'No classes today.',
   noTerm: 'No term is running today.',
+  /** Between terms, after {@link noTerm}: the next term's first day, e.g. `Mon 4 Jan`. */
+  nextTermStarts: (day: string) => `Next term starts on ${day}.`,
   noTimetable: 'Set your branch and semester in your profile to see your timetable.',
   noTimetableForClass: 'Your branch and semester have no timetable yet.',
   notInTimetable: 'Not in your timetable: counted from your marks only.',
@@ -194,6 +196,9 @@ export const ATTENDANCE_MESSAGES = {
   defaultEnrolled: (n: number, branch: string, semester: string) =>
     `You were enrolled in ${n} ${n === 1 ? 'subject' : 'subjects'} for ${branch}, ${semester} semester — change them on Attendance`,
   atLimit: (target: number) => `You are exactly at ${target}%: missing the next class takes you below it`,
+  /** Above the target with no class to spare, e.g. 2 of 2 at 75%: the real percentage first. */
+  atMargin: (percentage: string, target: number) =>
+    `You are at ${percentage}: missing the next class takes you below ${target}%`,
 } as const;
 
 /**

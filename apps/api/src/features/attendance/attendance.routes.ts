@@ -56,7 +56,9 @@ import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { done, ok, page } from '../../lib/envelope.ts';
 import { paginationOf } from '../../lib/pages.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
+import * as outlook from './attendance.outlook.ts';
 import * as service from './attendance.service.ts';
+import * as settings from './attendance.settings.ts';
 
 const tags = ['attendance'];
 /** The caller's target; `userId` is optional here (the signed-in student), checked when sent. */
@@ -66,7 +68,7 @@ const targetQuery = z.object({ userId: userPercentageQuery.shape.userId.optional
 export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
   // A timetable naming a subject the catalogue lacks stops the start (docs/attendance-outlook.md).
-  app.addHook('onReady', () => service.checkTimetableSubjects(ctx));
+  app.addHook('onReady', () => settings.checkTimetableSubjects(ctx));
 
   app.get(
     '/',
@@ -127,7 +129,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   app.get(
     '/today',
     { schema: { tags, querystring: attendanceTodayQuery, response: { 200: attendanceTodayResponse } } },
-    async (req) => ok(await service.today(ctx, service.ownScope(req.user, req.query.userId ?? req.user.id), req.user)),
+    async (req) => ok(await outlook.today(ctx, service.ownScope(req.user, req.query.userId ?? req.user.id), req.user)),
   );
 
   app.get(
@@ -135,12 +137,12 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     { schema: { tags, querystring: outlookQuery, response: { 200: attendanceOutlookResponse } } },
     async (req) => {
       const scope = service.ownScope(req.user, req.query.userId ?? req.user.id);
-      return ok(await service.outlook(ctx, scope, req.user, req.query.skip));
+      return ok(await outlook.outlook(ctx, scope, req.user, req.query.skip));
     },
   );
 
   app.get('/changes', { schema: { tags, response: { 200: classChangeList } } }, async (req) =>
-    ok(await service.listClassChanges(ctx, service.ownScope(req.user, req.user.id))),
+    ok(await outlook.listClassChanges(ctx, service.ownScope(req.user, req.user.id))),
   );
 
   app.post(
@@ -148,7 +150,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     { config: writeLimit(600), schema: { tags, body: createClassChangeBody, response: { 201: classChangeResponse } } },
     async (req, reply) => {
       const scope = service.ownScope(req.user, req.user.id);
-      return reply.code(201).send(ok(await service.addClassChange(ctx, scope, req.user, req.body), M.changeSaved));
+      return reply.code(201).send(ok(await outlook.addClassChange(ctx, scope, req.user, req.body), M.changeSaved));
     },
   );
 
@@ -156,7 +158,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     '/changes/:id',
     { config: writeLimit(600), schema: { tags, params: classChangeParams, response: { 200: apiOk } } },
     async (req) => {
-      await service.removeClassChange(ctx, service.ownScope(req.user, req.user.id), req.params.id);
+      await outlook.removeClassChange(ctx, service.ownScope(req.user, req.user.id), req.params.id);
       return done(M.changeRemoved);
     },
   );
@@ -168,12 +170,12 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
       admin.get(
         '/timetable',
         { schema: { tags, querystring: timetableQuery, response: { 200: timetableSettingsResponse } } },
-        async (req) => ok(await service.timetableSettingsOf(ctx, req.user, req.query)),
+        async (req) => ok(await settings.timetableSettingsOf(ctx, req.user, req.query)),
       );
       admin.put(
         '/timetable/classes',
         { schema: { tags, body: saveClassesBody, response: { 200: timetableSettingsResponse } } },
-        async (req) => ok(await service.saveClasses(ctx, req.user, req.body), M.timetableSaved),
+        async (req) => ok(await settings.saveClasses(ctx, req.user, req.body), M.timetableSaved),
       );
       admin.put(
         '/timetable/terms',
@@ -185,7 +187,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
             response: { 200: timetableSettingsResponse },
           },
         },
-        async (req) => ok(await service.saveTerms(ctx, req.user, req.body, req.query), M.termsSaved),
+        async (req) => ok(await settings.saveTerms(ctx, req.user, req.body, req.query), M.termsSaved),
       );
       admin.put(
         '/timetable/days-off',
@@ -197,13 +199,13 @@ export const attendanceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
             response: { 200: timetableSettingsResponse },
           },
         },
-        async (req) => ok(await service.saveDaysOff(ctx, req.user, req.body, req.query), M.daysOffSaved),
+        async (req) => ok(await settings.saveDaysOff(ctx, req.user, req.body, req.query), M.daysOffSaved),
       );
       admin.get(
         '/timetable/audit',
         { schema: { tags, querystring: timetableAuditQuery, response: { 200: timetableAuditList } } },
         async (req) => {
-          const found = await service.timetableAuditPage(ctx, req.user, req.query);
+          const found = await settings.timetableAuditPage(ctx, req.user, req.query);
           return page(found.items, paginationOf(req.query, found));
         },
       );

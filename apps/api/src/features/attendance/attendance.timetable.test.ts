@@ -11,6 +11,7 @@ import {
   scheduleBetween,
   termOutlook,
   termOn,
+  termOnOrNext,
   type Schedule,
 } from './attendance.timetable.ts';
 
@@ -138,5 +139,18 @@ describe('the timetable arithmetic (docs/attendance-outlook.md)', () => {
   it('finds the term of a date', () => {
     expect(termOn([schedule.term], '2026-08-14')?.name).toBe('Test term');
     expect(termOn([schedule.term], '2026-08-15')).toBeNull();
+  });
+
+  it('between terms, the outlook is about the next one (the demo institute’s odd and even semesters)', () => {
+    const odd = { name: 'Odd semester 2026', start: '2026-07-27', end: '2026-11-21' };
+    const even = { name: 'Even semester 2027', start: '2027-01-04', end: '2027-04-30' };
+    const later = { name: 'Odd semester 2027', start: '2027-07-26', end: '2027-11-20' };
+    // Listed out of order on purpose: the first to start wins.
+    const terms = [later, even, odd];
+    expect(termOnOrNext(terms, '2026-11-21')).toBe(odd);
+    expect(termOn(terms, '2026-11-28')).toBeNull();
+    expect(termOnOrNext(terms, '2026-11-28')).toBe(even);
+    expect(termOnOrNext(terms, '2027-01-04')).toBe(even);
+    expect(termOnOrNext(terms, '2027-12-01')).toBeNull();
   });
 });

@@ -40,6 +40,15 @@ export function termOn(terms: readonly AcademicTerm[], date: string): AcademicTe
   return terms.find((t) => t.start <= date && date <= t.end) ?? null;
 }
 
+/**
+ * The term the outlook is about on `date` (docs/attendance-outlook.md "Between terms"): the one that
+ * holds `date`, else the first to start after it, else null.
+ */
+export function termOnOrNext(terms: readonly AcademicTerm[], date: string): AcademicTerm | null {
+  const next = terms.filter((t) => t.start > date).sort((a, b) => compare(a.start, b.start))[0];
+  return termOn(terms, date) ?? next ?? null;
+}
+
 /** Whether classes stop on `date`: a holiday or an examination of the calendar covers it. */
 export function isDayOff(calendar: readonly DayOff[], date: string): boolean {
   return calendar.some((e) => NO_CLASS_KINDS.includes(e.kind) && e.date <= date && date <= (e.endDate ?? e.date));

@@ -1,7 +1,8 @@
 /**
  * The timetable routes through HTTP on a real database (docs/attendance-outlook.md): today's
  * classes and their marks, the undo, the term's outlook against hand-computed figures, a day-off
- * plan, changes to the week, refusals and bad input, and the start-up check of the timetable.
+ * plan, changes to the week, refusals and bad input, the next term's outlook between terms, and
+ * the start-up check of the timetable.
  * The test institute's term runs from 14 days before today to 13 days after, with a holiday the day
  * after tomorrow; CSE Third has a class of CS301 at 00:00–00:01 and one of CS302 at 23:58–23:59 on
  * every day of the week, so today always has one class that has ended and one that has not (but
@@ -339,6 +340,36 @@ describe('the timetable in the admin area', () => {
     expect((await w.as('student').get(`/api/attendance/timetable?${query}`)).statusCode).toBe(403);
     expect((await w.as('student').get('/api/attendance/timetable/audit')).statusCode).toBe(403);
     expect((await w.as().get('/api/attendance/timetable/audit')).statusCode).toBe(401);
+  });
+});
+
+describe('between terms (docs/attendance-outlook.md "Between terms")', () => {
+  // After the admin-area saves: no days off; CS301 00:00 and CS302 once a day, every day.
+  const query = `branch=${encodeURIComponent(CSE)}&semester=Third`;
+  const next = { name: 'Next term', start: addDays(today, 5), end: addDays(today, 30) };
+
+  it('plans days off in the next term when none is running today', async () => {
+    const saved = await w.as('admin').put(`/api/attendance/timetable/terms?${query}`, {
+      terms: [{ name: 'Last term', start: addDays(today, -40), end: addDays(today, -8) }, next],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await todayOf('student')).term).toBeNull();
+
+    const { term, by } = await outlookOf(`?skip=${addDays(today, 6)}`);
+    expect(term).toEqual(next);
+    // 26 days of the next term, nothing held yet.
+    expect(by.CS301).toMatchObject({ inTimetable: true, held: 0, unmarked: 0, remaining: 26 });
+    // CS301: P 1, A 1 (the marks above); the next term's first day attended, its second skipped: 2 / 4.
+    expect(by.CS301!.skip).toEqual({ classes: 1, percentage: 50 });
+    expect(by.CS302!.skip).toEqual({ classes: 1, percentage: 50 });
+  });
+
+  it('refuses days before the next term or after its end', async () => {
+    for (const skip of [addDays(today, 1), addDays(today, 4), addDays(today, 31)]) {
+      const res = await w.as('student').get(`/api/attendance/outlook?skip=${skip}`);
+      expect(res.statusCode, skip).toBe(400);
+      expect(res.body).toContain(M.skipOutOfTerm);
+    }
   });
 });
 

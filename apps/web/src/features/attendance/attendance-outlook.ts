@@ -7,12 +7,17 @@ import type { AttendanceStats, SubjectOutlook } from '@campus/contract/attendanc
 
 export type Zone = ReturnType<typeof attendanceZone>;
 
-/** The line under the rate bar, or null before any class is marked. */
+/**
+ * The line under the rate bar, or null before any class is marked: what must be attended, what may
+ * be missed, or — with neither — where the student really stands: exactly at the target (P / N = T%,
+ * compared in whole numbers), else above it with no class to spare (e.g. 2 of 2 at 75%).
+ */
 export function outlookLine(stats: AttendanceStats): string | null {
   if (stats.totalDays === 0) return null;
   if (stats.mustAttend > 0) return M.mustAttend(stats.mustAttend, stats.target);
   if (stats.canMiss > 0) return M.canMiss(stats.canMiss);
-  return M.atLimit(stats.target);
+  if (100 * stats.presentDays === stats.target * stats.totalDays) return M.atLimit(stats.target);
+  return M.atMargin(percentText(stats.percentage), stats.target);
 }
 
 /** Green at or above the target, amber within 5 points below, red further below; none without classes. */

@@ -205,8 +205,8 @@ describe('the attendance page', () => {
     expect(card).toHaveTextContent('Present: 1');
     expect(screen.getByText('1 subject')).toBeInTheDocument();
     await user.click(card);
-    // 1 of 1 at 75 %: ⌊(100 − 75)/75⌋ = 0 → exactly at the limit.
-    expect(await screen.findByTestId('outlook')).toHaveTextContent(M.atLimit(75));
+    // 1 of 1 at 75 %: ⌊(100 − 75)/75⌋ = 0 to spare, at 100 %, not exactly at the limit.
+    expect(await screen.findByTestId('outlook')).toHaveTextContent(M.atMargin('100.0%', 75));
 
     online = false;
     await user.click(screen.getByRole('button', { name: M.markAttendance }));

@@ -1,7 +1,8 @@
 /**
  * Today's classes and the term lines (docs/attendance-outlook.md): one tap marks a class and
  * offers Undo; a queued mark shows as pending on the class it stands for; this week's unmarked
- * classes carry their day; the empty states; the term line of each case; the day-off form's check.
+ * classes carry their day; the empty states; the term line of each case; the day-off form's check;
+ * between terms, the next term's first day.
  */
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -157,6 +158,30 @@ describe('the term line', () => {
     );
     expect(termLine(o({ remaining: 0, canMiss: 0 }))).toBe(M.termOver);
     expect(termLine(o({ inTimetable: false }))).toBeNull();
+  });
+});
+
+describe('between terms', () => {
+  it('says that no term is running and when the next one starts', () => {
+    renderApp(
+      <TodayCard
+        today={query(day({ term: null }))}
+        hasClass
+        pending={[]}
+        onMark={vi.fn()}
+        onUndo={vi.fn()}
+        nextTermStart="2027-01-04"
+      />,
+    );
+    expect(screen.getByText(M.noTerm)).toBeInTheDocument();
+    expect(screen.getByText('Next term starts on Mon 4 Jan.')).toBeInTheDocument();
+  });
+
+  it('plans days off from the next term’s first day to its end', () => {
+    // Today 28 November, the next term 4 January to 30 April: the form's first day is 4 January.
+    expect(planError('2026-12-01', '', '2027-01-04', '2027-04-30')).toBe(M.skipOutOfTerm);
+    expect(planError('2027-01-04', '2027-01-08', '2027-01-04', '2027-04-30')).toBeNull();
+    expect(planError('2027-04-30', '', '2027-01-04', '2027-04-30')).toBeNull();
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * Plan a day off (docs/attendance-outlook.md): a day, or a range from one day to another, from today
- * to the term's end; each subject with classes on those days shows its percentage right after
- * skipping them (attending every other class until then), red and marked "below N%" where it falls
- * under the target.
+ * (between terms: from the next term's first day) to the term's end; each subject with classes on
+ * those days shows its percentage right after skipping them (attending every other class until
+ * then), red and marked "below N%" where it falls under the target.
  */
 import { useState, type FormEvent } from 'react';
 import { ATTENDANCE_MESSAGES as M, SKIP_DATES_MAX } from '@campus/contract/attendance-ui';
@@ -17,14 +17,15 @@ import { cn } from '../../../lib/cn';
 import { useOutlookQuery } from '../attendance-api';
 import { daysFrom, percentText } from '../attendance-outlook';
 
-/** The form's check, in the API's words: null when `from`…`to` can be planned. */
-export function planError(from: string, to: string, today: string, termEnd: string): string | null {
+/** The form's check, in the API's words: null when `from`…`to` (from `first` to `termEnd`) can be planned. */
+export function planError(from: string, to: string, first: string, termEnd: string): string | null {
   if (!from) return M.skipInvalid;
-  if (from < today || from > termEnd || (to && (to < from || to > termEnd))) return M.skipOutOfTerm;
+  if (from < first || from > termEnd || (to && (to < from || to > termEnd))) return M.skipOutOfTerm;
   if (daysFrom(from, to || from, SKIP_DATES_MAX + 1).length > SKIP_DATES_MAX) return M.skipTooMany;
   return null;
 }
 
+/** `term`: the term running today, or between terms the next one (the outlook's term). */
 export function DayOffPlanner({ today, term }: { today: string; term: AttendanceToday['term'] }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -32,10 +33,11 @@ export function DayOffPlanner({ today, term }: { today: string; term: Attendance
   const [skip, setSkip] = useState<string[] | null>(null);
   const plan = useOutlookQuery({ skip: skip ?? [] }, { skip: !skip });
   if (!term) return null;
+  const first = term.start > today ? term.start : today;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = planError(from, to, today, term.end);
+    const problem = planError(from, to, first, term.end);
     setError(problem);
     setSkip(problem ? null : daysFrom(from, to || from, SKIP_DATES_MAX));
   };
@@ -51,7 +53,7 @@ export function DayOffPlanner({ today, term }: { today: string; term: Attendance
         <Input
           label="From"
           type="date"
-          min={today}
+          min={first}
           max={term.end}
           value={from}
           onChange={(e) => setFrom(e.target.value)}
@@ -61,7 +63,7 @@ export function DayOffPlanner({ today, term }: { today: string; term: Attendance
         <Input
           label="To (optional)"
           type="date"
-          min={from || today}
+          min={from || first}
           max={term.end}
           value={to}
           onChange={(e) => setTo(e.target.value)}

@@ -26,7 +26,7 @@ export function SubjectCard({ entry, term, selected, onSelect, onUnenroll }: Sub
   return (
     <li
       className={cn(
-        'group relative rounded-2xl border bg-surface p-4 shadow-sm transition-colors',
+        'group relative min-w-0 rounded-2xl border bg-surface p-4 shadow-sm transition-colors',
         selected ? 'border-accent ring-2 ring-accent/30' : 'border-line hover:border-accent/60',
       )}
     >
@@ -38,7 +38,7 @@ export function SubjectCard({ entry, term, selected, onSelect, onUnenroll }: Sub
       >
         <PercentCircle percentage={entry.percentage} zone={zone} />
         <span className="min-w-0">
-          <span className="block truncate font-semibold text-fg">{entry.name}</span>
+          <span className="block break-words font-semibold text-fg">{entry.name}</span>
           <span className="block text-sm text-muted">{entry.code}</span>
           {entry.totalDays === 0 ? (
             <span className="mt-1 block text-sm text-muted">{M.noStatsYet}</span>

@@ -30,6 +30,8 @@ export interface TodayCardProps {
   pending: QueuedMark[];
   onMark: (c: ScheduledClass, status: AttendanceStatus) => Promise<TapOutcome>;
   onUndo: (recordId: string) => Promise<boolean>;
+  /** Between terms, the next term's first day (`yyyy-MM-dd`), said under "No term is running today." */
+  nextTermStart?: string | null;
 }
 
 const keyOf = (c: ScheduledClass) => `${c.date}|${c.start}|${c.subjectId}`;
@@ -131,7 +133,7 @@ function pendingClasses(classes: ScheduledClass[], hasRecord: (c: ScheduledClass
   return out;
 }
 
-export function TodayCard({ today, hasClass, pending, onMark, onUndo }: TodayCardProps) {
+export function TodayCard({ today, hasClass, pending, onMark, onUndo, nextTermStart }: TodayCardProps) {
   const data = today.data;
   const records = new Map((data?.classes ?? []).map((c) => [keyOf(c), c.record]));
   const all = [...(data?.unmarked ?? []), ...(data?.classes ?? [])];
@@ -155,7 +157,10 @@ export function TodayCard({ today, hasClass, pending, onMark, onUndo }: TodayCar
           </Link>
         </p>
       ) : !data.term ? (
-        <p className="mt-2 text-muted">{M.noTerm}</p>
+        <p className="mt-2 text-muted">
+          {M.noTerm}
+          {nextTermStart ? <span className="block">{M.nextTermStarts(dayLabel(nextTermStart))}</span> : null}
+        </p>
       ) : data.classes.length === 0 ? (
         <p className="mt-2 text-muted">{M.noClassesToday}</p>
       ) : (

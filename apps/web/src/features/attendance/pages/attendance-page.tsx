@@ -93,6 +93,8 @@ export default function AttendancePage() {
   const todayClasses = useAttendanceTodayQuery(undefined, { skip: !userId });
   const outlook = useOutlookQuery({}, { skip: !userId });
   const outlookOf = useMemo(() => new Map((outlook.data?.subjects ?? []).map((o) => [o.subjectId, o])), [outlook.data]);
+  // The outlook's term: the one running today, or between terms the next (docs/attendance-outlook.md).
+  const planTerm = outlook.data?.term ?? todayClasses.data?.term ?? null;
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [date, setDate] = useState(today);
@@ -293,6 +295,7 @@ export default function AttendancePage() {
           pending={queue.pending}
           onMark={tapMark}
           onUndo={async (id) => !(await deleteRecord(id)).error}
+          nextTermStart={planTerm && planTerm.start > today ? planTerm.start : null}
         />
       ) : null}
 
@@ -393,10 +396,12 @@ export default function AttendancePage() {
         ) : null}
       </div>
 
-      {todayClasses.data?.term ? (
+      {planTerm ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <DayOffPlanner today={today} term={todayClasses.data.term} />
-          <WeekChanges term={todayClasses.data.term} enrollments={enrollments.data ?? []} />
+          <DayOffPlanner today={today} term={planTerm} />
+          {todayClasses.data?.term ? (
+            <WeekChanges term={todayClasses.data.term} enrollments={enrollments.data ?? []} />
+          ) : null}
         </div>
       ) : null}
 
