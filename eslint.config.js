@@ -1,12 +1,13 @@
 // ESLint flat config (docs/design.md §2): typescript-eslint recommended + React hooks rules for the web app,
-// the layer rules (eslint-plugin-boundaries) and the file-name rules (eslint-plugin-check-file),
-// which `npm run lint` enforces (docs/architecture.md "Layers").
+// the layer rules (eslint-plugin-boundaries), the import-cycle rule (eslint-plugin-import-x) and the
+// file-name rules (eslint-plugin-check-file), which `npm run lint` enforces (docs/architecture.md "Layers").
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import checkFile from 'eslint-plugin-check-file';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /** The sub-folders of `dir` (relative to this file): one element each in the layer rules. */
@@ -124,6 +125,30 @@ const API_NAMING_EXCEPTIONS = [
   'apps/api/src/features/users/mail-cap.test.ts',
 ];
 
+/**
+ * import-x's `no-cycle` with messages that say what to do (docs/architecture.md "Layers"); the rule
+ * itself is unchanged. `{{source}}` is the import (with its line) that leads back to this file.
+ */
+const noCycle = importX.rules['no-cycle'];
+const CYCLE_HELP =
+  'move what both need to a third module, or import it from its source (docs/architecture.md "Layers")';
+const importXWithHelp = {
+  ...importX,
+  rules: {
+    ...importX.rules,
+    'no-cycle': {
+      ...noCycle,
+      meta: {
+        ...noCycle.meta,
+        messages: {
+          cycle: `Import cycle: the imported module imports this file; ${CYCLE_HELP}`,
+          cycleSource: `Import cycle: the imported module leads back to this file via {{source}}; ${CYCLE_HELP}`,
+        },
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -171,6 +196,18 @@ export default tseslint.config(
       ],
     },
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: layerPolicies }] },
+  },
+  {
+    // No import cycles (docs/architecture.md "Layers"): a module never reaches itself through its
+    // imports. Type-only imports don't count (they vanish at run time); packages in node_modules are not
+    // followed. The node resolver finds `./x.ts` and the contract's `@campus/contract/<file>` exports.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importXWithHelp },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // File names: kebab case before the first dot (`ride-card.tsx`, `rides.service.ts`).

@@ -16,7 +16,7 @@ import type { ServiceContext } from './lib/context.ts';
 import { graduationYearFor, hashPassword } from './features/users/users.service.ts';
 import { seedLostFoundDemo } from './features/lost-found/lost-found.service.ts';
 import { seedMarketplaceDemo } from './features/marketplace/marketplace.service.ts';
-import { seedNotificationsDemo } from './features/notifications/notifications.service.ts';
+import { seedNotificationsDemo } from './features/notifications/notifications.seed.ts';
 import { seedRidesDemo } from './features/rides/rides.service.ts';
 import { seedSkillExchangeDemo } from './features/skill-exchange/skill-exchange.service.ts';
 import { seedAttendanceDemo } from './features/attendance/attendance.service.ts';
@@ -45,8 +45,9 @@ export type DemoSeeder = (ctx: ServiceContext, users: DemoUsers) => Promise<void
 /**
  * Feature demo seeders, run in this order after the accounts are created: one line per feature
  * with demo data, e.g. `{ feature: 'marketplace', seed: seedMarketplaceDemo }` (the function is
- * exported by the feature's service and uses its public functions; docs/architecture.md "The
- * places a new feature touches"). Every folder of `src/features/` is named here or in
+ * exported by the feature's service, or by its `<f>.seed.ts` when the seeder calls the service, as
+ * notifications' does: a re-export would be an import cycle; docs/architecture.md "The places a
+ * new feature touches"). Every folder of `src/features/` is named here or in
  * {@link FEATURES_WITHOUT_DEMO_DATA}: `feature-lists.test.ts` fails otherwise.
  */
 export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [

@@ -1,5 +1,6 @@
 /**
- * Demo data of notifications (`src/seed.ts` calls it through the service).
+ * Demo data of notifications. It calls the service, so `src/seed.ts` imports it from here, not through
+ * the service (a re-export there would be an import cycle; docs/architecture.md "Layers").
  */
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';

@@ -6,7 +6,8 @@
  * every write queues ONE NOTIFY in its transaction for live delivery.
  *
  * `notify` is the one function other features call (docs/design.md §3). Queries and the API shape live in
- * `notifications.queries.ts`, demo data in `notifications.seed.ts`.
+ * `notifications.queries.ts`, demo data in `notifications.seed.ts` (which calls this service, so `src/seed.ts`
+ * imports it from there: a re-export here would be an import cycle).
  */
 import { and, eq, exists, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -32,7 +33,6 @@ import { queueBroadcastPush, queuePush } from '../push/push.service.ts';
 import { publish } from './notifications.live.ts';
 import * as queries from './notifications.queries.ts';
 
-export { seedNotificationsDemo } from './notifications.seed.ts';
 /**
  * The live-delivery NOTIFY channel, for a feature that writes notifications in one SQL statement
  * (saved alerts): each new row is announced with `pg_notify(LIVE_CHANNEL, '{"t":"new","u":user,"id":id}')`.

@@ -18,7 +18,8 @@ import { users } from '../../db/schema/users.ts';
 import { createTestApp, signUpAndLogin, testWorldHooks, type Method } from '../../test/helpers.ts';
 import { multipartForm } from '../../test/multipart.ts';
 import { openStream } from '../../test/sse.ts';
-import { notify, seedNotificationsDemo } from './notifications.service.ts';
+import { seedNotificationsDemo } from './notifications.seed.ts';
+import { notify } from './notifications.service.ts';
 
 const ADMIN = 'dean@iiitsonepat.ac.in';
 const {

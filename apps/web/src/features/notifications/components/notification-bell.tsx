@@ -19,13 +19,9 @@ import {
   selectNotifications,
   unreadCountSet,
 } from '../../../lib/notifications-slice';
+import { PANEL_CLASSES } from './notification-panel';
 
 const NotificationDropdown = lazy(() => import('./notification-dropdown'));
-
-/** Panel placement: full width under the header on phones, anchored to the bell from `sm` up. */
-export const PANEL_CLASSES =
-  'fixed inset-x-2 top-16 z-40 rounded-2xl border border-line bg-surface shadow-xl ' +
-  'sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96';
 
 export interface NotificationBellProps {
   /** Live stream options (tests pass fakes). */

@@ -17,7 +17,7 @@ import { formatRelative } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { markAllNotificationsRead, markNotificationRead, selectNotifications } from '../../../lib/notifications-slice';
 import { PushControl } from '../../../components/push-control';
-import { PANEL_CLASSES } from './notification-bell';
+import { PANEL_CLASSES } from './notification-panel';
 
 export interface NotificationDropdownProps {
   /** Closes the dropdown; `refocus` returns focus to the bell. */
