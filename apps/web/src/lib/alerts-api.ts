@@ -13,7 +13,7 @@ import { toastOutcome } from './mutation-toast';
 const TAG = 'Alert' as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });
 // A new match (the stream tells the alert's owner) moves its "matches today".
-invalidateOnChange('alert', (id) => [{ type: TAG, id }]);
+invalidateOnChange(withTags, 'alert', (id) => [{ type: TAG, id }]);
 
 /** The body "Alert me" sends: a list's kind and its filters as the page holds them (text from inputs). */
 export type AlertDraft = { kind: CreateAlertBody['kind']; filters: Record<string, string | number | undefined> };

@@ -10,33 +10,44 @@
  * ({@link pageTags}), so `{ type, id }` refetches exactly the detail and the lists that hold it.
  * A feature whose module has not loaded has nothing cached, so it needs no entry yet.
  */
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { RecordChange, RecordChangeType } from '@campus/contract/notifications-ui';
-import { api, type Page } from './api';
+import type { Page } from './api';
 import type { AppDispatch } from './store';
 
-/** A cache tag: a type, or a type and id (RTK Query's `TagDescription`). */
-export type CacheTag = string | { type: string; id?: string | number };
+/**
+ * What {@link invalidateOnChange} needs of the feature's slice: its `util.invalidateTags`, typed
+ * with the feature's tag types. Taken as an argument, so the bell that imports this module does
+ * not pull the RTK Query slice into the start-up JavaScript (docs/performance.md).
+ */
+export interface TagInvalidator<Tags> {
+  util: { invalidateTags: (tags: Tags) => UnknownAction };
+}
 
-const tagsOf = new Map<RecordChangeType, (id: string) => readonly CacheTag[]>();
+const invalidationOf = new Map<RecordChangeType, (id: string) => UnknownAction>();
 
 /**
- * Declares that a live change of `type` invalidates `tags(id)` (called once, at the top of the
- * feature's `<f>-api.ts`). A second declaration of the same type replaces the first.
+ * Declares that a live change of `type` invalidates `tags(id)` of `slice` (called once, at the
+ * top of the feature's `<f>-api.ts`, with its `enhanceEndpoints` result). A second declaration of
+ * the same type replaces the first.
  */
-export function invalidateOnChange(type: RecordChangeType, tags: (id: string) => readonly CacheTag[]): void {
-  tagsOf.set(type, tags);
+export function invalidateOnChange<Tags>(
+  slice: TagInvalidator<Tags>,
+  type: RecordChangeType,
+  tags: (id: string) => NoInfer<Tags>,
+): void {
+  invalidationOf.set(type, (id) => slice.util.invalidateTags(tags(id)));
 }
 
-/** The tags the records `changed` invalidate (the types nobody declared give none). */
-export function changedTags(changed: readonly RecordChange[]): CacheTag[] {
-  return changed.flatMap((c) => tagsOf.get(c.type)?.(c.id) ?? []);
-}
-
-/** Invalidates the cached queries that show the records `changed` (the bell's `change` handler). */
+/**
+ * Invalidates the cached queries that show the records `changed` (the bell's `change` handler);
+ * the types no loaded feature declared are skipped (nothing of theirs is cached).
+ */
 export function applyChanges(dispatch: AppDispatch, changed: readonly RecordChange[]): void {
-  const tags = changedTags(changed);
-  // The tag types are the features' own (added with `enhanceEndpoints`), unknown to the base slice.
-  if (tags.length) dispatch(api.util.invalidateTags(tags as never));
+  for (const c of changed) {
+    const invalidate = invalidationOf.get(c.type);
+    if (invalidate) dispatch(invalidate(c.id));
+  }
 }
 
 /**

@@ -20,7 +20,7 @@ export const LOST_FOUND_TOAST_MS = 4000;
 const TAG = 'LostFoundItem' as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });
 // An item returned, hidden, restored or removed refetches its dialog and the lists that show it.
-invalidateOnChange('lost-found', (id) => [{ type: TAG, id }]);
+invalidateOnChange(withTags, 'lost-found', (id) => [{ type: TAG, id }]);
 
 export const lostFoundApi = withTags.injectEndpoints({
   endpoints: (build) => ({

@@ -22,7 +22,7 @@ export type ItemPage = Page<MarketplaceItem>;
 const TAG = 'MarketplaceItem' as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });
 // A listing sold, hidden, restored or removed refetches its dialog and the pages that show it.
-invalidateOnChange('listing', (id) => [{ type: TAG, id }]);
+invalidateOnChange(withTags, 'listing', (id) => [{ type: TAG, id }]);
 
 export const marketplaceApi = withTags.injectEndpoints({
   endpoints: (build) => ({

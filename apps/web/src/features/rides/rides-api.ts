@@ -16,7 +16,7 @@ import { useMultipartSave } from '../../lib/upload';
 const TAG = 'Ride' as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });
 // A ride joined, left, changed, hidden or deleted refetches its dialog and the lists that show it (seats).
-invalidateOnChange('ride', (id) => [{ type: TAG, id }]);
+invalidateOnChange(withTags, 'ride', (id) => [{ type: TAG, id }]);
 const everyList = [
   { type: TAG, id: 'LIST' },
   { type: TAG, id: 'MINE' },

@@ -31,7 +31,7 @@ const MATCHES = { type: TAG, id: 'MATCHES' } as const;
 const REQUESTS = { type: TAG, id: 'REQUESTS' } as const;
 // A request sent, accepted, declined or withdrawn (the stream tells only its two parties) moves the
 // inbox and the match cards' request state and contact.
-invalidateOnChange('skill-request', () => [REQUESTS, MATCHES]);
+invalidateOnChange(withTags, 'skill-request', () => [REQUESTS, MATCHES]);
 
 export const skillExchangeApi = withTags.injectEndpoints({
   endpoints: (build) => ({
