@@ -28,7 +28,30 @@ export const STREAM_EVENTS = {
   unread: 'unread',
   ping: 'ping',
   resync: 'resync',
+  change: 'change',
 } as const;
+
+/**
+ * The kinds of record a live `change` event names (docs/web-patterns.md "Live changes"): the three
+ * record kinds (spelled as a report's `targetType`), a skill-exchange request, a moderation case
+ * (`id` = the case) and a saved alert (`id` = the alert whose matches changed).
+ */
+export const RECORD_CHANGE_TYPES = ['listing', 'lost-found', 'ride', 'skill-request', 'report', 'alert'] as const;
+export type RecordChangeType = (typeof RECORD_CHANGE_TYPES)[number];
+
+/** One record a write changed (sold, joined, accepted, hidden, removed…): its kind and id. */
+export interface RecordChange {
+  type: RecordChangeType;
+  id: string;
+}
+
+/**
+ * Payload of the `change` SSE event: the records one write changed. The web app invalidates the
+ * cached queries that show them (`invalidateOnChange` in each feature's `<f>-api.ts`).
+ */
+export interface ChangeEvent {
+  changed: RecordChange[];
+}
 
 /** Why the unread count changed (payload of the `unread` event). */
 export const UNREAD_REASONS = ['init', 'new', 'read', 'read-all', 'deleted', 'recalled', 'updated'] as const;

@@ -16,6 +16,7 @@ import type { SessionUser } from './auth.ts';
 import { deleteFiles, putFile } from './blob-store.ts';
 import type { ServiceContext } from './context.ts';
 import type { ProcessedFile } from './images.ts';
+import { publishChanges } from './live-changes.ts';
 import type { Columns, KindTable, Loaded, Notice, RecordKind } from './record-kinds.ts';
 
 export type { Loaded, Notice } from './record-kinds.ts';
@@ -150,7 +151,8 @@ export function ownedRecords<T extends KindTable, TC extends Columns, SC extends
    * sent; a value may be SQL over the stored row, e.g. rides move `available_seats` with
    * `total_seats`); `options.image` replaces the photo, `options.removeImage` deletes it, neither
    * keeps it. `options.check` must hold for the stored row, else its `refused` throws;
-   * `options.notices` are sent after the change. One transaction; the old photo is deleted with
+   * `options.notices` are sent after the change, and every open live stream is told the record
+   * changed (lib/live-changes.ts). One transaction; the old photo is deleted with
    * the change. Nothing sent → no write, no notice. Returns the record as `viewer` sees it (`show`).
    */
   async function update(
@@ -178,6 +180,7 @@ export function ownedRecords<T extends KindTable, TC extends Columns, SC extends
       if (imageFileId !== undefined) await deleteFiles(tx, [row.imageFileId]);
       if (notices) await send(ctx, tx, await notices(tx, updated, row));
       if (options.announce) await kind.announce(tx, updated.id);
+      await publishChanges(tx, [{ type: kind.reportType, id: updated.id }]);
       return updated;
     });
     return show(ctx, { row: stored, ownerName }, viewer);
@@ -186,7 +189,7 @@ export function ownedRecords<T extends KindTable, TC extends Columns, SC extends
   /**
    * Deletes a checked record and its photo. `options.notices` (gathered before the delete) are sent,
    * then, when an admin deletes someone else's record, its owner is notified (the kind's
-   * `adminDeletionNotice`) — all in
+   * `adminDeletionNotice`), and every open live stream is told it changed — all in
    * the same transaction.
    */
   async function remove(
@@ -202,6 +205,7 @@ export function ownedRecords<T extends KindTable, TC extends Columns, SC extends
       await deleteFiles(tx, [row.imageFileId]);
       if (row.userId !== viewer.id) notices.push(kind.adminDeletionNotice(row));
       await send(ctx, tx, notices);
+      await publishChanges(tx, [{ type: kind.reportType, id: row.id }]);
     });
   }
 

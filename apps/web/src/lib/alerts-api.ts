@@ -7,10 +7,13 @@
 import type { Alert, CreateAlertBody, UpdateAlertBody } from '@campus/contract/alerts';
 import { ALERT_MESSAGES as A } from '@campus/contract/alerts-ui';
 import { api, toPage, type Page } from './api';
+import { invalidateOnChange, pageTags } from './live-changes';
 import { toastOutcome } from './mutation-toast';
 
 const TAG = 'Alert' as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });
+// A new match (the stream tells the alert's owner) moves its "matches today".
+invalidateOnChange(withTags, 'alert', (id) => [{ type: TAG, id }]);
 
 /** The body "Alert me" sends: a list's kind and its filters as the page holds them (text from inputs). */
 export type AlertDraft = { kind: CreateAlertBody['kind']; filters: Record<string, string | number | undefined> };
@@ -21,7 +24,7 @@ export const alertsApi = withTags.injectEndpoints({
     listAlerts: build.query<Page<Alert>, void>({
       query: () => ({ url: 'alerts', params: { limit: 20 } }),
       transformResponse: toPage<Alert>,
-      providesTags: [{ type: TAG, id: 'LIST' }],
+      providesTags: pageTags(TAG, 'LIST'),
     }),
     /** POST /alerts: saves the list's current filters as an alert. */
     createAlert: build.mutation<Alert, AlertDraft>({

@@ -7,9 +7,12 @@
 import type { CaseFilters, CreateReportBody, ModerationCase, ResolveCaseBody } from '@campus/contract/reports';
 import { REPORT_MESSAGES } from '@campus/contract/reports-ui';
 import { api, toPage, type Page } from './api';
+import { invalidateOnChange } from './live-changes';
 import { toastOutcome } from './mutation-toast';
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['ModerationCases'] });
+// A case reported or resolved (the stream tells the administrators) refetches the queue.
+invalidateOnChange(tagged, 'report', () => ['ModerationCases']);
 
 export const reportsApi = tagged.injectEndpoints({
   endpoints: (build) => ({

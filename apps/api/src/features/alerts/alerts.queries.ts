@@ -109,7 +109,8 @@ export interface KindMatch {
  * deactivated, that matched fewer than {@link ALERT_MATCHES_PER_DAY} records in the last 24 hours
  * and never this one, gets one `alert_matches` row (already counted as e-mailed when the alert's
  * digest is off) and one `alert` notification reading
- * `New for your alert “{name}”: {text}` with `link`, delivered live at commit and, for a student
+ * `New for your alert “{name}”: {text}` with `link`, delivered live at commit (with a `change`
+ * naming the alert, whose match counts moved: lib/live-changes.ts) and, for a student
  * with a device, queued for Web Push (category `alerts`, docs/decisions/0501-web-push.md). Returns
  * how many notifications were written.
  */
@@ -168,9 +169,11 @@ export async function matchRecord(
       WHERE EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = told.user_id)
       RETURNING id
     )
-    SELECT pg_notify(${LIVE_CHANNEL}, json_build_object('t', 'new', 'u', user_id, 'id', id)::text),
+    SELECT pg_notify(${LIVE_CHANNEL}, json_build_object('t', 'new', 'u', told.user_id, 'id', id)::text),
+           pg_notify(${LIVE_CHANNEL}, json_build_object('t', 'change', 'u', json_build_array(told.user_id),
+             'c', json_build_array(json_build_object('type', 'alert', 'id', m.alert_id)))::text),
            (SELECT count(*) FROM pushed)::int AS pushed
-    FROM told`;
+    FROM told JOIN matched m ON m.notification_id = told.id`;
   const result = (await tx.execute(statement)) as unknown as { rows: Array<{ pushed: number }> };
   if (Number(result.rows[0]?.pushed ?? 0) > 0) await wakeOutbox(tx, PUSH_OUTBOX);
   return result.rows.length;

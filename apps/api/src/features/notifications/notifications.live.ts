@@ -16,9 +16,10 @@ import { notifications } from '../../db/schema/notifications.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
 import { logSafeError } from '../../db/faults.ts';
+import { LIVE_CHANNEL, type ChangePayload } from '../../lib/live-changes.ts';
 
-/** The NOTIFY channel (lower case: Postgres folds channel names). */
-export const CHANNEL = 'cc_notifications';
+/** The NOTIFY channel (declared in lib/live-changes.ts, which record kinds' writes use too). */
+export const CHANNEL = LIVE_CHANNEL;
 
 /** What travels through NOTIFY (kept tiny: ids only; payload limit is 8000 bytes). */
 export type LivePayload =
@@ -33,7 +34,9 @@ export type LivePayload =
   /** Every session of user `u` ended (deactivation, password change/reset). */
   | { t: 'end'; u: string }
   /** One session ended (logout); `sid` is the stored session id. */
-  | { t: 'end-session'; sid: string };
+  | { t: 'end-session'; sid: string }
+  /** Records changed (lib/live-changes.ts): `change` to the users `u`, or to every stream. */
+  | ChangePayload;
 
 /**
  * Queues `payload` on the channel through `db` (a transaction or the pool). Inside a transaction the
@@ -69,7 +72,8 @@ export function toApiNotification(row: typeof notifications.$inferSelect, appUrl
 
 /**
  * Holds this instance's open streams by user and turns channel payloads into SSE events
- * (`notification` with the item, `unread` with `{ unreadCount, reason }`). Payloads are handled one
+ * (`notification` with the item, `unread` with `{ unreadCount, reason }`, `change` with
+ * `{ changed }` — to the users named, or to every stream when none are). Payloads are handled one
  * at a time in arrival order. When the database's LISTEN connection comes back after a drop, every
  * stream gets `resync`: NOTIFYs sent during the gap are lost, so clients refetch.
  * A session holds at most `streamsPerSession` streams and a user `streamsPerUser`:
@@ -218,6 +222,12 @@ export class LiveHub {
       case 'end-session':
         this.closeSession(p.sid);
         return;
+      case 'change': {
+        const data = { changed: p.c };
+        if (p.u) for (const u of p.u) this.emit(u, STREAM_EVENTS.change, data);
+        else for (const u of this.byUser.keys()) this.emit(u, STREAM_EVENTS.change, data);
+        return;
+      }
     }
   }
 

@@ -34,6 +34,7 @@ import { users } from '../../db/schema/users.ts';
 import { isAdmin, type Admin, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { refuse, tooManyRequests } from '../../lib/errors.ts';
+import { publishChanges } from '../../lib/live-changes.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import { deactivateUser } from '../admin/admin.service.ts';
@@ -94,7 +95,8 @@ const reasonList = (reasons: ReportReason[]) => reasons.map((r) => REPORT_REASON
  * 429 over the per-user ceiling, 404 not visible, 403 own content, 409 an open report of theirs on
  * it already. One transaction: the pending case (created once, row-locked), the report, the
  * auto-hide at `reportsToHide` different reporters (not counting those whose reports on it an admin
- * dismissed before) with the owner's notice, the admins' notices (once per case, when it opens).
+ * dismissed before) with the owner's notice, the admins' notices (once per case, when it opens),
+ * and a live `change` of the case to the admins (and of a hidden record to every stream).
  * 404 for an unverified user.
  * Returns the report's and case's ids.
  */
@@ -159,6 +161,7 @@ export async function createReport(
       const open = await queries.openReportStats(tx, pending.id);
       if ((await queries.freshReporters(tx, pending.id, targetType, targetId)) >= ctx.config.institute.reportsToHide) {
         await kind.hide(tx, targetId);
+        await publishChanges(tx, [{ type: kind.reportType, id: targetId }]);
         await tx.update(moderationCases).set({ state: 'hidden' }).where(eq(moderationCases.id, pending.id));
         await notify(txCtx, target.ownerId, {
           message: REPORT_MESSAGES.noticeHidden(target.title, reasonList(open.reasons)),
@@ -169,7 +172,9 @@ export async function createReport(
     }
     // Admins hear of a target once, when its case opens, not of every report on it.
     const what = REPORT_TARGET_LABELS[targetType].toLowerCase();
-    for (const adminId of opened.length ? await queries.activeAdminIds(tx) : [])
+    const admins = await queries.activeAdminIds(tx);
+    await publishChanges(tx, [{ type: 'report', id: pending.id }], admins);
+    for (const adminId of opened.length ? admins : [])
       if (adminId !== viewer.id)
         await notify(txCtx, adminId, {
           message: REPORT_MESSAGES.noticeNewReport(what, target.title, REPORT_REASON_LABELS[reason]),
@@ -232,7 +237,8 @@ export const RESOLVE_MESSAGES: Record<ResolveAction, string> = {
  * an ADMIN_EMAILS admin). One transaction (case row-locked): the action's effect and the owner's
  * notice (`remove`: hidden for good, told the reasons and the note; `dismiss` of a hidden item:
  * restored, told so; `deactivate`: the existing deactivation), the open reports resolved, the case
- * closed and one audit row (who, when, what, note). Returns the case as the admin tab shows it.
+ * closed and one audit row (who, when, what, note); the administrators' queues and the record's
+ * open pages are told (live `change`, lib/live-changes.ts). Returns the case as the admin tab shows it.
  */
 export async function resolveCase(
   ctx: ServiceContext,
@@ -277,6 +283,8 @@ export async function resolveCase(
       .set({ state: RESOLVED_STATE[action], resolvedAt: sql`now()` })
       .where(eq(moderationCases.id, c.id));
     await tx.insert(moderationActions).values({ caseId: c.id, adminId: admin.id, action, note });
+    await publishChanges(tx, [{ type: 'report', id: c.id }], await queries.activeAdminIds(tx));
+    if (kind && action !== 'deactivate') await publishChanges(tx, [{ type: kind.reportType, id: c.targetId }]);
   });
   return getCase(ctx, id);
 }

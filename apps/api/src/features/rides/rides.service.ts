@@ -33,6 +33,7 @@ import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { conflict, forbidden, refuse, validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
+import { publishChanges } from '../../lib/live-changes.ts';
 import { ownedRecords, type Loaded, type Notice } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -199,7 +200,7 @@ function toEach(userIds: string[], notice: Omit<Notice, 'userId'>): Notice[] {
  * participation (unique: a second join → 409), then `available_seats - 1` only where seats are
  * left, the ride has not departed and `user` is not its creator; when that UPDATE matches nothing
  * the transaction rolls back with the reason: 404 not visible, 403 own ride, 409 departed or full.
- * The creator is notified. Returns the participants.
+ * The creator is notified, and open streams are told the ride changed (its seats). Returns the participants.
  */
 export async function joinRide(ctx: ServiceContext, user: SessionUser, id: string): Promise<RideParticipant[]> {
   const { row } = await records.loadVisible(ctx, user, id);
@@ -235,6 +236,7 @@ export async function joinRide(ctx: ServiceContext, user: SessionUser, id: strin
       link: rideLink(id),
       push: 'rides',
     });
+    await publishChanges(tx, [{ type: 'ride', id }]);
   });
   return (await queries.participantsOf(ctx, [id])).get(id) ?? [];
 }
@@ -243,7 +245,7 @@ export async function joinRide(ctx: ServiceContext, user: SessionUser, id: strin
  * DELETE /api/rides/{id}/join: `user` gives their seat back. In ONE transaction: delete the
  * participation (none → 404 "You have not joined this ride."), then `available_seats + 1` only
  * while the ride has not departed (else 409, rolled back). The creator cannot leave (403). The
- * creator is notified. Returns the participants.
+ * creator is notified, and open streams are told the ride changed. Returns the participants.
  */
 export async function leaveRide(ctx: ServiceContext, user: SessionUser, id: string): Promise<RideParticipant[]> {
   const { row } = await records.loadVisible(ctx, user, id);
@@ -266,6 +268,7 @@ export async function leaveRide(ctx: ServiceContext, user: SessionUser, id: stri
       link: rideLink(id),
       push: 'rides',
     });
+    await publishChanges(tx, [{ type: 'ride', id }]);
   });
   return (await queries.participantsOf(ctx, [id])).get(id) ?? [];
 }

@@ -12,7 +12,8 @@
  * - Requests: one pending request per (sender, recipient, skill) (partial unique index → 409); only
  *   the recipient accepts or declines, only the sender cancels (403 for the other party, 404 for
  *   anyone else); a request that is no longer pending → 409 (a conditional UPDATE, race-safe).
- *   The recipient is notified of a request, the sender of the answer, linking to the inbox.
+ *   The recipient is notified of a request, the sender of the answer, linking to the inbox; both
+ *   parties' open pages are told the request changed (a live `change`, lib/live-changes.ts).
  *   Contacts (e-mail, optional WhatsApp number) are revealed to both only once accepted.
  */
 import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -36,6 +37,7 @@ import { allowChange, type Changeable } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, notFound, refuse } from '../../lib/errors.ts';
+import { publishChanges } from '../../lib/live-changes.ts';
 import type { Page } from '../../lib/pages.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as queries from './skill-exchange.queries.ts';
@@ -195,6 +197,7 @@ async function transition(
         push: 'skills',
       });
     }
+    await publishChanges(tx, [{ type: 'skill-request', id: request.id }], [request.senderId, request.recipientId]);
     return toApiRequest(ctx, viewer, x);
   });
 }
@@ -250,6 +253,7 @@ export async function sendRequest(
       link: SKILL_INBOX_LINK,
       push: 'skills',
     });
+    await publishChanges(tx, [{ type: 'skill-request', id: row.id }], [recipient.id, user.id]);
     return toApiRequest(ctx, user, await visibleRequest(ctx, tx, user, row.id));
   });
 }

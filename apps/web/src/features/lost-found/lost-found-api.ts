@@ -8,6 +8,7 @@ import type { LostFoundItem, LostFoundItemFilters } from '@campus/contract/lost-
 import { LOST_FOUND_MESSAGES as L } from '@campus/contract/lost-found-ui';
 import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
+import { invalidateOnChange, pageTags } from '../../lib/live-changes';
 import { toastOutcome } from '../../lib/mutation-toast';
 import { useMultipartSave } from '../../lib/upload';
 
@@ -18,6 +19,8 @@ export const LOST_FOUND_TOAST_MS = 4000;
 
 const TAG = 'LostFoundItem' as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });
+// An item returned, hidden, restored or removed refetches its dialog and the lists that show it.
+invalidateOnChange(withTags, 'lost-found', (id) => [{ type: TAG, id }]);
 
 export const lostFoundApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -25,7 +28,7 @@ export const lostFoundApi = withTags.injectEndpoints({
     listLostFoundItems: build.query<Page<LostFoundItem>, LostFoundItemFilters>({
       query: (filters) => ({ url: 'lost-and-found/lost-items', params: filters }),
       transformResponse: toPage<LostFoundItem>,
-      providesTags: [{ type: TAG, id: 'LIST' }],
+      providesTags: pageTags(TAG, 'LIST'),
     }),
     /** GET /lost-and-found/lost-items/{id}. */
     getLostFoundItem: build.query<LostFoundItem, string>({

@@ -9,6 +9,7 @@ import { MARKETPLACE_MESSAGES as M } from '@campus/contract/marketplace-ui';
 import type { ItemFilters, MarketplaceItem } from '@campus/contract/marketplace';
 import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
+import { invalidateOnChange, pageTags } from '../../lib/live-changes';
 import { toastOutcome } from '../../lib/mutation-toast';
 import { useMultipartSave } from '../../lib/upload';
 
@@ -20,6 +21,8 @@ export type ItemPage = Page<MarketplaceItem>;
 
 const TAG = 'MarketplaceItem' as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });
+// A listing sold, hidden, restored or removed refetches its dialog and the pages that show it.
+invalidateOnChange(withTags, 'listing', (id) => [{ type: TAG, id }]);
 
 export const marketplaceApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -27,13 +30,13 @@ export const marketplaceApi = withTags.injectEndpoints({
     listItems: build.query<ItemPage, ItemFilters>({
       query: (filters) => ({ url: 'buy-and-sell/items', params: filters }),
       transformResponse: toPage<MarketplaceItem>,
-      providesTags: [{ type: TAG, id: 'LIST' }],
+      providesTags: pageTags(TAG, 'LIST'),
     }),
     /** GET /buy-and-sell/user-items: the caller's listings, sold and expired included. */
     userItems: build.query<ItemPage, { page?: number; limit?: number }>({
       query: (q) => ({ url: 'buy-and-sell/user-items', params: q }),
       transformResponse: toPage<MarketplaceItem>,
-      providesTags: [{ type: TAG, id: 'MINE' }],
+      providesTags: pageTags(TAG, 'MINE'),
     }),
     /** GET /buy-and-sell/items/{id}. */
     getItem: build.query<MarketplaceItem, string>({

@@ -70,6 +70,7 @@ const handlers = (): LiveHandlers & { log: string[] } => {
     log,
     onNotification: (n) => log.push(`notification:${n.message}`),
     onUnread: (e) => log.push(`unread:${e.unreadCount}`),
+    onChange: (e) => log.push(`change:${e.changed.map((c) => `${c.type}/${c.id}`).join(',')}`),
     onResync: () => log.push('resync'),
   };
 };
@@ -87,8 +88,9 @@ describe('startLive', () => {
     expect(sources).toHaveLength(1);
     sources[0]!.emit('notification', { message: 'hello' });
     sources[0]!.emit('unread', { unreadCount: 3, reason: 'new' });
-    expect(tab1.log).toEqual(['notification:hello', 'unread:3']);
-    expect(tab2.log).toEqual(['notification:hello', 'unread:3']);
+    sources[0]!.emit('change', { changed: [{ type: 'ride', id: 'r1' }] });
+    expect(tab1.log).toEqual(['notification:hello', 'unread:3', 'change:ride/r1']);
+    expect(tab2.log).toEqual(['notification:hello', 'unread:3', 'change:ride/r1']);
 
     // The leader goes away: tab 2 takes over with a new stream and both… only tab 2 remains.
     stop1();
@@ -100,7 +102,7 @@ describe('startLive', () => {
     expect(tab2.log.at(-1)).toBe('resync');
     sources[1]!.emit('unread', { unreadCount: 0, reason: 'read-all' });
     expect(tab2.log.at(-1)).toBe('unread:0');
-    expect(tab1.log).toHaveLength(2);
+    expect(tab1.log).toHaveLength(3);
     stop2();
   });
 

@@ -6,23 +6,29 @@
  * (or signs out) the lock passes to a waiting tab, which opens a fresh stream. Without Web Locks or
  * BroadcastChannel every tab opens its own stream.
  *
- * Every tab receives `notification` (an item) and `unread` (`{ unreadCount, reason }`) events, and
- * `resync` after a reconnect or a leader change: then the tab refetches its list and count, so
- * events sent while no stream was open are not lost.
+ * Every tab receives `notification` (an item), `unread` (`{ unreadCount, reason }`) and `change`
+ * (`{ changed }`: the records a write changed, lib/live-changes.ts) events, and `resync` after a
+ * reconnect or a leader change: then the tab refetches its list and count, so events sent while
+ * no stream was open are not lost.
  */
 import type { Notification } from '@campus/contract/notifications';
-import type { UnreadEvent } from '@campus/contract/notifications-ui';
+import type { ChangeEvent, UnreadEvent } from '@campus/contract/notifications-ui';
 
 /** What each tab's handlers receive. */
 export interface LiveHandlers {
   onNotification(n: Notification): void;
   onUnread(e: UnreadEvent): void;
+  /** Records changed: refetch what shows them. */
+  onChange(e: ChangeEvent): void;
   /** Refetch list and count (after a reconnect or leader change). */
   onResync(): void;
 }
 
 type Message =
-  { kind: 'notification'; data: Notification } | { kind: 'unread'; data: UnreadEvent } | { kind: 'resync' };
+  | { kind: 'notification'; data: Notification }
+  | { kind: 'unread'; data: UnreadEvent }
+  | { kind: 'change'; data: ChangeEvent }
+  | { kind: 'resync' };
 
 const CHANNEL = 'cc-notifications';
 const LOCK = 'cc-notifications-leader';
@@ -78,6 +84,7 @@ export function startLive(handlers: LiveHandlers, options: LiveOptions = {}): ()
     if (stopped) return;
     if (msg.kind === 'notification') handlers.onNotification(msg.data);
     else if (msg.kind === 'unread') handlers.onUnread(msg.data);
+    else if (msg.kind === 'change') handlers.onChange(msg.data);
     else handlers.onResync();
   };
   /** Leader: handle here and relay to the other tabs. */
@@ -100,6 +107,7 @@ export function startLive(handlers: LiveHandlers, options: LiveOptions = {}): ()
     };
     es.addEventListener('notification', (ev) => publish({ kind: 'notification', data: JSON.parse(ev.data) }));
     es.addEventListener('unread', (ev) => publish({ kind: 'unread', data: JSON.parse(ev.data) }));
+    es.addEventListener('change', (ev) => publish({ kind: 'change', data: JSON.parse(ev.data) }));
     // The server's database listener reconnected and may have missed events: catch up.
     es.addEventListener('resync', () => publish({ kind: 'resync' }));
     es.onerror = () => {

@@ -9,11 +9,14 @@ import type { Ride, RideFilters, RideParticipant } from '@campus/contract/rides'
 import { RIDE_MESSAGES as R } from '@campus/contract/rides-ui';
 import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
+import { invalidateOnChange, pageTags } from '../../lib/live-changes';
 import { toastOutcome } from '../../lib/mutation-toast';
 import { useMultipartSave } from '../../lib/upload';
 
 const TAG = 'Ride' as const;
 const withTags = api.enhanceEndpoints({ addTagTypes: [TAG] });
+// A ride joined, left, changed, hidden or deleted refetches its dialog and the lists that show it (seats).
+invalidateOnChange(withTags, 'ride', (id) => [{ type: TAG, id }]);
 const everyList = [
   { type: TAG, id: 'LIST' },
   { type: TAG, id: 'MINE' },
@@ -25,13 +28,13 @@ export const ridesApi = withTags.injectEndpoints({
     listRides: build.query<Page<Ride>, RideFilters>({
       query: (filters) => ({ url: 'rides', params: filters }),
       transformResponse: toPage<Ride>,
-      providesTags: [{ type: TAG, id: 'LIST' }],
+      providesTags: pageTags(TAG, 'LIST'),
     }),
     /** GET /rides/user/rides: rides the caller offered or joined, upcoming first. */
     userRides: build.query<Page<Ride>, { page?: number; limit?: number }>({
       query: (q) => ({ url: 'rides/user/rides', params: q }),
       transformResponse: toPage<Ride>,
-      providesTags: [{ type: TAG, id: 'MINE' }],
+      providesTags: pageTags(TAG, 'MINE'),
     }),
     /** GET /rides/{id}. */
     getRide: build.query<Ride, string>({

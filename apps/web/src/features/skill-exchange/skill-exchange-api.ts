@@ -20,6 +20,7 @@ import type {
   UserSkill,
 } from '@campus/contract/skill-exchange';
 import { api, toPage, type Page } from '../../lib/api';
+import { invalidateOnChange } from '../../lib/live-changes';
 import { toastOutcome } from '../../lib/mutation-toast';
 
 const TAG = 'SkillExchange' as const;
@@ -28,6 +29,9 @@ const SKILLS = { type: TAG, id: 'SKILLS' } as const;
 const MINE = { type: TAG, id: 'MINE' } as const;
 const MATCHES = { type: TAG, id: 'MATCHES' } as const;
 const REQUESTS = { type: TAG, id: 'REQUESTS' } as const;
+// A request sent, accepted, declined or withdrawn (the stream tells only its two parties) moves the
+// inbox and the match cards' request state and contact.
+invalidateOnChange(withTags, 'skill-request', () => [REQUESTS, MATCHES]);
 
 export const skillExchangeApi = withTags.injectEndpoints({
   endpoints: (build) => ({

@@ -13,7 +13,8 @@ import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { formatDateIN } from '../../../lib/format';
 import { ModerationBadge, ReportButton } from '../../../components/report-button';
 
-export interface LostFoundItemCardProps {
+/** What {@link LostFoundItemActions} offers and whom it asks to do it. */
+export interface LostFoundItemActionsProps {
   item: LostFoundItem;
   canManage: boolean;
   onContact: (item: LostFoundItem) => void;
@@ -21,6 +22,48 @@ export interface LostFoundItemCardProps {
   onDelete: (item: LostFoundItem) => void;
   onToggleReturned: (item: LostFoundItem) => void;
   busy?: boolean;
+}
+
+/**
+ * An item's actions, on its card and in its dialog (docs/web-patterns.md "Detail = card"): Contact
+ * Owner, Report (not shown to its reporter), and for the reporter or an admin Mark returned, Edit
+ * and Delete (the page confirms a deletion).
+ */
+export function LostFoundItemActions({
+  item,
+  canManage,
+  onContact,
+  onEdit,
+  onDelete,
+  onToggleReturned,
+  busy,
+}: LostFoundItemActionsProps) {
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => onContact(item)}
+        aria-label={`Contact Owner of ${item.item_name}`}
+      >
+        <Phone aria-hidden="true" size={16} />
+        Contact Owner
+      </Button>
+      <ReportButton targetType="lost-found" targetId={item.id} ownerId={item.userId} name={item.item_name} />
+      {canManage ? (
+        <>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => onToggleReturned(item)}>
+            <CheckCircle2 aria-hidden="true" size={16} />
+            {item.is_returned ? 'Mark not returned' : 'Mark returned'}
+          </Button>
+          <EditDeleteButtons onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} name={item.item_name} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export interface LostFoundItemCardProps extends LostFoundItemActionsProps {
   /** The list's URL query (`?view=all…`), kept by the name's link so closing the dialog returns to it. */
   listSearch: string;
 }
@@ -77,25 +120,15 @@ export const LostFoundItemCard = memo(function LostFoundItemCard({
         </p>
         {item.description ? <p className="line-clamp-2 text-sm text-fg">{item.description}</p> : null}
         <div className="flex flex-wrap gap-2 pt-1">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => onContact(item)}
-            aria-label={`Contact Owner of ${item.item_name}`}
-          >
-            <Phone aria-hidden="true" size={16} />
-            Contact Owner
-          </Button>
-          <ReportButton targetType="lost-found" targetId={item.id} ownerId={item.userId} name={item.item_name} />
-          {canManage ? (
-            <>
-              <Button variant="secondary" size="sm" disabled={busy} onClick={() => onToggleReturned(item)}>
-                <CheckCircle2 aria-hidden="true" size={16} />
-                {item.is_returned ? 'Mark not returned' : 'Mark returned'}
-              </Button>
-              <EditDeleteButtons onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} name={item.item_name} />
-            </>
-          ) : null}
+          <LostFoundItemActions
+            item={item}
+            canManage={canManage}
+            onContact={onContact}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            onToggleReturned={onToggleReturned}
+            busy={busy}
+          />
         </div>
       </div>
     </li>

@@ -1,17 +1,16 @@
 /**
  * The deep link /lost-found/{id}: one lost & found item in a dialog — photo, Lost/Found, name, date, location,
  * category, description, reporter, Contact Owner, the finder's count of open lost reports that may match
- * (docs/alerts.md), and the reporter's or an admin's actions.
+ * (docs/alerts.md), and the card's actions (`LostFoundItemActions`: Contact Owner, Report, and the
+ * reporter's or an admin's Mark returned, Edit and Delete).
  */
-import { CheckCircle2, Phone } from 'lucide-react';
 import type { LostFoundItem } from '@campus/contract/lost-found';
 import { LOST_FOUND_MESSAGES as L } from '@campus/contract/lost-found-ui';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { DetailModal } from '../../../components/ui/detail-modal';
-import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { formatDateIN } from '../../../lib/format';
 import { useGetLostFoundItemQuery } from '../lost-found-api';
+import { LostFoundItemActions } from './lost-found-item-card';
 
 export interface LostFoundItemDetailModalProps {
   id: string;
@@ -70,19 +69,14 @@ export function LostFoundItemDetailModal({
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={() => onContact(item)}>
-              <Phone aria-hidden="true" size={16} />
-              Contact Owner
-            </Button>
-            {canManage(item) ? (
-              <>
-                <Button variant="secondary" size="sm" onClick={() => onToggleReturned(item)}>
-                  <CheckCircle2 aria-hidden="true" size={16} />
-                  {item.is_returned ? 'Mark not returned' : 'Mark returned'}
-                </Button>
-                <EditDeleteButtons onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
-              </>
-            ) : null}
+            <LostFoundItemActions
+              item={item}
+              canManage={canManage(item)}
+              onContact={onContact}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              onToggleReturned={onToggleReturned}
+            />
           </div>
         </>
       )}

@@ -43,6 +43,35 @@ export interface ItemCardProps {
 }
 
 /**
+ * What anyone may do with a listing, on its card and in its dialog (docs/web-patterns.md "Detail =
+ * card"): Like (kept in the browser), Share, reveal the seller's contact (not in "My listings":
+ * `contact` false) and Report (not shown to its owner).
+ */
+export function ItemActions({ item, contact = true }: { item: MarketplaceItem; contact?: boolean }) {
+  const [liked, toggleLike] = useLike(item.id);
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={toggleLike} aria-pressed={liked}>
+        <Heart aria-hidden="true" size={16} className={liked ? 'fill-current text-danger' : ''} />
+        {liked ? 'Liked' : 'Like'}
+        <span className="sr-only"> {item.item_name}</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void shareLink(item.item_name, itemLink(item.id))}
+        aria-label={`Share ${item.item_name}`}
+      >
+        <Share2 aria-hidden="true" size={16} />
+        Share
+      </Button>
+      {contact ? <ContactReveal contact={item.owner_contact} name={item.item_name} /> : null}
+      <ReportButton targetType="listing" targetId={item.id} ownerId={item.userId} name={item.item_name} />
+    </>
+  );
+}
+
+/**
  * Memoised: opening a listing's dialog navigates (`/marketplace/{id}`) and re-renders the page, but
  * not its unchanged cards, so the dialog shows sooner (docs/performance.md, "The listing tap").
  * The page passes stable callbacks for that.
@@ -56,7 +85,6 @@ export const ItemCard = memo(function ItemCard({
   listSearch,
   priority = false,
 }: ItemCardProps) {
-  const [liked, toggleLike] = useLike(item.id);
   const description = shownDescription(item.description);
   return (
     <article
@@ -108,22 +136,7 @@ export const ItemCard = memo(function ItemCard({
           {mine ? ` · ${item.is_expired ? 'Expired' : 'Expires'} on ${formatDateIN(item.expires_at)}` : ''}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-          <Button variant="ghost" size="sm" onClick={toggleLike} aria-pressed={liked}>
-            <Heart aria-hidden="true" size={16} className={liked ? 'fill-current text-danger' : ''} />
-            {liked ? 'Liked' : 'Like'}
-            <span className="sr-only"> {item.item_name}</span>
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void shareLink(item.item_name, itemLink(item.id))}
-            aria-label={`Share ${item.item_name}`}
-          >
-            <Share2 aria-hidden="true" size={16} />
-            Share
-          </Button>
-          {!mine ? <ContactReveal contact={item.owner_contact} name={item.item_name} /> : null}
-          <ReportButton targetType="listing" targetId={item.id} ownerId={item.userId} name={item.item_name} />
+          <ItemActions item={item} contact={!mine} />
         </div>
         {canManage || mine ? (
           <div className="flex flex-wrap gap-2 border-t border-line pt-3">

@@ -1,20 +1,17 @@
 /**
  * The deep link /marketplace/{id} (what Share copies): the listing in a dialog over the page, with
- * its photo, all fields, seller and contact, and the owner's or an admin's Edit/Delete. Unknown or
- * removed items show "Error fetching item" with the server's reason.
+ * its photo, all fields, seller, the card's actions (Like, Share, Contact, Report: `ItemActions`)
+ * and the owner's or an admin's Edit/Delete (the page confirms a deletion, as for a card). Unknown,
+ * removed or meanwhile deleted items show "Error fetching item" with the server's reason.
  */
-import { Share2 } from 'lucide-react';
 import { MARKETPLACE_MESSAGES as M, NO_DESCRIPTION } from '@campus/contract/marketplace-ui';
 import type { MarketplaceItem } from '@campus/contract/marketplace';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { DetailModal } from '../../../components/ui/detail-modal';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { formatDateIN, formatRupees } from '../../../lib/format';
 import { useGetItemQuery } from '../marketplace-api';
-import { itemLink, shareLink } from '../share';
-import { ContactReveal } from './contact-reveal';
-import { shownDescription } from './item-card';
+import { ItemActions, shownDescription } from './item-card';
 
 export interface ItemDetailModalProps {
   id: string;
@@ -55,12 +52,8 @@ export function ItemDetailModal({ id, onClose, canManage, onEdit, onDelete }: It
             Listed on {formatDateIN(item.createdAt)}
             {item.owner_name ? ` by ${item.owner_name}` : ''}
           </p>
-          <div className="flex flex-wrap gap-2">
-            <ContactReveal contact={item.owner_contact} name={item.item_name} />
-            <Button variant="secondary" size="sm" onClick={() => void shareLink(item.item_name, itemLink(item.id))}>
-              <Share2 aria-hidden="true" size={16} />
-              Share
-            </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <ItemActions item={item} />
             {canManage(item) ? <EditDeleteButtons onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} /> : null}
           </div>
         </>

@@ -1,7 +1,8 @@
 /**
  * Header bell (docs/product-spec.md §2, §4; docs/design.md §7): a red dot when the unread count is above 0 and a dropdown
  * (lazy-loaded on first open) with the list. Rendered only for signed-in users, so mounting it is
- * "signed in": it loads the list and count, starts the browser's shared live stream, and on
+ * "signed in": it loads the list and count, starts the browser's shared live stream (whose
+ * `change` events refetch the pages' cached records, lib/live-changes.ts), and on
  * sign-out (unmount) stops it and clears the state; the next login loads again.
  * Click outside or Escape closes the dropdown (focus returns to the bell).
  */
@@ -9,6 +10,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Bell } from 'lucide-react';
 import { NOTIFICATION_UI } from '@campus/contract/notifications-ui';
 import { useAppDispatch, useAppSelector } from '../../../lib/store';
+import { applyChanges } from '../../../lib/live-changes';
 import { startLive, type LiveOptions } from '../live';
 import {
   allMarkedRead,
@@ -56,6 +58,7 @@ export function NotificationBell({ liveOptions }: NotificationBellProps = {}) {
               void dispatch(fetchNotifications());
             dispatch(unreadCountSet(count));
           },
+          onChange: ({ changed }) => applyChanges(dispatch, changed),
           onResync: reload,
         },
         optionsRef.current,

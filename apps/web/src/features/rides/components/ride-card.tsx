@@ -13,14 +13,44 @@ import { cn } from '../../../lib/cn';
 import { CostLine, DirectionBadge, RouteTitle, SeatsLine, rideDate, rideTime } from './ride-facts';
 import { ModerationBadge, ReportButton } from '../../../components/report-button';
 
-export interface RideCardProps {
+/** What {@link RideActions} offers and whom it asks to do it. */
+export interface RideActionsProps {
   ride: Ride;
-  /** Where View Details goes (keeps the list's filters in the URL). */
-  detailsHref: string;
   canEdit: boolean;
   canDelete: boolean;
   onEdit: (ride: Ride) => void;
   onDelete: (ride: Ride) => void;
+}
+
+/**
+ * A ride's actions, on its card and in its dialog (docs/web-patterns.md "Detail = card"): Report
+ * (not shown to its owner), Edit for the owner, Delete for the owner or an admin (the page
+ * confirms a deletion). Each button's name says which ride.
+ */
+export function RideActions({ ride, canEdit, canDelete, onEdit, onDelete }: RideActionsProps) {
+  const title = rideRoute(ride);
+  return (
+    <>
+      <ReportButton targetType="ride" targetId={ride.id} ownerId={ride.creatorId} name={title} />
+      {canEdit ? (
+        <Button variant="secondary" size="sm" onClick={() => onEdit(ride)} aria-label={`Edit ${title}`}>
+          <Pencil aria-hidden="true" size={16} />
+          Edit
+        </Button>
+      ) : null}
+      {canDelete ? (
+        <Button variant="danger" size="sm" onClick={() => onDelete(ride)} aria-label={`Delete ${title}`}>
+          <Trash2 aria-hidden="true" size={16} />
+          Delete
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+export interface RideCardProps extends RideActionsProps {
+  /** Where View Details goes (keeps the list's filters in the URL). */
+  detailsHref: string;
 }
 
 export function RideCard({ ride, detailsHref, canEdit, canDelete, onEdit, onDelete }: RideCardProps) {
@@ -64,19 +94,7 @@ export function RideCard({ ride, detailsHref, canEdit, canDelete, onEdit, onDele
           <Link to={detailsHref} className={buttonClasses('primary', 'sm')} aria-label={`View details of ${title}`}>
             View Details
           </Link>
-          <ReportButton targetType="ride" targetId={ride.id} ownerId={ride.creatorId} name={title} />
-          {canEdit ? (
-            <Button variant="secondary" size="sm" onClick={() => onEdit(ride)} aria-label={`Edit ${title}`}>
-              <Pencil aria-hidden="true" size={16} />
-              Edit
-            </Button>
-          ) : null}
-          {canDelete ? (
-            <Button variant="danger" size="sm" onClick={() => onDelete(ride)} aria-label={`Delete ${title}`}>
-              <Trash2 aria-hidden="true" size={16} />
-              Delete
-            </Button>
-          ) : null}
+          <RideActions ride={ride} canEdit={canEdit} canDelete={canDelete} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </article>
     </li>

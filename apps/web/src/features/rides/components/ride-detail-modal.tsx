@@ -1,7 +1,7 @@
 /**
  * The ride dialog, also the deep link /rides/{id} (docs/product-spec.md §2): photo, date, time, seats, cost per
- * head, direction, creator, description and participants; Join Ride / Cancel Join for others, Edit
- * and Delete for the creator (Delete also for an admin). Once joined (or as the creator), the
+ * head, direction, creator, description and participants; Join Ride / Cancel Join for others, and
+ * the card's actions (`RideActions`: Report, Edit for the creator, Delete also for an admin). Once joined (or as the creator), the
  * creator's phone as a `tel:` link and WhatsApp. Failures show the docs/product-spec.md §8 alerts as toasts (declared in rides-api.ts).
  */
 import { LogIn, LogOut, Phone } from 'lucide-react';
@@ -9,13 +9,13 @@ import type { Ride } from '@campus/contract/rides';
 import { RIDE_MESSAGES as R, rideRoute } from '@campus/contract/rides-ui';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { WhatsAppLink } from '../../../components/ui/whatsapp-link';
 import { toApiError } from '../../../lib/api';
 import { DEFAULT_AVATAR } from '../../../lib/avatar';
 import { useGetRideQuery, useJoinRideMutation, useLeaveRideMutation } from '../rides-api';
+import { RideActions } from './ride-card';
 import { CostLine, DirectionBadge, SeatsLine, rideDate, rideTime } from './ride-facts';
 
 export interface RideDetailModalProps {
@@ -142,18 +142,8 @@ export function RideDetailModal({ id, onClose, viewerId, admin, onEdit, onDelete
           ) : null}
 
           <div className="flex flex-wrap gap-2 border-t border-line pt-4">
-            {mine ? (
-              <EditDeleteButtons onEdit={() => onEdit(ride)} onDelete={() => onDelete(ride)} />
-            ) : (
-              <>
-                <JoinButtons ride={ride} />
-                {admin ? (
-                  <Button variant="danger" size="sm" onClick={() => onDelete(ride)}>
-                    Delete
-                  </Button>
-                ) : null}
-              </>
-            )}
+            {mine ? null : <JoinButtons ride={ride} />}
+            <RideActions ride={ride} canEdit={mine} canDelete={mine || admin} onEdit={onEdit} onDelete={onDelete} />
           </div>
         </div>
       )}
