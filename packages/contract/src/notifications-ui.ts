@@ -3,6 +3,7 @@
  * and the client texts. Kept free of zod so the header bell (start-up bundle) can import it without
  * pulling in the schema library; `notifications.ts` re-exports everything here.
  */
+import { RECORD_KIND_LIST, nonEmpty, type RecordKindName } from './record-kinds.ts';
 
 /** Notification types (docs/product-spec.md §5). */
 export const NOTIFICATION_TYPES = ['general', 'system', 'alert', 'update', 'event'] as const;
@@ -32,12 +33,17 @@ export const STREAM_EVENTS = {
 } as const;
 
 /**
- * The kinds of record a live `change` event names (docs/web-patterns.md "Live changes"): the three
- * record kinds (spelled as a report's `targetType`), a skill-exchange request, a moderation case
+ * The kinds of record a live `change` event names (docs/web-patterns.md "Live changes"): the
+ * record kinds (their names in `record-kinds.ts`), a skill-exchange request, a moderation case
  * (`id` = the case) and a saved alert (`id` = the alert whose matches changed).
  */
-export const RECORD_CHANGE_TYPES = ['listing', 'lost-found', 'ride', 'skill-request', 'report', 'alert'] as const;
-export type RecordChangeType = (typeof RECORD_CHANGE_TYPES)[number];
+export type RecordChangeType = RecordKindName | 'skill-request' | 'report' | 'alert';
+export const RECORD_CHANGE_TYPES = nonEmpty<RecordChangeType>([
+  ...RECORD_KIND_LIST.map((d) => d.kind),
+  'skill-request',
+  'report',
+  'alert',
+]);
 
 /** One record a write changed (sold, joined, accepted, hidden, removed…): its kind and id. */
 export interface RecordChange {

@@ -180,7 +180,7 @@ export function ownedRecords<T extends KindTable, TC extends Columns, SC extends
       if (imageFileId !== undefined) await deleteFiles(tx, [row.imageFileId]);
       if (notices) await send(ctx, tx, await notices(tx, updated, row));
       if (options.announce) await kind.announce(tx, updated.id);
-      await publishChanges(tx, [{ type: kind.reportType, id: updated.id }]);
+      await publishChanges(tx, [{ type: kind.kind, id: updated.id }]);
       return updated;
     });
     return show(ctx, { row: stored, ownerName }, viewer);
@@ -205,7 +205,7 @@ export function ownedRecords<T extends KindTable, TC extends Columns, SC extends
       await deleteFiles(tx, [row.imageFileId]);
       if (row.userId !== viewer.id) notices.push(kind.adminDeletionNotice(row));
       await send(ctx, tx, notices);
-      await publishChanges(tx, [{ type: kind.reportType, id: row.id }]);
+      await publishChanges(tx, [{ type: kind.kind, id: row.id }]);
     });
   }
 

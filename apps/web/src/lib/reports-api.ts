@@ -12,7 +12,7 @@ import { toastOutcome } from './mutation-toast';
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['ModerationCases'] });
 // A case reported or resolved (the stream tells the administrators) refetches the queue.
-invalidateOnChange(tagged, 'report', () => ['ModerationCases']);
+invalidateOnChange(tagged, 'report', () => ['ModerationCases' as const]);
 
 export const reportsApi = tagged.injectEndpoints({
   endpoints: (build) => ({

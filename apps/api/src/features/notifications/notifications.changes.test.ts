@@ -65,7 +65,7 @@ describe('live change events', () => {
     const before = changesOf('learner', 'skill-request', id).length;
 
     expect((await as('teacher').post(`/api/skill-exchange/requests/${id}/accept`, {})).statusCode).toBe(200);
-    await streams.learner.waitFor(() => changesOf('learner', 'skill-request', id).length > before || undefined);
+    await streams.learner.waitFor(() => changesOf('learner', 'skill-request', id).length > before);
     expect(changesOf('bystander', 'skill-request', id)).toEqual([]);
     expect(changesOf('admin', 'skill-request', id)).toEqual([]);
   });
@@ -76,7 +76,7 @@ describe('live change events', () => {
     expect((await changeSeen('teacher', 'ride', ride.id)).changed).toEqual([{ type: 'ride', id: ride.id }]);
     await changeSeen('bystander', 'ride', ride.id);
     expect((await as('learner').delete(`/api/rides/${ride.id}/join`)).statusCode).toBe(200);
-    await streams.teacher.waitFor(() => changesOf('teacher', 'ride', ride.id).length === 2 || undefined);
+    await streams.teacher.waitFor(() => changesOf('teacher', 'ride', ride.id).length === 2);
   });
 
   it('tells every open stream when a listing is sold or deleted, and the admins when it is reported', async () => {
@@ -92,6 +92,6 @@ describe('live change events', () => {
     expect(changesOf('bystander', 'report', report.caseId)).toEqual([]);
 
     expect((await as('teacher').delete(`/api/buy-and-sell/items/${item.id}`)).statusCode).toBe(200);
-    await streams.bystander.waitFor(() => changesOf('bystander', 'listing', item.id).length === 2 || undefined);
+    await streams.bystander.waitFor(() => changesOf('bystander', 'listing', item.id).length === 2);
   });
 });

@@ -161,7 +161,7 @@ export async function createReport(
       const open = await queries.openReportStats(tx, pending.id);
       if ((await queries.freshReporters(tx, pending.id, targetType, targetId)) >= ctx.config.institute.reportsToHide) {
         await kind.hide(tx, targetId);
-        await publishChanges(tx, [{ type: kind.reportType, id: targetId }]);
+        await publishChanges(tx, [{ type: kind.kind, id: targetId }]);
         await tx.update(moderationCases).set({ state: 'hidden' }).where(eq(moderationCases.id, pending.id));
         await notify(txCtx, target.ownerId, {
           message: REPORT_MESSAGES.noticeHidden(target.title, reasonList(open.reasons)),
@@ -284,7 +284,7 @@ export async function resolveCase(
       .where(eq(moderationCases.id, c.id));
     await tx.insert(moderationActions).values({ caseId: c.id, adminId: admin.id, action, note });
     await publishChanges(tx, [{ type: 'report', id: c.id }], await queries.activeAdminIds(tx));
-    if (kind && action !== 'deactivate') await publishChanges(tx, [{ type: kind.reportType, id: c.targetId }]);
+    if (kind && action !== 'deactivate') await publishChanges(tx, [{ type: kind.kind, id: c.targetId }]);
   });
   return getCase(ctx, id);
 }
