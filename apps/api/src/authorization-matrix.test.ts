@@ -9,9 +9,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helpers.ts';
+import { FILE_ACCESS_CASES } from './features/files/files.cases.ts';
 import {
   CALLERS,
-  FILE_ACCESS_CASES,
   ROUTE_CASES,
   SUITE_ENV,
   buildWorld,

@@ -1,7 +1,7 @@
 /**
  * Field building blocks shared by every feature's schemas (docs/design.md §4): how form and query
  * input is read (empty means absent, text is trimmed, 'true'/'false' parts are booleans), the
- * spec's two phone rules, calendar dates and whole rupees. Each feature composes its own fields
+ * spec's two phone rules, calendar dates, date-times and whole rupees. Each feature composes its own fields
  * with its own messages from these; no feature declares them again.
  */
 import { z } from 'zod';
@@ -85,6 +85,30 @@ export function indianMobile(messages: { required: string; invalid: string }) {
  */
 export function isoDate(message: string) {
   return z.preprocess(textInput, z.iso.date({ error: message }));
+}
+
+/**
+ * An ISO 8601 date-time: `yyyy-MM-ddTHH:mm`, optionally `:ss` and `.SSS`, with an offset (`Z`,
+ * `+05:30`) or without one (a `datetime-local` value, which the API reads in the institute's time
+ * zone before validating: `readDateTimesIn` in `apps/api/src/lib/dates.ts`).
+ */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * A date-time ({@link ISO_DATE_TIME}) that exists, as ISO 8601 in UTC (`2026-11-24T09:00:00.000Z`):
+ * `required` when absent or empty, `invalid` for anything else. Rules on the instant (not in the
+ * past …) are the feature's, refined on the result.
+ */
+export function isoDateTime(messages: { required: string; invalid: string }) {
+  return z
+    .preprocess(
+      textInput,
+      z
+        .string({ error: messages.required })
+        .regex(ISO_DATE_TIME, messages.invalid)
+        .refine((v) => !Number.isNaN(Date.parse(v)), messages.invalid),
+    )
+    .transform((v) => new Date(v).toISOString());
 }
 
 /** Largest value of PostgreSQL's `integer`: numbers in queries and bodies stay within it. */

@@ -11,6 +11,7 @@ import {
   choiceFilter,
   formBoolean,
   isoDate,
+  isoDateTime,
   optionalField,
   partialFields,
   requiredText,
@@ -53,16 +54,12 @@ const dropLocation = requiredText(RIDE_PLACE_MAX, {
  * ahead (checked against the clock of whoever validates: the browser for the form, the
  * server for the request, which decides).
  */
-const departureDateTime = z.preprocess(
-  textInput,
-  z
-    .string({ error: RIDE_MESSAGES.departureRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/, RIDE_MESSAGES.departureInvalid)
-    .refine((v) => !Number.isNaN(Date.parse(v)), RIDE_MESSAGES.departureInvalid)
-    .refine((v) => Date.parse(v) > Date.now(), RIDE_MESSAGES.departurePast)
-    .refine((v) => Date.parse(v) <= latestDeparture(), RIDE_MESSAGES.departureTooFar)
-    .transform((v) => new Date(v).toISOString()),
-);
+const departureDateTime = isoDateTime({
+  required: RIDE_MESSAGES.departureRequired,
+  invalid: RIDE_MESSAGES.departureInvalid,
+})
+  .refine((v) => Date.parse(v) > Date.now(), RIDE_MESSAGES.departurePast)
+  .refine((v) => Date.parse(v) <= latestDeparture(), RIDE_MESSAGES.departureTooFar);
 
 /** A whole number from a JSON number or a decimal string (multipart parts, queries); NaN otherwise. */
 const wholeInput = (v: unknown) => {

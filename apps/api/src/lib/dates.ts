@@ -6,6 +6,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays as addDaysTo, format, parseISO } from 'date-fns';
+import type { preValidationAsyncHookHandler } from 'fastify';
 
 /** Today as `yyyy-MM-dd` in `timezone` (at the instant `now`, default the current time). */
 export function todayIn(timezone: string, now: Date = new Date()): string {
@@ -72,11 +73,26 @@ export function withZoneOffset(value: unknown, timezone: string): unknown {
 }
 
 /**
- * A `beforeValidation` step for form readers (`lib/multipart-form.ts`): the named date-time fields
- * of a request body, when sent without an offset, are read in `timezone` ({@link withZoneOffset}).
+ * The named date-time fields of a request body, when sent without an offset, read in `timezone`
+ * ({@link withZoneOffset}), in place. One step for both ways a body arrives: a form route (multipart
+ * or JSON, `lib/multipart-form.ts`) passes it as `beforeValidation`; a route whose JSON body Fastify
+ * validates with the contract's schema (`schema: { body }`) runs it through {@link dateTimesInBody}.
  */
 export function readDateTimesIn(timezone: string, names: readonly string[]) {
   return (fields: Record<string, unknown>): void => {
     for (const name of names) if (name in fields) fields[name] = withZoneOffset(fields[name], timezone);
+  };
+}
+
+/**
+ * {@link readDateTimesIn} as a route's `preValidation` hook: `{ preValidation: dateTimesInBody(tz,
+ * ['startsAt']), schema: { body } }` reads the body's offset-less date-times in `timezone` before
+ * the schema sees them. A body that is not a JSON object is left to the schema (400).
+ */
+export function dateTimesInBody(timezone: string, names: readonly string[]): preValidationAsyncHookHandler {
+  const read = readDateTimesIn(timezone, names);
+  return async (req) => {
+    const body = req.body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) read(body as Record<string, unknown>);
   };
 }

@@ -142,20 +142,18 @@ export function cappedTotal(counted: number, cap: number): { total: number; tota
 }
 
 /**
- * {@link listPage} for a page PostgreSQL answers as one row of JSON text: `row`
- * gives the page's `items` (a JSON array, null when empty), how many `rows` it holds and the
- * `total` it carried (null when empty); `count(countLimit)` counts a page past the end.
+ * {@link listPage} for a page PostgreSQL answers as one row of JSON text: `row` gives the page's
+ * `items` (a JSON array, null when empty), how many `rows` it holds and `total`, the statement's
+ * count of matches up to the window's `countLimit` — one scalar column of the row, not a value
+ * carried on each of the page's rows.
  */
 export async function listPageText(
   q: PageQuery,
-  row: (window: PageWindow) => PromiseLike<{ items: JsonText | null; rows: number; total: number | null } | undefined>,
-  count: (countLimit: number) => PromiseLike<number | string>,
+  row: (window: PageWindow) => PromiseLike<{ items: JsonText | null; rows: number; total: number }>,
 ): Promise<PageText> {
   const window = windowOf(q);
   const found = await row(window);
-  const rows = found?.rows ?? 0;
-  const total = () => found?.total ?? count(window.countLimit);
-  return { items: found?.items ?? ('[]' as JsonText), ...(await totalOf(q, window, rows, total)) };
+  return { items: found.items ?? ('[]' as JsonText), ...(await totalOf(q, window, found.rows, () => found.total)) };
 }
 
 /**

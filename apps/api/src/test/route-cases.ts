@@ -2,9 +2,10 @@
  * The route-wide table the authorization matrix and the input fuzz suite share (docs/design.md §3, §9):
  * for every route the app registers, a valid request and the status each kind of
  * caller gets. A route missing here fails both suites, so every new route arrives with its rows.
- * Each feature keeps its rows, its part of the world and its record factories in
- * `features/<f>/<f>.cases.ts` (built with `case-kit.ts`); this module holds the shared types, the
- * app-wide rows (CORS, API docs, readiness) and the assembly.
+ * Each feature keeps its rows, its part of the world (`<F>Records`, its world builder, its
+ * configuration) and its record factories in `features/<f>/<f>.cases.ts` (built with
+ * `case-kit.ts`); the app's own rows (CORS, API docs, readiness, metrics) are in `app.cases.ts`;
+ * this module holds the shared types and the assembly.
  *
  * Callers: `guest` (no session), `owner` (the student who owns the records the request names),
  * `other` (another student), `admin`, `deactivated` (a student whose account an admin deactivated,
@@ -15,26 +16,34 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { type TestApp, sendJson, signUpAndLogin, type SignedIn } from './helpers.ts';
 import { PASSWORD, everyone } from './case-kit.ts';
+import { APP_CASES, APP_ENV } from './app.cases.ts';
 import { ADMIN_CASES } from '../features/admin/admin.cases.ts';
-import { ALERTS_CASES, alertsWorld } from '../features/alerts/alerts.cases.ts';
-import { ATTENDANCE_CASES, attendanceWorld } from '../features/attendance/attendance.cases.ts';
+import { ALERTS_CASES, alertsWorld, type AlertsRecords } from '../features/alerts/alerts.cases.ts';
+import { ATTENDANCE_CASES, attendanceWorld, type AttendanceRecords } from '../features/attendance/attendance.cases.ts';
 import { FILES_CASES } from '../features/files/files.cases.ts';
 import { INSTITUTE_CASES } from '../features/institute/institute.cases.ts';
-import { INTERNSHIPS_CASES, internshipSource } from '../features/internships/internships.cases.ts';
-import { LOST_FOUND_CASES, lostFoundWorld } from '../features/lost-found/lost-found.cases.ts';
-import { MARKETPLACE_CASES, marketplaceWorld } from '../features/marketplace/marketplace.cases.ts';
-import { NOTIFICATIONS_CASES, notificationsWorld } from '../features/notifications/notifications.cases.ts';
-import { MATRIX_PUSH_HOST, PUSH_CASES } from '../features/push/push.cases.ts';
-import { RIDES_CASES, ridesWorld } from '../features/rides/rides.cases.ts';
+import { INTERNSHIPS_CASES, INTERNSHIPS_ENV } from '../features/internships/internships.cases.ts';
+import { LOST_FOUND_CASES, lostFoundWorld, type LostFoundRecords } from '../features/lost-found/lost-found.cases.ts';
+import {
+  MARKETPLACE_CASES,
+  marketplaceWorld,
+  type MarketplaceRecords,
+} from '../features/marketplace/marketplace.cases.ts';
+import {
+  NOTIFICATIONS_CASES,
+  notificationsWorld,
+  type NotificationsRecords,
+} from '../features/notifications/notifications.cases.ts';
+import { PUSH_CASES, PUSH_ENV } from '../features/push/push.cases.ts';
+import { RIDES_CASES, ridesWorld, type RidesRecords } from '../features/rides/rides.cases.ts';
 import { REPORTS_CASES } from '../features/reports/reports.cases.ts';
 import { SEARCH_CASES } from '../features/search/search.cases.ts';
 import { SKILL_EXCHANGE_CASES } from '../features/skill-exchange/skill-exchange.cases.ts';
 import { USERS_CASES } from '../features/users/users.cases.ts';
 
-// Still read from here by the matrix, the fuzz suite and lib/images.test.ts.
+// Still read from here by the matrix and the fuzz suite, and by lib/images.test.ts (lib imports no feature).
 export { nextClientIp } from './helpers.ts';
 export { cookieHeader } from './case-kit.ts';
-export { FILE_ACCESS_CASES } from '../features/files/files.cases.ts';
 export { VALID_ITEM } from '../features/marketplace/marketplace.cases.ts';
 
 /** The kinds of caller every route is tried as. */
@@ -43,49 +52,25 @@ export type Caller = (typeof CALLERS)[number];
 
 /** The administrator's address (in ADMIN_EMAILS of the suites' app). */
 export const ADMIN_EMAIL = 'dean.matrix@iiitsonepat.ac.in';
-/** Another front-end's origin (in CORS_ORIGINS of the suites' app). */
-export const CORS_ORIGIN = 'http://localhost:5174';
-/** The configuration the suites' app runs with (the internship source: `internships.cases.ts`). */
+/** The configuration the suites' app runs with (the app's rows' part and a feature's: its `<F>_ENV`). */
 export const SUITE_ENV = {
   ADMIN_EMAILS: ADMIN_EMAIL,
-  CORS_ORIGINS: CORS_ORIGIN,
   TRUST_PROXY: '127.0.0.1',
-  INTERNSHIP_SOURCE_URL: internshipSource.origin,
-  INTERNSHIP_SOURCE_HOSTS: internshipSource.host,
-  // /metrics is served with this bearer token only; no caller's session opens it (docs/operations.md "Metrics").
-  METRICS_TOKEN: 'route-cases-metrics-token-0123456789',
-  // The push rows' subscriptions point here (push.cases.ts): refused at once, never off the machine.
-  PUSH_ENDPOINT_HOSTS: MATRIX_PUSH_HOST,
+  ...APP_ENV,
+  ...INTERNSHIPS_ENV,
+  ...PUSH_ENV,
 };
 
-/** The signed-in users and records the cases act on. */
-export interface World {
+/** The signed-in users and records the cases act on (each feature's records: its `<F>Records`). */
+export interface World
+  extends MarketplaceRecords, LostFoundRecords, RidesRecords, NotificationsRecords, AttendanceRecords, AlertsRecords {
   t: TestApp;
   owner: SignedIn;
   other: SignedIn;
   admin: SignedIn;
   deactivated: SignedIn;
-  /** A marketplace item of `owner` (never deleted by a case). */
-  itemId: string;
-  /** A lost & found item of `owner` (never deleted by a case). */
-  lostFoundId: string;
-  /** A ride offered by `owner` (never deleted by a case). */
-  rideId: string;
-  /** A notification of `owner` (never deleted by a case). */
-  notificationId: string;
-  /** A subject `owner` is enrolled in, with one attendance record (never unenrolled by a case); an integer id. */
-  subjectId: number;
-  /** The attendance record of `owner` in `subjectId`. */
-  recordId: string;
-  /** A subject of the catalogue no one is enrolled in (edited by the admin case); an integer id. */
-  catalogueSubjectId: number;
-  /** A stored file (the photo of `itemId`). */
-  fileId: string;
   /** A small PNG for avatar uploads. */
   png: Buffer;
-  /** A saved alert of `owner` (never deleted by a case), and its digest unsubscribe token. */
-  alertId: string;
-  alertToken: string;
 }
 
 /** What a case sends: an inject request, or `stream: true` for a Server-Sent Events route. */
@@ -97,38 +82,6 @@ export interface RouteCase {
   request(w: World, caller: Caller): Promise<CaseRequest> | CaseRequest;
   expect: Record<Caller, number>;
 }
-
-/** The rows of the app itself: CORS preflight, the API docs and readiness. */
-const APP_CASES: Record<string, RouteCase> = {
-  // CORS preflight of a front-end listed in CORS_ORIGINS (@fastify/cors; docs/design.md §4).
-  'OPTIONS *': {
-    request: () => ({
-      method: 'OPTIONS',
-      url: '/api/buy-and-sell/items',
-      headers: { origin: CORS_ORIGIN, 'access-control-request-method': 'POST' },
-    }),
-    expect: everyone(204),
-  },
-  // API docs (public).
-  'GET /api/docs': { request: () => ({ method: 'GET', url: '/api/docs' }), expect: everyone(200) },
-  'GET /api/docs/json': { request: () => ({ method: 'GET', url: '/api/docs/json' }), expect: everyone(200) },
-  'GET /api/docs/yaml': { request: () => ({ method: 'GET', url: '/api/docs/yaml' }), expect: everyone(200) },
-  'GET /api/docs/static/index.html': {
-    request: () => ({ method: 'GET', url: '/api/docs/static/index.html' }),
-    expect: everyone(302),
-  },
-  'GET /api/docs/static/swagger-initializer.js': {
-    request: () => ({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' }),
-    expect: everyone(200),
-  },
-  'GET /api/docs/static/*': {
-    request: () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }),
-    expect: everyone(200),
-  },
-  'GET /api/ready': { request: () => ({ method: 'GET', url: '/api/ready' }), expect: everyone(200) },
-  // Prometheus metrics: a bearer token, never a session — an admin's cookie is refused like a guest.
-  'GET /metrics': { request: () => ({ method: 'GET', url: '/metrics' }), expect: everyone(401) },
-};
 
 /** Merges the feature tables into one; a route with rows in two tables is a mistake (throws). */
 function assemble(...tables: Record<string, RouteCase>[]): Record<string, RouteCase> {

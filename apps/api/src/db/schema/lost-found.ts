@@ -9,41 +9,24 @@
 import { LOST_FOUND_CATEGORIES } from '@campus/contract/lost-found';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps, tsvector, tstz } from './columns.ts';
-import { files } from './files.ts';
-import { users } from './users.ts';
+import { tstz } from './columns.ts';
+import { ownedColumns } from './owned-columns.ts';
 
 export const lostFoundItems = pgTable(
   'lost_found_items',
   {
-    id: idColumn(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedColumns({
+      searchVector: sql`setweight(to_tsvector('simple'::regconfig, "item_name"), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("description", '') || ' ' || "location_found"), 'B')`,
+    }),
     itemName: text('item_name').notNull(),
     description: text('description'),
     locationFound: text('location_found').notNull(),
     ownerContact: text('owner_contact'),
     category: text('category', { enum: LOST_FOUND_CATEGORIES }).notNull(),
-    imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
-    /**
-     * Set while reports hide it pending review, and for good once an administrator removes it
-     * (docs/architecture.md, reports and moderation): lists, search and deep links leave it out for everyone but its owner and admins.
-     */
-    hiddenAt: tstz('hidden_at'),
-    /** Set when an administrator removed it after reports; `hidden_at` stays set too. */
-    removedAt: tstz('removed_at'),
     isFound: boolean('is_found').notNull().default(true),
     /** `yyyy-MM-dd` in the institute's time zone. */
     dateFound: date('date_found', { mode: 'string' }).notNull(),
     isReturned: boolean('is_returned').notNull().default(false),
-    /** Full-text search document, kept by the database. */
-    searchVector: tsvector('search_vector')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('simple'::regconfig, "item_name"), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("description", '') || ' ' || "location_found"), 'B')`,
-      ),
-    ...timestamps,
   },
   (t) => [
     index('lost_found_items_open_created_idx')

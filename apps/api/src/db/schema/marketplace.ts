@@ -8,18 +8,16 @@
  */
 import { ITEM_CONDITIONS, MARKETPLACE_CATEGORIES } from '@campus/contract/marketplace';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps, tstz, tsvector } from './columns.ts';
-import { files } from './files.ts';
-import { users } from './users.ts';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { tstz } from './columns.ts';
+import { ownedColumns } from './owned-columns.ts';
 
 export const marketplaceItems = pgTable(
   'marketplace_items',
   {
-    id: idColumn(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedColumns({
+      searchVector: sql`setweight(to_tsvector('simple'::regconfig, "item_name"), 'A') || setweight(to_tsvector('simple'::regconfig, "description"), 'B')`,
+    }),
     itemName: text('item_name').notNull(),
     /** Whole rupees ≥ 0. */
     price: integer('price').notNull(),
@@ -27,24 +25,9 @@ export const marketplaceItems = pgTable(
     description: text('description').notNull(),
     itemCondition: text('item_condition', { enum: ITEM_CONDITIONS }).notNull(),
     ownerContact: text('owner_contact').notNull(),
-    imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
-    /**
-     * Set while reports hide it pending review, and for good once an administrator removes it
-     * (docs/architecture.md, reports and moderation): lists, search and deep links leave it out for everyone but its owner and admins.
-     */
-    hiddenAt: tstz('hidden_at'),
-    /** Set when an administrator removed it after reports; `hidden_at` stays set too. */
-    removedAt: tstz('removed_at'),
     isSold: boolean('is_sold').notNull().default(false),
     /** The listing leaves browse at this instant unless renewed (60 days after listing/renewal). */
     expiresAt: tstz('expires_at').notNull(),
-    /** Full-text search document, kept by the database. */
-    searchVector: tsvector('search_vector')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('simple'::regconfig, "item_name"), 'A') || setweight(to_tsvector('simple'::regconfig, "description"), 'B')`,
-      ),
-    ...timestamps,
   },
   (t) => [
     index('marketplace_items_browse_created_idx')

@@ -11,18 +11,18 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { RIDE_DIRECTIONS } from '@campus/contract/rides';
-import { idColumn, timestamps, tstz, tsvector } from './columns.ts';
-import { files } from './files.ts';
+import { idColumn, tstz } from './columns.ts';
+import { ownedColumns } from './owned-columns.ts';
 import { users } from './users.ts';
 
 export const rides = pgTable(
   'rides',
   {
-    id: idColumn(),
-    /** The creator (API `creatorId`); named `userId` here like every owned record (lib/owned-records.ts). */
-    userId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedColumns({
+      // The creator (API `creatorId`); named `userId` here like every owned record (lib/owned-records.ts).
+      owner: 'creator_id',
+      searchVector: sql`setweight(to_tsvector('simple'::regconfig, "pickup_location" || ' ' || "drop_location"), 'A') || setweight(to_tsvector('simple'::regconfig, "description"), 'B')`,
+    }),
     pickupLocation: text('pickup_location').notNull(),
     dropLocation: text('drop_location').notNull(),
     departureAt: tstz('departure_at').notNull(),
@@ -35,21 +35,6 @@ export const rides = pgTable(
     phoneNumber: text('phone_number').notNull(),
     /** toCollege | fromCollege | other. */
     direction: text('direction', { enum: RIDE_DIRECTIONS }).notNull().default('other'),
-    imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
-    /**
-     * Set while reports hide it pending review, and for good once an administrator removes it
-     * (docs/architecture.md, reports and moderation): lists, search and deep links leave it out for everyone but its owner and admins.
-     */
-    hiddenAt: tstz('hidden_at'),
-    /** Set when an administrator removed it after reports; `hidden_at` stays set too. */
-    removedAt: tstz('removed_at'),
-    /** Full-text search document, kept by the database. */
-    searchVector: tsvector('search_vector')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('simple'::regconfig, "pickup_location" || ' ' || "drop_location"), 'A') || setweight(to_tsvector('simple'::regconfig, "description"), 'B')`,
-      ),
-    ...timestamps,
   },
   (t) => [
     check('rides_seats_check', sql`${t.availableSeats} >= 0 AND ${t.availableSeats} <= ${t.totalSeats}`),

@@ -25,6 +25,14 @@ async function newAlert(w: World): Promise<string> {
   return created(w, { method: 'POST', url: '/api/alerts', payload: VALID_ALERT }, w.owner.cookie);
 }
 
+/** The world's records of saved alerts (`World`, test/route-cases.ts). */
+export interface AlertsRecords {
+  /** A saved alert of `owner` (never deleted by a case). */
+  alertId: string;
+  /** Its digest unsubscribe token. */
+  alertToken: string;
+}
+
 /** The world's records of saved alerts: `owner`'s alert and its unsubscribe token. */
 export async function alertsWorld(w: World): Promise<void> {
   w.alertId = await newAlert(w);

@@ -4,13 +4,14 @@
  * records each match once, writes one notification per match and queues its live delivery, all
  * in the outbox drain's transaction.
  */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Alert, AlertKind } from '@campus/contract/alerts';
 import { ALERT_MATCHES_PER_DAY } from '@campus/contract/alerts';
 import type { Db } from '../../db/client.ts';
 import { alertMatches, alerts } from '../../db/schema/alerts.ts';
 import type { AnyRecordKind } from '../../lib/record-kinds.ts';
 import { wakeOutbox } from '../../lib/outbox.ts';
+import { listPage, type Page, type PageQuery } from '../../lib/pages.ts';
 import { LIVE_CHANNEL } from '../notifications/notifications.service.ts';
 import { PUSH_OUTBOX } from '../push/push.service.ts';
 
@@ -52,23 +53,15 @@ export async function toApi(db: Db, rows: AlertRow[]): Promise<Alert[]> {
   }));
 }
 
-/** `userId`'s alerts, newest first, and how many they have. */
-export async function listOf(
-  db: Db,
-  userId: string,
-  q: { page: number; limit: number },
-): Promise<{ items: Alert[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(alerts)
-      .where(eq(alerts.userId, userId))
-      .orderBy(desc(alerts.createdAt), desc(alerts.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(alerts).where(eq(alerts.userId, userId)),
-  ]);
-  return { items: await toApi(db, rows), total: total!.n };
+/** Page `q` of `userId`'s alerts, newest first, and how many they have (`listPage`, lib/pages.ts). */
+export async function listOf(db: Db, userId: string, q: PageQuery): Promise<Page<Alert>> {
+  const found = await listPage(db, q, {
+    from: alerts,
+    where: eq(alerts.userId, userId),
+    select: db.select().from(alerts),
+    orderBy: [desc(alerts.createdAt), desc(alerts.id)],
+  });
+  return { ...found, items: await toApi(db, found.items) };
 }
 
 /** One alert of `userId`, or undefined (another user's alert is not found either). */

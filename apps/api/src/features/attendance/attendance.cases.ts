@@ -51,6 +51,16 @@ async function enrolledSubject(w: World): Promise<number> {
   return subjectId;
 }
 
+/** The world's records of attendance (`World`, test/route-cases.ts). */
+export interface AttendanceRecords {
+  /** A subject `owner` is enrolled in, with one attendance record (never unenrolled by a case); an integer id. */
+  subjectId: number;
+  /** The attendance record of `owner` in `subjectId`. */
+  recordId: string;
+  /** A subject of the catalogue no one is enrolled in (edited by the admin case); an integer id. */
+  catalogueSubjectId: number;
+}
+
 /**
  * The world's records of attendance: a subject `owner` is enrolled in with one record marked, that
  * record's id, and a catalogue subject no one is enrolled in.

@@ -12,6 +12,12 @@ import type { RouteCase } from '../../test/route-cases.ts';
 export const internshipSource = await startFixtureServer({ handler: lastPageReply });
 internshipSource.unref();
 
+/** The suites' app configuration for the finder: it scrapes {@link internshipSource} only. */
+export const INTERNSHIPS_ENV = {
+  INTERNSHIP_SOURCE_URL: internshipSource.origin,
+  INTERNSHIP_SOURCE_HOSTS: internshipSource.host,
+};
+
 /**
  * The row of `/api/internships/fetch`: open to guests; a deactivated account's old cookie is simply
  * no session. Scrapes the suites' loopback fixture source.

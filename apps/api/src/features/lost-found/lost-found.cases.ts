@@ -19,6 +19,12 @@ export const VALID_LOST_FOUND = {
 const newLostFound = (w: World) =>
   created(w, { method: 'POST', url: '/api/lost-and-found/lost-items', payload: VALID_LOST_FOUND }, w.owner.cookie);
 
+/** The world's records of lost & found (`World`, test/route-cases.ts). */
+export interface LostFoundRecords {
+  /** A lost & found item of `owner` (never deleted by a case). */
+  lostFoundId: string;
+}
+
 /** The world's records of lost & found: `owner`'s item. */
 export async function lostFoundWorld(w: World): Promise<void> {
   w.lostFoundId = await newLostFound(w);

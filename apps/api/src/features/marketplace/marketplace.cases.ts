@@ -21,6 +21,14 @@ export const VALID_ITEM = {
 const newItem = (w: World) =>
   created(w, { method: 'POST', url: '/api/buy-and-sell/items', payload: VALID_ITEM }, w.owner.cookie);
 
+/** The world's records of the marketplace (`World`, test/route-cases.ts). */
+export interface MarketplaceRecords {
+  /** A marketplace item of `owner` (never deleted by a case). */
+  itemId: string;
+  /** A stored file (the photo of `itemId`). */
+  fileId: string;
+}
+
 /** The world's records of the marketplace: `owner`'s item with a JPEG photo, and that photo's file id. */
 export async function marketplaceWorld(w: World): Promise<void> {
   const body = multipartForm(VALID_ITEM, [

@@ -4,7 +4,6 @@
  * sort). No access rule lives here: the service hands in the visibility its lists use.
  */
 import { and, asc, desc, eq, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ListItemsQuery, MarketplaceItem } from '@campus/contract/marketplace';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
 import { users } from '../../db/schema/users.ts';
@@ -81,27 +80,16 @@ export function browseShape(q: ListItemsQuery): BrowseShape {
   return `${used.join('')}|${q.sort}`;
 }
 
-/** The listings table under another name, for the count inside the page query. */
-const counted = alias(marketplaceItems, 'counted');
-
 /**
- * The browse statements over the kind's browse rule and visibility (`marketplace.kind.ts`: unsold,
- * unexpired, the owner not deactivated, over the table or an alias of it): `page(db, shape)` and
- * `count(db, shape)`.
+ * The browse statement over the kind's browse rule and visibility (`marketplace.kind.ts`: unsold,
+ * unexpired, the owner not deactivated): `page(db, shape)`.
  */
 export function browseStatements() {
-  /**
-   * The browse WHERE of a shape over `t` (the listings table or an alias of it): unsold,
-   * unexpired, active owner, and the filters it uses.
-   */
-  function browseWhere(
-    db: Db,
-    shape: BrowseShape,
-    t: typeof marketplaceItems | typeof counted = marketplaceItems,
-  ): SQL {
+  /** The browse WHERE of a shape: unsold, unexpired, active owner, and the filters it uses. */
+  function browseWhere(db: Db, shape: BrowseShape): SQL {
     // Deactivated owners are few: an anti-join against them keeps the count off the users table.
-    const table = t as typeof marketplaceItems;
-    const conditions: SQL[] = [marketplaceKind.browse(table), marketplaceKind.visible(db, table)];
+    const t = marketplaceItems;
+    const conditions: SQL[] = [marketplaceKind.browse(t), marketplaceKind.visible(db, t)];
     const [c, s, m, x] = shape;
     if (c === 'c') conditions.push(eq(t.category, sql.placeholder('category')));
     if (s === 's')
@@ -114,36 +102,29 @@ export function browseStatements() {
   }
 
   /**
-   * `SELECT count(*) FROM (the matches of a shape over t, LIMIT the placeholder countLimit)`: a
-   * capped count that stops early, so its cost does not grow with the table.
+   * `SELECT count(*) FROM (the matches of a shape, LIMIT the placeholder countLimit)`: a capped
+   * count that stops early, so its cost does not grow with the table.
    */
-  function cappedCount(db: Db, shape: BrowseShape, t: typeof marketplaceItems | typeof counted) {
+  function cappedCount(db: Db, shape: BrowseShape) {
     const matching = db
       .select({ one: sql`1` })
-      .from(t)
-      .where(browseWhere(db, shape, t))
+      .from(marketplaceItems)
+      .where(browseWhere(db, shape))
       .limit(sql.placeholder('countLimit'))
       .as('matching');
     return db.select({ total: sql<number>`count(*)::int` }).from(matching);
   }
 
   /**
-   * The browse count per filter shape (the sort is ignored), at most `countLimit`, prepared once
-   * per database: for a page past the end, which has no row to carry the total.
-   */
-  const count = preparedStatements('marketplace_count', (db, name, shape: BrowseShape) =>
-    cappedCount(db, shape, marketplaceItems).prepare(name),
-  );
-
-  /**
    * One browse page per shape, prepared once per database, as one row: `items`, the
    * page's JSON array of `MarketplaceItem`s built by PostgreSQL — {@link toApiItem}'s mapping in
    * SQL, so the server sends it without parsing, mapping and serializing each row (docs/performance.md,
-   * request cost) — with `rows` (how many are on the page) and the capped `total`, an
-   * uncorrelated subquery computed once per request (measured against `count(*) over ()`, which
-   * made PostgreSQL sort every match: 3× its CPU); `items` and `total` are null on a page past the
-   * end. `appUrl` is a placeholder (photo URLs are absolute). Browse never shows a hidden or removed
-   * listing, so no item carries `moderation`. A test holds every item equal to {@link toApiItem}'s.
+   * request cost) — with `rows` (how many are on the page) and the capped `total`, a scalar column
+   * of that one row: an uncorrelated subquery computed once per request (measured against
+   * `count(*) over ()`, which made PostgreSQL sort every match: 3× its CPU), never carried on the
+   * page's rows, and there on a page past the end too (`items` is then null). `appUrl` is a
+   * placeholder (photo URLs are absolute). Browse never shows a hidden or removed listing, so no
+   * item carries `moderation`. A test holds every item equal to {@link toApiItem}'s.
    */
   const page = preparedStatements('marketplace_browse', (db, name, shape: BrowseShape) => {
     const sort = shape.split('|')[1] as ListItemsQuery['sort'];
@@ -153,7 +134,6 @@ export function browseStatements() {
       .select({
         ...listColumns(marketplaceItems),
         ownerName: users.name,
-        total: sql<number>`(${cappedCount(db, shape, counted)})`.as('total'),
       })
       .from(marketplaceItems)
       .leftJoin(users, eq(users.id, marketplaceItems.userId))
@@ -190,14 +170,11 @@ export function browseStatements() {
       .select({
         items: sql<JsonText | null>`json_agg(json_build_object(${item}) order by ${sql.join(orderFor(sort, p), sql`, `)})::text`,
         rows: sql<number>`count(*)::int`,
-        total: sql<number | null>`max(${p.total})`,
+        total: sql<number>`(${cappedCount(db, shape)})`,
       })
       .from(p)
       .prepare(name);
   });
 
-  return {
-    page,
-    count: (db: Db, shape: BrowseShape) => count(db, shape.replace(/\|[a-zA-Z]+$/, '')),
-  };
+  return { page };
 }

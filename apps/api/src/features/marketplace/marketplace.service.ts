@@ -137,14 +137,11 @@ export function listItems(ctx: ServiceContext, q: ListItemsQuery): Promise<PageT
     maxPrice: q.maxPrice ?? null,
   };
   // One row carries the page as JSON text and the total (an uncorrelated count subquery, computed
-  // once, stopping at the window's countLimit): page and total in one round trip. Only a page past
-  // the end has no row to carry it and counts separately.
-  return listPageText(
-    q,
-    async (window) =>
-      (await browse.page(ctx.db, shape).execute({ ...values, ...window, appUrl: ctx.config.appUrl }))[0],
-    async (countLimit) => (await browse.count(ctx.db, shape).execute({ ...values, countLimit }))[0]?.total ?? 0,
-  );
+  // once, stopping at the window's countLimit): page and total in one round trip.
+  return listPageText(q, async (window) => {
+    const [row] = await browse.page(ctx.db, shape).execute({ ...values, ...window, appUrl: ctx.config.appUrl });
+    return row!;
+  });
 }
 
 /** The caller's own listings, sold and expired included, newest first (GET …/user-items). */

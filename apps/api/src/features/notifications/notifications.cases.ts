@@ -22,6 +22,12 @@ async function newSend(w: World): Promise<string> {
   return sends.json().data[0].id as string;
 }
 
+/** The world's records of notifications (`World`, test/route-cases.ts). */
+export interface NotificationsRecords {
+  /** A notification of `owner` (never deleted by a case). */
+  notificationId: string;
+}
+
 /** The world's records of notifications: `owner`'s notification. */
 export async function notificationsWorld(w: World): Promise<void> {
   w.notificationId = await newNotification(w);

@@ -12,6 +12,8 @@ import type { RouteCase, World } from '../../test/route-cases.ts';
 
 /** Where the matrix's subscriptions point (nothing listens on port 9). */
 export const MATRIX_PUSH_HOST = '127.0.0.1:9';
+/** The suites' app configuration for Web Push: the rows' subscriptions point here, refused at once, never off the machine. */
+export const PUSH_ENV = { PUSH_ENDPOINT_HOSTS: MATRIX_PUSH_HOST };
 
 let made = 0;
 /** A fresh, valid subscription body as a browser's `toJSON()` gives it. */

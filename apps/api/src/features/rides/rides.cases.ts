@@ -39,6 +39,12 @@ async function joinedRide(w: World, caller: Caller): Promise<string> {
 /** Joining: any student or admin but the creator (403). */
 const joiner = (status: number): Record<Caller, number> => ({ ...signedIn(status), owner: 403 });
 
+/** The world's records of ride sharing (`World`, test/route-cases.ts). */
+export interface RidesRecords {
+  /** A ride offered by `owner` (never deleted by a case). */
+  rideId: string;
+}
+
 /** The world's records of ride sharing: a ride `owner` offers. */
 export async function ridesWorld(w: World): Promise<void> {
   w.rideId = await newRide(w);

@@ -165,12 +165,13 @@ export interface Searched<Shown extends Record<string, SQL | AnyColumn>> {
 }
 
 /**
- * `SELECT id, <shown>, total FROM (…) best`: the `limit` best matches of `s` — exact matches first
- * by `ts_rank`, then typo and prefix matches by word similarity, then `s.tie` — each with the
- * columns of `s.shown` and `total`, the number of matches counted (at most `SEARCH_COUNT_CAP + 1`). The
- * tiers carry only each match's id and sort keys; the shown columns are read for the best rows.
- * Each way of matching is its own `UNION ALL` branch excluding what an earlier branch took, so
- * each is answered by its own index.
+ * `SELECT total, hits FROM (…) g`, one row: `hits`, the `limit` best matches of `s` — exact matches
+ * first by `ts_rank`, then typo and prefix matches by word similarity, then `s.tie` — as a JSON
+ * array of their `id` and the columns of `s.shown`, best first; and `total`, the number of matches
+ * counted (at most `SEARCH_COUNT_CAP + 1`), a scalar column of the statement, not carried on each
+ * hit. The tiers carry only each match's id and sort keys (`matches`, materialized once, is both
+ * counted and ranked); the shown columns are read for the best rows. Each way of matching is its
+ * own `UNION ALL` branch excluding what an earlier branch took, so each is answered by its own index.
  */
 function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: Searched<Shown>) {
   const row = (tier: number, score: SQL) =>
@@ -227,7 +228,14 @@ function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: S
   const fuzzyWays = s.fields.map((field) => sql`${typoText} <% ${field}`);
   const cap = TIER_CAP;
   const few = sql.raw(String(FUZZY_BELOW));
-  const best = sql`(WITH ${stats}exact AS MATERIALIZED (${exact}
+  // The shown columns of the few best rows, one primary-key look-up each (OFFSET 0 keeps the
+  // subquery from being flattened into a join the planner may answer by scanning the table), as
+  // one JSON array, best first.
+  const shown = Object.entries(s.shown).map(([name, column]) => sql`${column} AS ${sql.identifier(name)}`);
+  const lookUp = sql`LATERAL (SELECT ${s.id} AS id, ${sql.join(shown, sql`, `)} FROM ${s.from} WHERE ${s.id} = best.id OFFSET 0) AS hit`;
+  const order = sql`best.tier, best.score DESC, best.tie ${dir}, best.id ${dir}`;
+  const hits = sql`SELECT coalesce(json_agg(hit ORDER BY ${order}), '[]'::json) FROM best CROSS JOIN ${lookUp}`;
+  const group = sql`(WITH ${stats}exact AS MATERIALIZED (${exact}
     ), fuzzy AS MATERIALIZED (${
       corrected
         ? sql`SELECT ${row(2, similarity(0))} FROM (SELECT * FROM ${s.from} WHERE ${s.visible} ORDER BY ${s.tie.key} ${dir}, ${s.id} ${dir} LIMIT ${sql.raw(String(DENSE_WINDOW))}) AS ${s.from}
@@ -236,52 +244,40 @@ function bestMatches<Shown extends Record<string, SQL | AnyColumn>>(db: Db, s: S
         ${branches(fuzzyWays, similarity, 2, exactWays, sql`${corrected} IS NULL`)}`
         : branches(fuzzyWays, similarity, 2, exactWays)
     }
-    ), matches AS (
+    ), matches AS MATERIALIZED (
       (SELECT * FROM exact LIMIT ${cap})
       UNION ALL
       (SELECT * FROM fuzzy WHERE (SELECT count(*) FROM (SELECT FROM exact LIMIT ${few}) f) < ${few} AND ${typoText} <> '' LIMIT ${cap})
       LIMIT ${cap}
+    ), best AS (
+      SELECT * FROM matches ORDER BY tier, score DESC, tie ${dir}, id ${dir} LIMIT ${limit}
     )
-    SELECT *, (count(*) OVER ())::int AS total FROM matches
-    ORDER BY tier, score DESC, tie ${dir}, id ${dir} LIMIT ${limit}) AS best`;
-  // The shown columns of the few best rows, one primary-key look-up each (OFFSET 0 keeps the
-  // subquery from being flattened into a join the planner may answer by scanning the table).
-  const shown = Object.entries(s.shown).map(([name, column]) => sql`${column} AS ${sql.identifier(name)}`);
-  const lookUp = sql`LATERAL (SELECT ${sql.join(shown, sql`, `)} FROM ${s.from} WHERE ${s.id} = best.id OFFSET 0) AS hit`;
-  const columns = Object.fromEntries(Object.keys(s.shown).map((name) => [name, sql`hit.${sql.identifier(name)}`])) as {
-    [K in keyof Shown]: SQL<ValueOf<Shown[K]>>;
-  };
-  const order = sql`best.tier, best.score DESC, best.tie ${dir}, best.id ${dir}`;
-  return db
-    .select({
-      id: sql<string>`best.id`,
-      ...columns,
-      total: sql<number>`best.total`.mapWith(Number),
-      // The hit's place, 1 = best: orders the group inside `everyGroup`'s JSON array.
-      position: sql<number>`row_number() OVER (ORDER BY ${order})`.mapWith(Number).as('position'),
-    })
-    .from(sql`${best} CROSS JOIN ${lookUp}`)
-    .orderBy(sql`${order}`);
+    SELECT (SELECT count(*) FROM matches)::int AS total, (${hits}) AS hits) AS g`;
+  return db.select({ total: sql<number>`g.total`.mapWith(Number), hits: sql<Hit<Shown>[]>`g.hits` }).from(group);
 }
 
-/** What one group's statement answers per hit (its shown columns, `id`, `total` and `position`). */
-export type HitRow<Q> = Q extends PromiseLike<Array<infer R>> ? R : never;
+/** A hit as a group's statement answers it: its `id` and the shown columns (JSON values). */
+export type Hit<Shown extends Record<string, SQL | AnyColumn>> = { id: string } & {
+  [K in keyof Shown]: ValueOf<Shown[K]>;
+};
+
+/** What one group's statement answers: its one row, `total` and `hits`. */
+export type GroupRow<Q> = Q extends PromiseLike<Array<infer R>> ? R : never;
 
 /**
  * Every group's hits in ONE statement (a search without `type`): a single row whose column per
- * group is that group's statement's rows as a JSON array, best first. One round trip instead of
+ * group is that group's statement's one row as JSON, `{ total, hits }`. One round trip instead of
  * four — on this machine each statement's socket write and read cost the API more CPU than the
  * rows themselves (a `--cpu-prof` profile of the search bench: ~30 % of the Node process in
  * socket writes). The groups run one after another in one backend; each is bounded as above.
- * JSON keeps each row's column names; `total` and `position` are JSON numbers.
  */
 export function everyGroup<G extends Record<string, SQLWrapper>>(db: Db, groups: G) {
   const columns = Object.fromEntries(
     Object.entries(groups).map(([type, group]) => [
       type,
-      sql`(SELECT coalesce(json_agg(g ORDER BY g.position), '[]'::json) FROM (${group}) g)`,
+      sql`(SELECT json_build_object('total', g.total, 'hits', g.hits) FROM (${group}) g)`,
     ]),
-  ) as { [K in keyof G]: SQL<HitRow<G[K]>[]> };
+  ) as { [K in keyof G]: SQL<GroupRow<G[K]>> };
   return db.select(columns).from(sql`(VALUES (1)) AS one (x)`);
 }
 

@@ -59,8 +59,8 @@ const hitsOf = Object.fromEntries(
     | ReturnType<typeof queries.sourceHits<ReturnType<typeof teacherSearch>['shown']>>
 >;
 
-/** A group's rows: one per hit, with its shown columns, `id`, `total` and `position`. */
-type Rows = Array<{ id: string; total: number } & Record<string, unknown>>;
+/** A group's statement's answer: its hits (`id` and the shown columns, best first) and `total`. */
+type Found = { total: number; hits: Array<{ id: string } & Record<string, unknown>> };
 
 /** The four groups in one statement (no `type`: the header box and `/search`). */
 const allGroups = (db: Db) =>
@@ -83,7 +83,7 @@ const everyGroup = preparedStatements('search_every_group', (db, name) => allGro
  * A group's row mapped to a hit: title, snippet with the match marked, deep link — a record's from
  * its kind (title, snippet texts, link), a teacher's from the skill and their public profile.
  */
-function hitOf(type: SearchType, row: Rows[number], q: string): SearchGroup['items'][number] {
+function hitOf(type: SearchType, row: Found['hits'][number], q: string): SearchGroup['items'][number] {
   const kind = kindOfSearch(type);
   if (kind)
     return {
@@ -92,7 +92,7 @@ function hitOf(type: SearchType, row: Rows[number], q: string): SearchGroup['ite
       snippet: bestSnippet(kind.search.snippet(row), q),
       link: kind.link(row.id),
     };
-  const r = row as Rows[number] & {
+  const r = row as Found['hits'][number] & {
     skill: string;
     name: string | null;
     branch: string | null;
@@ -119,14 +119,21 @@ function teacherSnippet(skill: string, q: string, branch: string | null, semeste
 }
 
 /**
- * A group from its rows mapped to hits. Each row carries the number of matches counted, at most
- * `SEARCH_COUNT_CAP + 1` (`search.queries.ts`): more than `SEARCH_COUNT_CAP` answers
+ * A group from its statement's answer, its hits mapped. `total` is the number of matches counted,
+ * at most `SEARCH_COUNT_CAP + 1` (`search.queries.ts`): more than `SEARCH_COUNT_CAP` answers
  * `SEARCH_COUNT_CAP` with `totalCapped: true` — `cappedTotal`, the rule every list's total follows
  * (lib/pages.ts).
  */
-function group(type: SearchType, rows: Rows, q: string): SearchGroup {
-  return { type, ...cappedTotal(rows[0]?.total ?? 0, SEARCH_COUNT_CAP), items: rows.map((row) => hitOf(type, row, q)) };
+function group(type: SearchType, found: Found, q: string): SearchGroup {
+  return {
+    type,
+    ...cappedTotal(found.total, SEARCH_COUNT_CAP),
+    items: found.hits.map((row) => hitOf(type, row, q)),
+  };
 }
+
+/** A group with nothing found. */
+const NOTHING: Found = { total: 0, hits: [] };
 
 /**
  * GET /api/search: the groups of `query.type` (all four, in `SEARCH_TYPES` order, when
@@ -141,15 +148,15 @@ export async function search(ctx: ServiceContext, viewer: SessionUser, query: Se
   const terms = searchTerms(q);
   const types = type ? [type] : SEARCH_TYPES;
   // Nothing searchable (one-letter words, punctuation, emoji): no hits, and no statement.
-  if (!terms.text) return { q, groups: types.map((t) => group(t, [], q)) };
+  if (!terms.text) return { q, groups: types.map((t) => group(t, NOTHING, q)) };
   const params = { q: terms.text, fuzzy: terms.fuzzy, limit, alias: skillKey(q), viewer: viewer.id };
   return withinBudget(ctx, async (db) => {
     if (type) {
-      const rows = (await oneGroup(db, type).execute(params)) as Rows;
-      return { q, groups: [group(type, rows, terms.text)] };
+      const [found] = (await oneGroup(db, type).execute(params)) as Found[];
+      return { q, groups: [group(type, found ?? NOTHING, terms.text)] };
     }
-    const [rows] = (await everyGroup(db).execute(params)) as unknown as [Record<SearchType, Rows>];
-    return { q, groups: SEARCH_TYPES.map((t) => group(t, rows[t], terms.text)) };
+    const [row] = (await everyGroup(db).execute(params)) as unknown as [Record<SearchType, Found>];
+    return { q, groups: SEARCH_TYPES.map((t) => group(t, row[t], terms.text)) };
   });
 }
 
