@@ -106,9 +106,10 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  * Fails when the page scrolls sideways at the current viewport (docs/design.md §9, mobile first):
  * `document.documentElement.scrollWidth` must not exceed `window.innerWidth`. The failure names
  * both widths and the elements whose right edge passes the viewport (up to 5, innermost first), so
- * the overflowing text or box is easy to find.
+ * the overflowing text or box is easy to find. With `soft`, the test goes on after a failure (the
+ * sweep reports every width of a page).
  */
-export async function expectNoSidewaysScroll(page: Page, label: string) {
+export async function expectNoSidewaysScroll(page: Page, label: string, { soft = false } = {}) {
   const found = await page.evaluate(() => {
     const viewport = window.innerWidth;
     const describe = (el: Element) => {
@@ -135,7 +136,7 @@ export async function expectNoSidewaysScroll(page: Page, label: string) {
       culprits: innermost.slice(0, 5).map(describe),
     };
   });
-  expect(
+  (soft ? expect.soft : expect)(
     found.scrollWidth,
     `${label}: the page is ${found.scrollWidth} px wide in a ${found.viewport} px viewport; past its right edge: ${found.culprits.join(', ')}`,
   ).toBeLessThanOrEqual(found.viewport);
