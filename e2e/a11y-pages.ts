@@ -44,6 +44,27 @@ export const SWEPT_PAGES: SweptPage[] = [
   },
 ];
 
+/** The narrow phone widths (px) at which no page may scroll sideways (docs/design.md §9, mobile first). */
+export const NARROW_WIDTHS = [320, 360] as const;
+
+/**
+ * The feature pages the sweep opens only for the sideways-scroll check at {@link NARROW_WIDTHS}
+ * (their journeys run axe): signed in as a fresh student (enrolled in the catalogue's subjects by
+ * the completed profile), or as the administrator.
+ */
+export const NARROW_FEATURE_PAGES: { label: string; url: string; admin?: boolean }[] = [
+  { label: 'attendance', url: '/attendance' },
+  { label: 'rides', url: '/rides' },
+  { label: 'marketplace', url: '/marketplace' },
+  { label: 'lost and found', url: '/lost-found' },
+  { label: 'skill exchange', url: '/skill-exchange' },
+  { label: 'internships', url: '/intern-connect' },
+  { label: 'search', url: '/search?q=a' },
+  { label: 'alerts', url: '/alerts' },
+  { label: 'admin dashboard', url: '/admin', admin: true },
+  { label: 'admin notifications', url: '/admin/notifications', admin: true },
+];
+
 /** Routes whose journey (`e2e/<spec>`) runs `expectNoSeriousA11yViolations` on the page. */
 export const CHECKED_IN_JOURNEYS: Record<string, string> = {
   'intern-connect': 'internships.spec.ts',

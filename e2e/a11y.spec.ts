@@ -4,12 +4,13 @@
  * schemes with no serious or critical violations (WCAG 2.2 AA rules plus best practices); the skip
  * link, landmarks, visible focus, and reduced motion for the carousel and loaders. The pages are
  * listed in `a11y-pages.ts`, beside the feature pages whose journeys run axe; the first test fails
- * when a route of the web app is in neither.
+ * when a route of the web app is in neither. Every swept page and every feature page is also opened at
+ * 320 and 360 px, where no page may scroll sideways (the axe helper checks that at any width too).
  */
 import fs from 'node:fs';
-import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { CHECKED_IN_JOURNEYS, SWEPT_PAGES, pageRoutesOf } from './a11y-pages.ts';
+import { CHECKED_IN_JOURNEYS, NARROW_FEATURE_PAGES, NARROW_WIDTHS, SWEPT_PAGES, pageRoutesOf } from './a11y-pages.ts';
 
 const OPEN_PAGES = SWEPT_PAGES.filter((p) => !p.signedIn).map((p) => [p.label, p.url] as const);
 const SIGNED_IN_PAGES = SWEPT_PAGES.filter((p) => p.signedIn).map((p) => [p.label, p.url] as const);
@@ -86,6 +87,29 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+/** Opens `path` at each of {@link NARROW_WIDTHS} and checks that the page does not scroll sideways at any. */
+async function expectNarrowFits(page: Page, label: string, path: string) {
+  for (const width of NARROW_WIDTHS) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto(path);
+    await settle(page);
+    await expectNoSidewaysScroll(page, `${label} at ${width} px`, { soft: true });
+  }
+}
+
+test.describe(`no sideways scroll at ${NARROW_WIDTHS.join(' and ')} px`, () => {
+  for (const [label, path] of OPEN_PAGES) {
+    test(`${label} (${path})`, async ({ page }) => expectNarrowFits(page, label, path));
+  }
+  for (const [label, path] of SIGNED_IN_PAGES) {
+    test(`${label} (${path})`, async ({ studentPage }) => expectNarrowFits(studentPage, label, path));
+  }
+  for (const { label, url, admin } of NARROW_FEATURE_PAGES) {
+    if (admin) test(`${label} (${url})`, async ({ adminPage }) => expectNarrowFits(adminPage, label, url));
+    else test(`${label} (${url})`, async ({ studentPage }) => expectNarrowFits(studentPage, label, url));
+  }
+});
 
 test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
   await page.goto('/');

@@ -53,7 +53,7 @@ test('a new student starts enrolled, changes subjects, marks, edits, reads offli
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(
     page.getByText(
-      'You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
+      'Profile updated successfully! You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
     ),
   ).toBeVisible();
 

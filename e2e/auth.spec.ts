@@ -37,7 +37,9 @@ test('a new student signs up, verifies with the password chosen, completes the p
   await page.getByLabel('Hostel').selectOption('Coho Hostel');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   // The first save of branch and semester enrolls in that semester's subjects.
-  await expect(page.getByText(/^You were enrolled in 3 subjects for Computer Science Engineering/)).toBeVisible();
+  await expect(
+    page.getByText(/^Profile updated successfully! You were enrolled in 3 subjects for Computer Science Engineering/),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ananya Iyer' })).toBeVisible();
 
   await page

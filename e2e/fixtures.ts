@@ -103,9 +103,50 @@ export async function completeProfile(page: Page, name: string) {
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
+ * Fails when the page scrolls sideways at the current viewport (docs/design.md §9, mobile first):
+ * `document.documentElement.scrollWidth` must not exceed `window.innerWidth`. The failure names
+ * both widths and the elements whose right edge passes the viewport (up to 5, innermost first), so
+ * the overflowing text or box is easy to find. With `soft`, the test goes on after a failure (the
+ * sweep reports every width of a page).
+ */
+export async function expectNoSidewaysScroll(page: Page, label: string, { soft = false } = {}) {
+  const found = await page.evaluate(() => {
+    const viewport = window.innerWidth;
+    const describe = (el: Element) => {
+      const id = el.id ? `#${el.id}` : '';
+      const cls =
+        typeof el.className === 'string' && el.className
+          ? `.${el.className.trim().split(/\s+/).slice(0, 3).join('.')}`
+          : '';
+      return `${el.tagName.toLowerCase()}${id}${cls} (right ${Math.round(el.getBoundingClientRect().right)} px)`;
+    };
+    // Boxes inside a container that clips or scrolls on its own (a carousel) do not widen the page.
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const wide = [...document.body.querySelectorAll('*')].filter(
+      (el) => el.getBoundingClientRect().right > viewport + 0.5 && !clipped(el),
+    );
+    const innermost = wide.filter((el) => !wide.some((other) => other !== el && el.contains(other)));
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      viewport,
+      culprits: innermost.slice(0, 5).map(describe),
+    };
+  });
+  (soft ? expect.soft : expect)(
+    found.scrollWidth,
+    `${label}: the page is ${found.scrollWidth} px wide in a ${found.viewport} px viewport; past its right edge: ${found.culprits.join(', ')}`,
+  ).toBeLessThanOrEqual(found.viewport);
+}
+
+/**
  * The one accessibility check of the browser suite (docs/design.md §9): runs axe-core on the page
  * once its finite animations have finished and fails listing every serious or critical violation with its targets. Any
- * violation found (minor ones too) is attached to the test as `axe-{label}.json`.
+ * violation found (minor ones too) is attached to the test as `axe-{label}.json`. It also checks that
+ * the page does not scroll sideways at the current viewport ({@link expectNoSidewaysScroll}).
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
   // A toast or dialog still fading in has a partial opacity, which axe reads as low contrast: let
@@ -141,6 +182,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
     serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`),
     `${label}: serious or critical axe violations`,
   ).toEqual([]);
+  await expectNoSidewaysScroll(page, label);
 }
 
 type Fixtures = {

@@ -5,6 +5,8 @@
  * dashboard's today card do not load the schema library at start
  * (docs/decisions/0001-hydration-at-load.md); `./attendance.ts` re-exports everything here.
  */
+import { USER_MESSAGES } from './users-ui.ts';
+
 export const ATTENDANCE_UI = {
   todayTitle: 'Today’s classes',
   markOnAttendance: 'Mark on Attendance',
@@ -191,10 +193,11 @@ export const ATTENDANCE_MESSAGES = {
     `Attend the next ${n} ${n === 1 ? 'class' : 'classes'} to reach ${target}%`,
   /**
    * The profile's answer when the first save of a branch and semester enrolled the student in the
-   * catalogue's subjects of both, with the correct singular.
+   * catalogue's subjects of both, with the correct singular; the spec's success sentence
+   * (docs/product-spec.md §8 "Profile") comes first.
    */
   defaultEnrolled: (n: number, branch: string, semester: string) =>
-    `You were enrolled in ${n} ${n === 1 ? 'subject' : 'subjects'} for ${branch}, ${semester} semester — change them on Attendance`,
+    `${USER_MESSAGES.profileUpdated} You were enrolled in ${n} ${n === 1 ? 'subject' : 'subjects'} for ${branch}, ${semester} semester — change them on Attendance`,
   atLimit: (target: number) => `You are exactly at ${target}%: missing the next class takes you below it`,
   /** Above the target with no class to spare, e.g. 2 of 2 at 75%: the real percentage first. */
   atMargin: (percentage: string, target: number) =>

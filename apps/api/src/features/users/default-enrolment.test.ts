@@ -65,7 +65,7 @@ describe('default enrolment', () => {
     expect(codes).toHaveLength(3);
     expect(res.json().message).toBe(ATTENDANCE_MESSAGES.defaultEnrolled(3, CSE, 'Third'));
     expect(res.json().message).toBe(
-      'You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
+      'Profile updated successfully! You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
     );
     expect(res.json().data.user).toMatchObject({ branch: CSE, semester: 'Third', name: 'Riya' });
     expect(await enrolledCodes(who)).toEqual(codes);
@@ -108,7 +108,7 @@ describe('default enrolment', () => {
     const one = await signUpAndLogin(t);
     const single = await save(one, { branch: ROBOTICS, semester: 'First' });
     expect(single.json().message).toBe(
-      `You were enrolled in 1 subject for ${ROBOTICS}, First semester — change them on Attendance`,
+      `Profile updated successfully! You were enrolled in 1 subject for ${ROBOTICS}, First semester — change them on Attendance`,
     );
     expect(await enrolledCodes(one)).toEqual(['RB101']);
   });

@@ -450,7 +450,7 @@ describe('profile update', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(
-      'You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
+      'Profile updated successfully! You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
     ); // first save of branch and semester
     expect(res.json().data.user).toMatchObject({
       name: 'Aarav Mehta',

@@ -36,7 +36,8 @@ const toMessage = (_data: unknown, meta: EnvelopeMeta | undefined): MessageReply
 
 /**
  * What PUT /users/update answers: `{ user, roles }` and the server's message — "Profile updated
- * successfully!", or the default enrolment's "You were enrolled in 6 subjects for …".
+ * successfully!", followed by the default enrolment's "You were enrolled in 6 subjects for …" when
+ * the save enrolled the student.
  */
 export interface ProfileSaved extends UserData {
   message: string;

@@ -55,7 +55,7 @@ describe('the profile form', () => {
     expect(sent).toEqual([expect.objectContaining({ branch: 'Computer Science Engineering', semester: 'Third' })]);
     expect(toast.success).toHaveBeenCalledWith(message, expect.anything());
     expect(message).toBe(
-      'You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
+      'Profile updated successfully! You were enrolled in 3 subjects for Computer Science Engineering, Third semester — change them on Attendance',
     );
   });
 

@@ -3,8 +3,8 @@
  * validated with the contract's `updateProfileBody`. Save Profile → PUT /api/users/update (empty
  * selects are not sent); server field errors appear under their fields, other failures in an error
  * box. Cancel restores the saved values. Success: the server's message as a toast (3 s): "Profile
- * updated successfully!", or on the first save of a branch and semester "You were enrolled in 6
- * subjects for … — change them on Attendance".
+ * updated successfully!", on the first save of a branch and semester followed by "You were enrolled
+ * in 6 subjects for … — change them on Attendance".
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
