@@ -102,6 +102,7 @@ const API_ROLES = [
   'signin',
   'parser',
   'source',
+  'endpoints',
   'probe',
   'snippet',
   'terms',

@@ -9,7 +9,6 @@
  * (RFC 8291 `aes128gcm`, VAPID RFC 8292) and posting it to every device of the recipient. A 404 or
  * 410 from a push service deletes that subscription.
  */
-import net from 'node:net';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
 import {
@@ -23,7 +22,6 @@ import {
   type UnsubscribeBody,
   type UpdatePushPreferencesBody,
 } from '@campus/contract/push';
-import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -31,6 +29,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { throttledLog } from '../../lib/log-throttle.ts';
 import { startOutboxWorker, wakeOutbox, type OutboxWorker } from '../../lib/outbox.ts';
 import { appSecret } from '../../lib/tokens.ts';
+import { postPush, pushTarget } from './push.endpoints.ts';
 import * as queries from './push.queries.ts';
 
 /** The outbox's name (its NOTIFY payload; the saved-alert match statement wakes it too). */
@@ -68,35 +67,15 @@ export async function publicKey(ctx: ServiceContext): Promise<string> {
 }
 
 /**
- * True when the server may post to `endpoint`: a host listed in `PUSH_ENDPOINT_HOSTS` (any
- * scheme), else https to a host name — never an IP literal or `localhost`, so a subscription
- * cannot point the server at the machine or its network.
- */
-export function endpointAllowed(config: AppConfig, endpoint: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  const host = url.hostname.toLowerCase();
-  const listed = config.push.endpointHosts;
-  if (listed.includes(host) || listed.includes(url.host.toLowerCase())) return true;
-  if (url.protocol !== 'https:') return false;
-  const bare = host.replace(/^\[|\]$/g, '');
-  return net.isIP(bare) === 0 && host !== 'localhost' && !host.endsWith('.localhost') && host.includes('.');
-}
-
-/**
  * POST /api/push/subscriptions: stores this device's subscription for `user` (an endpoint already
- * stored moves to `user`). 400 for an endpoint the server would not contact.
+ * stored moves to `user`). 400 for an endpoint the server would not contact (push.endpoints.ts).
  */
 export async function subscribe(
   ctx: ServiceContext,
   user: SessionUser,
   body: SubscribeBody,
 ): Promise<PushSubscriptionInfo> {
-  if (!endpointAllowed(ctx.config, body.endpoint)) {
+  if (!pushTarget(ctx.config, body.endpoint)) {
     throw badRequest(PUSH_MESSAGES.endpointInvalid, { endpoint: PUSH_MESSAGES.endpointInvalid });
   }
   const row = await queries.upsertSubscription(ctx.db, user.id, body);
@@ -147,14 +126,19 @@ export function payloadOf(row: { message: string; link: string | null }): PushPa
 /** What became of one push: delivered, the subscription gone (404/410), or failed (logged, dropped). */
 type Outcome = 'sent' | 'gone' | 'failed';
 
-/** Encrypts `payload` for `sub` and posts it to its push service, within the configured time. */
+/**
+ * Encrypts `payload` for `sub` and posts it to its push service, within the configured time. An
+ * endpoint the rules no longer allow is not contacted ('gone': deleted); one whose name resolves
+ * to a non-public address is refused at connect time ('failed', logged; checked again next time).
+ */
 async function send(
   ctx: ServiceContext,
   keys: VapidKeys,
   sub: queries.SubscriptionRow,
   payload: PushPayload,
 ): Promise<Outcome> {
-  if (!endpointAllowed(ctx.config, sub.endpoint)) return 'gone';
+  const target = pushTarget(ctx.config, sub.endpoint);
+  if (!target) return 'gone';
   try {
     // web-push builds the encrypted request; it sends only over https itself, so the post is ours.
     const req = webpush.generateRequestDetails(
@@ -170,20 +154,18 @@ async function send(
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => name.toLowerCase() !== 'content-length'),
     ) as Record<string, string>;
-    const res = await fetch(req.endpoint, {
-      method: req.method,
-      headers,
-      body: req.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(ctx.config.push.sendTimeoutMs),
-    });
-    await res.body?.cancel();
-    if (res.status === 404 || res.status === 410) return 'gone';
-    if (res.status >= 200 && res.status < 300) return 'sent';
-    logSend(ctx.log, 'warn', { status: res.status, host: new URL(sub.endpoint).host }, 'Push service refused a push');
+    const status = await postPush(
+      target,
+      { method: req.method, headers, body: req.body as Buffer },
+      AbortSignal.timeout(ctx.config.push.sendTimeoutMs),
+    );
+    if (status === 404 || status === 410) return 'gone';
+    if (status >= 200 && status < 300) return 'sent';
+    logSend(ctx.log, 'warn', { status, host: target.url.host }, 'Push service refused a push');
     return 'failed';
   } catch (err) {
-    logSend(ctx.log, 'warn', { err: String(err), host: new URL(sub.endpoint).host }, 'Push failed');
+    const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+    logSend(ctx.log, 'warn', { err: String(err), code: e.code ?? e.cause?.code, host: target.url.host }, 'Push failed');
     return 'failed';
   }
 }

@@ -13,6 +13,8 @@ import { SKILL_INBOX_LINK } from '@campus/contract/skill-exchange';
 import { validRide } from '../rides/rides.cases.ts';
 import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
 import { outboxWorkersIdle } from '../../lib/outbox.ts';
+import { isPrivateAddress, publicOnly } from '../../lib/public-address.ts';
+import { postPush, pushTarget } from './push.endpoints.ts';
 import { appSecrets } from '../../db/schema/users.ts';
 import { clientOf, createTestApp, signUpAndLogin, type SignedIn, type TestApp } from '../../test/helpers.ts';
 import { startPushService, type TestPushService, type TestSubscription } from '../../test/push-service.ts';
@@ -311,5 +313,103 @@ describe('subscriptions', () => {
     expect(del.json().message).toBe(PUSH_MESSAGES.endpointInvalid);
     const stored = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, who.userId));
     expect(stored).toEqual([]);
+  });
+});
+
+describe('endpoints (checked when stored, and again at every send)', () => {
+  it('accepts the known push services over https on 443 only; refuses any other host, port or scheme (400)', async () => {
+    const who = await signUpAndLogin(t);
+    const keys = push.subscription('keys').keys;
+    for (const endpoint of [
+      'https://127.0.0.1.nip.io:5432/x', // a public name for loopback, on the database's port
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://localhost./x', // trailing dot
+      'https://fcm.googleapis.com:8443/fcm/send/x', // a known service, but not on 443
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com.attacker.example/x',
+      'https://push.example.org/x', // a host name, but not a push service
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+    ]) {
+      const res = await as(who).post('/api/push/subscriptions', { endpoint, keys });
+      expect(res.statusCode, `${endpoint} → ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: PUSH_MESSAGES.endpointInvalid });
+    }
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/cX1',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-pn1p.notify.windows.com/w/?token=BQYAAA',
+      'https://fcm.googleapis.com:443/fcm/send/cX2',
+    ]) {
+      const res = await as(who).post('/api/push/subscriptions', { endpoint, keys });
+      expect(res.statusCode, `${endpoint} → ${res.body}`).toBe(201);
+    }
+  });
+
+  it('a stored endpoint the rules do not allow is never posted to, and its subscription is deleted at send time', async () => {
+    const { who: ivy, skillId } = await teacher('Origami');
+    const kept = push.subscription('ivy-phone');
+    await subscribe(ivy, kept);
+    const keys = push.subscription('ivy-old').keys;
+    const stale = ['https://127.0.0.1.nip.io:5432/x', 'https://push.example.org/x', 'https://localhost./x'];
+    await t.database.db
+      .insert(pushSubscriptions)
+      .values(stale.map((endpoint) => ({ userId: ivy.userId, endpoint, p256dh: keys.p256dh, auth: keys.auth })));
+    await requestSkill(await signUpAndLogin(t), ivy, skillId);
+    await push.waitFor(kept);
+    await outboxDrained();
+    const left = await t.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, ivy.userId));
+    expect(left.map((s) => s.endpoint)).toEqual([kept.endpoint]);
+  });
+
+  it('only public unicast addresses count as public (ipaddr.js ranges)', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254', // cloud metadata
+      '100.64.0.1', // CGNAT
+      '0.0.0.0',
+      '::1',
+      '::ffff:127.0.0.1',
+      'fd00::1',
+      'fe80::1',
+      '224.0.0.1',
+      'not an address',
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['142.250.183.10', '17.57.144.10', '2607:f8b0:4004:c1b::5f'])
+      expect(isPrivateAddress(a), a).toBe(false);
+  });
+
+  it('each connection resolves the name again and refuses a non-public answer, so DNS rebinding is caught', async () => {
+    const answers = ['142.250.183.10', '127.0.0.1', '169.254.169.254'];
+    const lookup = publicOnly((_name, _options, done) => done(null, [{ address: answers.shift()!, family: 4 }]));
+    const connect = () =>
+      new Promise<string>((resolve, reject) =>
+        lookup('fcm.googleapis.com', {}, (err, address) => (err ? reject(err) : resolve(String(address)))),
+      );
+    await expect(connect()).resolves.toBe('142.250.183.10');
+    await expect(connect()).rejects.toMatchObject({ code: 'ERR_SSRF_REFUSED' });
+    await expect(connect()).rejects.toMatchObject({ code: 'ERR_SSRF_REFUSED' });
+  });
+
+  it('a push to a listed host name that resolves to loopback is refused before connecting', async () => {
+    const config = { ...t.app.ctx.config, push: { ...t.app.ctx.config.push, endpointHosts: ['localhost'] } };
+    const target = pushTarget(config, 'https://localhost/x');
+    expect(target).not.toBeNull();
+    const error = (await postPush(
+      target!,
+      { method: 'POST', headers: {}, body: Buffer.from('x') },
+      AbortSignal.timeout(5000),
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    )) as (NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException }) | null;
+    expect(error?.code ?? error?.cause?.code).toBe('ERR_SSRF_REFUSED');
   });
 });
