@@ -284,7 +284,7 @@ export interface PushConfig {
    * port) is a local push service posted to as is, over http or https (the tests').
    */
   endpointHosts: string[];
-  /** Time for one push service to answer, ms (5 s). */
+  /** Time for one push service to answer, ms (3 s; docs/security.md "Fair shares"). */
   sendTimeoutMs: number;
 }
 
@@ -430,7 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
       subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
       endpointHosts: e.PUSH_ENDPOINT_HOSTS.map((h) => h.toLowerCase()),
-      sendTimeoutMs: 5_000,
+      sendTimeoutMs: 3_000,
     },
   };
 }

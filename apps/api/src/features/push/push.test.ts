@@ -6,6 +6,7 @@
  * deletes only their own subscription; bad input answers 400 with the contract's message. The
  * VAPID key pair is generated once and kept in the database.
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PUSH_MESSAGES, PUSH_TITLE } from '@campus/contract/push';
@@ -14,7 +15,8 @@ import { validRide } from '../rides/rides.cases.ts';
 import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
 import { outboxWorkersIdle } from '../../lib/outbox.ts';
 import { isPrivateAddress, publicOnly } from '../../lib/public-address.ts';
-import { postPush, pushTarget } from './push.endpoints.ts';
+import { SEND_LIMITS, postPush, pushTarget } from './push.endpoints.ts';
+import { pushSendsSettled } from './push.service.ts';
 import { appSecrets } from '../../db/schema/users.ts';
 import { clientOf, createTestApp, signUpAndLogin, type SignedIn, type TestApp } from '../../test/helpers.ts';
 import { startPushService, type TestPushService, type TestSubscription } from '../../test/push-service.ts';
@@ -24,14 +26,47 @@ let t: TestApp;
 let push: TestPushService;
 let admin: SignedIn;
 
+/** A push service that accepts connections and never answers; counts the posts (connections that sent bytes). */
+interface BlackHole {
+  host: string;
+  posts: number;
+  close(): Promise<void>;
+}
+
+async function startBlackHole(): Promise<BlackHole> {
+  const sockets = new Set<net.Socket>();
+  const hole = { host: '', posts: 0, close: async () => {} };
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('data', () => (hole.posts += 1));
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  hole.host = `127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  hole.close = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    });
+  return hole;
+}
+let blackHole: BlackHole;
+
 beforeAll(async () => {
   push = await startPushService();
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1', PUSH_ENDPOINT_HOSTS: push.host });
+  blackHole = await startBlackHole();
+  t = await createTestApp({
+    ADMIN_EMAILS: ADMIN,
+    TRUST_PROXY: '127.0.0.1',
+    PUSH_ENDPOINT_HOSTS: `${push.host},${blackHole.host}`,
+  });
   admin = await signUpAndLogin(t, { email: ADMIN });
 });
 afterAll(async () => {
   await t?.close();
   await push?.close();
+  await blackHole?.close();
 });
 
 const as = (who?: SignedIn) => clientOf(t, who);
@@ -61,11 +96,14 @@ async function requestSkill(from: SignedIn, to: SignedIn, skillId: string): Prom
   expect(res.statusCode, res.body).toBe(201);
 }
 
-/** Resolves once the push outbox is empty and its worker idle (every queued push posted and its outcome stored). */
+/** Resolves once the push outbox is empty, its worker idle and every push it handed out settled, with its outcome stored. */
 async function outboxDrained(): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
     const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(pushOutbox);
-    if (Number(row!.n) === 0) return outboxWorkersIdle(t.app.ctx);
+    if (Number(row!.n) === 0) {
+      await outboxWorkersIdle(t.app.ctx);
+      return pushSendsSettled(t.app.ctx);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('push outbox not drained');
@@ -411,5 +449,57 @@ describe('endpoints (checked when stored, and again at every send)', () => {
       (e: unknown) => e,
     )) as (NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException }) | null;
     expect(error?.code ?? error?.cause?.code).toBe('ERR_SSRF_REFUSED');
+  });
+});
+
+describe('fair shares', () => {
+  it('keeps at most 10 devices per student: an 11th replaces the one unused longest', async () => {
+    const who = await signUpAndLogin(t);
+    const subs = Array.from({ length: 11 }, (_, i) => push.subscription(`many-${i}`));
+    for (const sub of subs) await subscribe(who, sub);
+    const rows = await t.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, who.userId));
+    expect(rows).toHaveLength(10);
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(
+      subs
+        .slice(1)
+        .map((s) => s.endpoint)
+        .sort(),
+    );
+  });
+
+  it("one student's 120 black-hole endpoints do not delay another student's push (≤ 2 s after its commit)", async () => {
+    const { who: mallory, skillId: mallorySkill } = await teacher('Lockpicking');
+    const keys = push.subscription('hole-keys').keys;
+    // 120 devices, stored directly: the cap above keeps an account from subscribing them itself
+    await t.database.db.insert(pushSubscriptions).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        userId: mallory.userId,
+        endpoint: `http://${blackHole.host}/hole-${i}`,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+      })),
+    );
+    const { who: nina, skillId: ninaSkill } = await teacher('Calligraphy');
+    const ninaSub = push.subscription('nina-phone');
+    await subscribe(nina, ninaSub);
+    const asker = await signUpAndLogin(t);
+
+    await requestSkill(asker, mallory, mallorySkill);
+    for (let i = 0; blackHole.posts === 0; i += 1) {
+      if (i > 200) throw new Error('no push reached the black hole');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await requestSkill(asker, nina, ninaSkill); // committed when this answers
+    const [delivered] = await push.waitFor(ninaSub, 1, 2_000);
+    expect(delivered).toMatchObject({ title: PUSH_TITLE, link: SKILL_INBOX_LINK });
+
+    // The host's share: 16 posts at once; its breaker opened after 5 time-outs, so the other
+    // 100 were never attempted (no amplification against the host).
+    await outboxDrained();
+    expect(blackHole.posts).toBeGreaterThan(0);
+    expect(blackHole.posts).toBeLessThanOrEqual(SEND_LIMITS.perHost + SEND_LIMITS.failuresToOpen - 1);
   });
 });
