@@ -103,6 +103,7 @@ const API_ROLES = [
   'signin',
   'parser',
   'source',
+  'endpoints',
   'probe',
   'snippet',
   'terms',

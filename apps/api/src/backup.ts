@@ -1,6 +1,7 @@
 /**
  * `npm run backup [-- --keep N]` (docs/operations.md "Backups"): writes one archive into
- * `BACKUP_DIR` and prints its path; with `--keep N`, then deletes all but the N newest.
+ * `BACKUP_DIR` (owner-only, 0600), prints its path and warns that it holds secrets; with `--keep N`,
+ * then deletes all but the N newest.
  *
  * PostgreSQL (`DATABASE_URL`, or `DATABASE_LISTEN_URL` when set: the direct URL, not PgBouncer):
  * `pg_dump -Fc` while the app keeps running. Embedded database: when a server holds `DATA_DIR`, it
@@ -54,6 +55,10 @@ try {
     ? await createBackup(config.backupDir, { driver: 'pg', url: directUrl })
     : await backupEmbedded(config.dataDir, config.backupDir);
   console.log(`Backup written: ${file}`);
+  console.warn(
+    '  It holds secrets (the signing secret, password hashes, the VAPID private key unless set in the environment): ' +
+      'it is readable by its owner only (0600). Store it encrypted, off this host (docs/operations.md "Backups").',
+  );
   console.log(
     `  ${manifest.tool}; ${manifest.migrations} migrations; ${manifest.members.map((m) => `${m.name} ${m.bytes} bytes sha256 ${m.sha256}`).join('; ')}`,
   );

@@ -95,7 +95,14 @@ const envSchema = z.object({
     .default('https://internshala.com'),
   INTERNSHIP_SOURCE_HOSTS: list
     .pipe(
-      z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i, 'must be host or host:port')),
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$|^[0-9.]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i,
+            'must be a host name (https on 443) or an IP address with an optional port',
+          ),
+      ),
     )
     .default([]),
   BACKUP_DIR: z.string().min(1).default('./backups'),
@@ -271,11 +278,13 @@ export interface PushConfig {
   vapid: { publicKey: string; privateKey: string } | undefined;
   subject: string;
   /**
-   * Extra endpoint hosts (`host` any port, or `host:port`; lower-case) the server sends to, even over
-   * http or on a loopback or private address (`PUSH_ENDPOINT_HOSTS`; a local push service in tests).
+   * `PUSH_ENDPOINT_HOSTS`, lower-case, added to the known push services (features/push/push.endpoints.ts):
+   * a host name (`push.example.org`, or `*.example.org` for its subdomains) is reached like them, over
+   * https on 443 at public addresses only; an IP address (`127.0.0.1:9999`, or `127.0.0.1` for any
+   * port) is a local push service posted to as is, over http or https (the tests').
    */
   endpointHosts: string[];
-  /** Time for one push service to answer, ms (5 s). */
+  /** Time for one push service to answer, ms (3 s; docs/security.md "Fair shares"). */
   sendTimeoutMs: number;
 }
 
@@ -421,7 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
       subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
       endpointHosts: e.PUSH_ENDPOINT_HOSTS.map((h) => h.toLowerCase()),
-      sendTimeoutMs: 5_000,
+      sendTimeoutMs: 3_000,
     },
   };
 }

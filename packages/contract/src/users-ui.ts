@@ -81,6 +81,8 @@ export const USER_MESSAGES = {
   passwordCommon: 'This password is too common. Please choose a less common one.',
   stepUpSent:
     'For your safety, we sent a sign-in link to your institute email. Open it and enter your password to finish signing in.',
+  stepUpNotSent:
+    'For your safety, signing in from this browser needs a sign-in link, and we have already sent as many as we may this hour. Open a sign-in link we sent you in the last hour, sign in from a browser you used before, or try again later.',
   signinLinkOk: 'Welcome back!',
   signinLinkPasswordWrong: 'Invalid email or password.',
   verifyChoosePasswordRequired: 'Please choose a password.',

@@ -150,6 +150,10 @@ describe('backup archive', () => {
     expect(manifest.migrations).toBeGreaterThan(0);
   });
 
+  it('is readable by its owner only (0600): it holds the signing secret, the VAPID key and password hashes', async () => {
+    expect((await fs.stat(archive)).mode & 0o777).toBe(0o600);
+  });
+
   it.each([0.5, 0.9])('a truncated archive (%s of it) is refused with a clear error and changes nothing', async (f) => {
     const x = await newTarget();
     const error = await restoreBackup(await truncated(f), x.target).catch((e: unknown) => e);

@@ -6,7 +6,9 @@
  * `pglite-datadir.tar.gz` (PGlite's `dumpDataDir`, the embedded database). Uploaded files live in the
  * database (`files` table, bytea: docs/design.md §6), so the dump holds them; nothing else is on disk that
  * the app needs (the dev mail outbox is not data). The manifest records the size and SHA-256 of each
- * member; restore checks them before it touches anything.
+ * member; restore checks them before it touches anything. The archive holds secrets (the signing
+ * secret, password hashes, the VAPID private key unless set in the environment), so it is created
+ * owner-only (0600) in a directory created 0700 (docs/operations.md "Backups").
  *
  * Restore goes into an EMPTY database only: into a database with tables it would mix two states (ids
  * and unique keys collide halfway, and a half-restored database is worse than none), so the operator
@@ -15,7 +17,7 @@
  * that is renamed into place only once it opened and migrated. Then the migrations run up to this
  * version of the app.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -78,6 +80,34 @@ async function run(cmd: string, args: string[], what: string): Promise<string> {
   }
 }
 
+/**
+ * `tar -cf -` of `members` (in `dir`) into the new file `file`, created mode 0600 before a byte is
+ * written (never readable by others, whatever the umask). Throws BackupError when tar fails.
+ */
+async function writeTar(file: string, dir: string, members: string[]): Promise<void> {
+  await fs.rm(file, { force: true });
+  const handle = await fs.open(file, 'wx', 0o600);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn('tar', ['-cf', '-', '-C', dir, ...members], { stdio: ['ignore', handle.fd, 'pipe'] });
+      let stderr = '';
+      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', (err: NodeJS.ErrnoException) =>
+        reject(
+          new BackupError(
+            err.code === 'ENOENT' ? 'tar: `tar` is not installed (see README "Operations")' : `tar: ${err.message}`,
+          ),
+        ),
+      );
+      child.on('close', (code) =>
+        code === 0 ? resolve() : reject(new BackupError(`tar: ${stderr.trim() || `exit ${code}`}`)),
+      );
+    });
+  } finally {
+    await handle.close();
+  }
+}
+
 async function migrationCount(database: Database): Promise<number> {
   const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as {
     rows: Array<{ n: number }>;
@@ -103,13 +133,13 @@ export async function dumpPglite(database: Database): Promise<Uint8Array> {
  * `pg_dump` must be of the server's major version or newer). PGlite: `dumpDataDir()` of the open
  * embedded `database` (the caller holds it: the server, or the CLI with the data directory locked).
  * The archive is written as `<name>.partial` and renamed when complete, so a crashed backup never
- * looks like a finished one. Throws BackupError.
+ * looks like a finished one; it is created 0600 (it holds secrets). Throws BackupError.
  */
 export async function createBackup(
   backupDir: string,
   source: { driver: 'pg'; url: string } | { driver: 'pglite'; database: Database },
 ): Promise<{ file: string; manifest: BackupManifest }> {
-  await fs.mkdir(backupDir, { recursive: true });
+  await fs.mkdir(backupDir, { recursive: true, mode: 0o700 });
   const createdAt = new Date();
   const staging = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-backup-'));
   try {
@@ -148,7 +178,7 @@ export async function createBackup(
     };
     await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const file = path.join(backupDir, `campus-backup-${stamp(createdAt)}-${source.driver}.tar`);
-    await run('tar', ['-cf', `${file}.partial`, '-C', staging, 'manifest.json', member], 'tar');
+    await writeTar(`${file}.partial`, staging, ['manifest.json', member]);
     await fs.rename(`${file}.partial`, file);
     return { file, manifest };
   } finally {

@@ -5,11 +5,10 @@
  * by hop; private and loopback addresses refused unless the host is listed, checked on the resolved
  * address so DNS cannot smuggle one in), a per-request time-out, and blocked/challenge detection.
  */
-import dns from 'node:dns';
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
 import type { InternshipSourceConfig } from '../../config.ts';
+import { isPrivateAddress, publicOnlyLookup } from '../../lib/public-address.ts';
 
 /** Why a fetch failed; the service maps it to 502/504. */
 export type ScrapeFailure = 'blocked' | 'timeout' | 'unreadable' | 'refused' | 'not-found';
@@ -113,37 +112,6 @@ function listedHost(cfg: InternshipSourceConfig, u: URL): boolean {
   const host = hostOf(u);
   const hostname = u.hostname.toLowerCase();
   return cfg.extraHosts.some((h) => h === host || h === hostname);
-}
-
-/** True for addresses that are not public unicast (loopback, private, link-local, CGNAT, multicast …). */
-export function isPrivateAddress(address: string): boolean {
-  try {
-    const ip = ipaddr.process(address.replace(/^\[|\]$/g, ''));
-    return ip.range() !== 'unicast';
-  } catch {
-    return true;
-  }
-}
-
-type LookupCallback = (
-  err: NodeJS.ErrnoException | null,
-  address: string | dns.LookupAddress[],
-  family?: number,
-) => void;
-
-/** A `lookup` for net.connect that refuses names resolving to any non-public address. */
-function publicOnlyLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '');
-    const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad) {
-      const e: NodeJS.ErrnoException = new Error(`refused: ${hostname} resolves to ${bad.address}`);
-      e.code = 'ERR_SSRF_REFUSED';
-      return callback(e, '');
-    }
-    if (options.all) return callback(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
 }
 
 /** Connection pools: public addresses only (every unlisted host), or any address (listed hosts). */

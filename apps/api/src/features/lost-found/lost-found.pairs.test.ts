@@ -157,7 +157,17 @@ const PAIRS: Pair[] = [
 ];
 
 const losers = PAIRS.map((_, i) => `loser${i}`);
-const { t, users, as, notificationsOf } = testWorldHooks([...losers, 'finder', 'bystander']);
+const finders = PAIRS.map((_, i) => `finder${i}`);
+const flooded = ['floodLoser', 'loserA', 'loserB', 'loserC', 'loserD', 'loserE', 'loserF'];
+const { t, users, as, notificationsOf } = testWorldHooks([
+  ...losers,
+  ...finders,
+  ...flooded,
+  'finder',
+  'bystander',
+  'flooder',
+  'spreader',
+]);
 const BASE = '/api/lost-and-found/lost-items';
 
 /** Reports `report` as `who` (lost or found); returns its id. */
@@ -190,11 +200,11 @@ describe('lost ↔ found pairing', () => {
       // Odd pairs: the find is reported first; even pairs: the loss.
       const [lostId, foundId] =
         i % 2
-          ? [undefined, await post(users.finder!, pair.found, true)]
+          ? [undefined, await post(users[`finder${i}`]!, pair.found, true)]
           : [await post(loser, pair.lost, false), undefined];
       made[i] = {
         lostId: lostId ?? (await post(loser, pair.lost, false)),
-        foundId: foundId ?? (await post(users.finder!, pair.found, true)),
+        foundId: foundId ?? (await post(users[`finder${i}`]!, pair.found, true)),
       };
     }
     await settled();
@@ -217,7 +227,7 @@ describe('lost ↔ found pairing', () => {
 
   it('shows the finder how many open lost reports may match, not whose; returning either closes the pair', async () => {
     const found = `${BASE}/${made[0]!.foundId}`;
-    const mine = (await as(users.finder!).get(found)).json().data;
+    const mine = (await as(users.finder0!).get(found)).json().data;
     expect(mine.possible_matches).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(mine)).not.toContain(users.loser0!.userId);
     expect((await as(users.bystander!).get(found)).json().data).not.toHaveProperty('possible_matches');
@@ -225,10 +235,38 @@ describe('lost ↔ found pairing', () => {
     const before = mine.possible_matches as number;
     const back = await as(users.loser0!).put(`${BASE}/${made[0]!.lostId}`, { is_returned: true });
     expect(back.statusCode, back.body).toBe(200);
-    expect((await as(users.finder!).get(found)).json().data.possible_matches).toBe(before - 1);
+    expect((await as(users.finder0!).get(found)).json().data.possible_matches).toBe(before - 1);
 
-    const returned = await as(users.finder!).put(found, { is_returned: true });
+    const returned = await as(users.finder0!).put(found, { is_returned: true });
     expect(returned.statusCode).toBe(200);
-    expect((await as(users.finder!).get(found)).json().data).not.toHaveProperty('possible_matches');
+    expect((await as(users.finder0!).get(found)).json().data).not.toHaveProperty('possible_matches');
+  });
+});
+
+describe('"is it yours?" notices, capped', () => {
+  const bottle = (date: string) => r('Green water bottle', 'Steel, dented', 'Sports complex', 'Accessories', date);
+  const isNotice = (n: { message: string }) => /was found at .+ — is it yours\?$/.test(n.message);
+
+  it('one lost report gets at most 3 a day, however many matching finds one student posts', async () => {
+    await post(users.floodLoser!, bottle('2026-11-20'), false);
+    for (let i = 0; i < 15; i += 1) await post(users.flooder!, bottle('2026-11-21'), true);
+    await settled();
+    expect((await notificationsOf(users.floodLoser!)).filter(isNotice)).toHaveLength(3);
+  });
+
+  it('one finder causes at most 5 a day, whoever the losers are', async () => {
+    const six = ['loserA', 'loserB', 'loserC', 'loserD', 'loserE', 'loserF'] as const;
+    for (const name of six)
+      await post(
+        users[name]!,
+        r('Orange umbrella', 'Folding, wooden handle', 'Hostel C', 'Other', '2026-11-22'),
+        false,
+      );
+    for (let i = 0; i < 2; i += 1)
+      await post(users.spreader!, r('Orange umbrella', 'Folding', 'Hostel C', 'Other', '2026-11-23'), true);
+    await settled();
+    let told = 0;
+    for (const name of six) told += (await notificationsOf(users[name]!)).filter(isNotice).length;
+    expect(told).toBe(5);
   });
 });

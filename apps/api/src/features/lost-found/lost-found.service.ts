@@ -23,6 +23,7 @@ import { validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { likePattern, moderationOf, ownedRecords, type Loaded } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
+import { hit, peek } from '../../lib/rate-limit.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { lostFoundKind } from './lost-found.kind.ts';
 
@@ -94,6 +95,13 @@ export const PAIR_SCORE_MIN = 0.6;
 export const PAIR_PLACE_BOOST = 0.1;
 /** At most this many new pairs are made for one report. */
 const PAIRS_PER_REPORT = 5;
+/**
+ * "Is it yours?" notices a day: per lost report, and per finder over all losers (docs/security.md
+ * "Fair shares"), so one student's stream of "found" reports cannot flood a loser with links to
+ * their text. A pair over either cap is still made (the finder's count shows it), only not told.
+ */
+export const NOTICES_PER_DAY = { lostReport: 3, finder: 5 } as const;
+const DAY_MS = 24 * 3600 * 1000;
 
 /** "A blue steel bottle was found at Library on 24 Nov — is it yours?" (docs/alerts.md). */
 export function foundNotice(found: { itemName: string; locationFound: string; dateFound: string }): string {
@@ -110,7 +118,8 @@ export function foundNotice(found: { itemName: string; locationFound: string; da
 /**
  * Pairs report `id`, which just became visible, with the open reports of the other type that may
  * be the same thing (docs/alerts.md "Lost and found"), and tells each new pair's loser, linking
- * to the found report. A pair: same category; different reporters; neither returned, both
+ * to the found report — within {@link NOTICES_PER_DAY} (counted in `rate_limits`, in this
+ * transaction). A pair: same category; different reporters; neither returned, both
  * visible; found on or after the lost day minus one day; and a score of at least
  * {@link PAIR_SCORE_MIN} — the best of the `pg_trgm` word similarity of either name within the
  * other's name and description and the share of the names' words they have in common (of the
@@ -155,18 +164,33 @@ export async function pairLostAndFound(ctx: ServiceContext, id: string): Promise
       ON CONFLICT DO NOTHING
       RETURNING lost_id, found_id
     )
-    SELECT l.user_id AS "loserId", f.id AS "foundId", f.item_name AS "itemName",
+    SELECT l.user_id AS "loserId", l.id AS "lostId", f.user_id AS "finderId", f.id AS "foundId", f.item_name AS "itemName",
            f.location_found AS "locationFound", f.date_found::text AS "dateFound"
     FROM made JOIN lost_found_items l ON l.id = made.lost_id JOIN lost_found_items f ON f.id = made.found_id`)) as unknown as {
-    rows: Array<{ loserId: string; foundId: string; itemName: string; locationFound: string; dateFound: string }>;
+    rows: Array<{
+      loserId: string;
+      lostId: string;
+      finderId: string;
+      foundId: string;
+      itemName: string;
+      locationFound: string;
+      dateFound: string;
+    }>;
   };
-  for (const pair of result.rows)
+  for (const pair of result.rows) {
+    const perReport = `lf-notice:lost:${pair.lostId}`;
+    const perFinder = `lf-notice:finder:${pair.finderId}`;
+    if ((await peek(ctx.db, perReport, DAY_MS)).count >= NOTICES_PER_DAY.lostReport) continue;
+    if ((await peek(ctx.db, perFinder, DAY_MS)).count >= NOTICES_PER_DAY.finder) continue;
+    await hit(ctx.db, perReport, DAY_MS);
+    await hit(ctx.db, perFinder, DAY_MS);
     await notify(ctx, pair.loserId, {
       message: foundNotice(pair),
       type: 'alert',
       link: lostFoundKind.link(pair.foundId),
       push: 'alerts',
     });
+  }
 }
 
 /** An item `viewer` may change by `action` (404 when not visible, 403 unless own or admin). */

@@ -3,7 +3,7 @@
  * student switched off, and the push outbox (queue, take a batch, delete). No access rule lives
  * here: the service checks first, then calls these (docs/architecture.md "How a feature is built").
  */
-import { and, asc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { PUSH_CATEGORIES, type PushCategory, type PushPreferences, type SubscribeBody } from '@campus/contract/push';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -27,6 +27,29 @@ export async function upsertSubscription(db: Db, userId: string, body: Subscribe
     })
     .returning();
   return row!;
+}
+
+/** Locks `userId`'s row for this transaction, so two subscribes of one student count one after the other. */
+export async function lockStudent(db: Db, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * Deletes `userId`'s subscriptions but the `keep` used most recently (`last_used_at`: subscribed,
+ * or a push reached it; then the newest). Returns how many it deleted.
+ */
+export async function keepNewest(db: Db, userId: string, keep: number): Promise<number> {
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.lastUsedAt), desc(pushSubscriptions.createdAt))
+    .limit(keep);
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length;
 }
 
 /** Deletes `userId`'s subscription at `endpoint`; false when they have none there. */

@@ -6,6 +6,7 @@
  * deletes only their own subscription; bad input answers 400 with the contract's message. The
  * VAPID key pair is generated once and kept in the database.
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PUSH_MESSAGES, PUSH_TITLE } from '@campus/contract/push';
@@ -13,6 +14,9 @@ import { SKILL_INBOX_LINK } from '@campus/contract/skill-exchange';
 import { validRide } from '../rides/rides.cases.ts';
 import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
 import { outboxWorkersIdle } from '../../lib/outbox.ts';
+import { isPrivateAddress, publicOnly } from '../../lib/public-address.ts';
+import { SEND_LIMITS, postPush, pushTarget } from './push.endpoints.ts';
+import { pushSendsSettled } from './push.service.ts';
 import { appSecrets } from '../../db/schema/users.ts';
 import { clientOf, createTestApp, signUpAndLogin, type SignedIn, type TestApp } from '../../test/helpers.ts';
 import { startPushService, type TestPushService, type TestSubscription } from '../../test/push-service.ts';
@@ -22,14 +26,47 @@ let t: TestApp;
 let push: TestPushService;
 let admin: SignedIn;
 
+/** A push service that accepts connections and never answers; counts the posts (connections that sent bytes). */
+interface BlackHole {
+  host: string;
+  posts: number;
+  close(): Promise<void>;
+}
+
+async function startBlackHole(): Promise<BlackHole> {
+  const sockets = new Set<net.Socket>();
+  const hole = { host: '', posts: 0, close: async () => {} };
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('data', () => (hole.posts += 1));
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  hole.host = `127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  hole.close = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    });
+  return hole;
+}
+let blackHole: BlackHole;
+
 beforeAll(async () => {
   push = await startPushService();
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '127.0.0.1', PUSH_ENDPOINT_HOSTS: push.host });
+  blackHole = await startBlackHole();
+  t = await createTestApp({
+    ADMIN_EMAILS: ADMIN,
+    TRUST_PROXY: '127.0.0.1',
+    PUSH_ENDPOINT_HOSTS: `${push.host},${blackHole.host}`,
+  });
   admin = await signUpAndLogin(t, { email: ADMIN });
 });
 afterAll(async () => {
   await t?.close();
   await push?.close();
+  await blackHole?.close();
 });
 
 const as = (who?: SignedIn) => clientOf(t, who);
@@ -59,11 +96,14 @@ async function requestSkill(from: SignedIn, to: SignedIn, skillId: string): Prom
   expect(res.statusCode, res.body).toBe(201);
 }
 
-/** Resolves once the push outbox is empty and its worker idle (every queued push posted and its outcome stored). */
+/** Resolves once the push outbox is empty, its worker idle and every push it handed out settled, with its outcome stored. */
 async function outboxDrained(): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
     const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(pushOutbox);
-    if (Number(row!.n) === 0) return outboxWorkersIdle(t.app.ctx);
+    if (Number(row!.n) === 0) {
+      await outboxWorkersIdle(t.app.ctx);
+      return pushSendsSettled(t.app.ctx);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('push outbox not drained');
@@ -311,5 +351,155 @@ describe('subscriptions', () => {
     expect(del.json().message).toBe(PUSH_MESSAGES.endpointInvalid);
     const stored = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, who.userId));
     expect(stored).toEqual([]);
+  });
+});
+
+describe('endpoints (checked when stored, and again at every send)', () => {
+  it('accepts the known push services over https on 443 only; refuses any other host, port or scheme (400)', async () => {
+    const who = await signUpAndLogin(t);
+    const keys = push.subscription('keys').keys;
+    for (const endpoint of [
+      'https://127.0.0.1.nip.io:5432/x', // a public name for loopback, on the database's port
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://localhost./x', // trailing dot
+      'https://fcm.googleapis.com:8443/fcm/send/x', // a known service, but not on 443
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com.attacker.example/x',
+      'https://push.example.org/x', // a host name, but not a push service
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+    ]) {
+      const res = await as(who).post('/api/push/subscriptions', { endpoint, keys });
+      expect(res.statusCode, `${endpoint} → ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: PUSH_MESSAGES.endpointInvalid });
+    }
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/cX1',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-pn1p.notify.windows.com/w/?token=BQYAAA',
+      'https://fcm.googleapis.com:443/fcm/send/cX2',
+    ]) {
+      const res = await as(who).post('/api/push/subscriptions', { endpoint, keys });
+      expect(res.statusCode, `${endpoint} → ${res.body}`).toBe(201);
+    }
+  });
+
+  it('a stored endpoint the rules do not allow is never posted to, and its subscription is deleted at send time', async () => {
+    const { who: ivy, skillId } = await teacher('Origami');
+    const kept = push.subscription('ivy-phone');
+    await subscribe(ivy, kept);
+    const keys = push.subscription('ivy-old').keys;
+    const stale = ['https://127.0.0.1.nip.io:5432/x', 'https://push.example.org/x', 'https://localhost./x'];
+    await t.database.db
+      .insert(pushSubscriptions)
+      .values(stale.map((endpoint) => ({ userId: ivy.userId, endpoint, p256dh: keys.p256dh, auth: keys.auth })));
+    await requestSkill(await signUpAndLogin(t), ivy, skillId);
+    await push.waitFor(kept);
+    await outboxDrained();
+    const left = await t.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, ivy.userId));
+    expect(left.map((s) => s.endpoint)).toEqual([kept.endpoint]);
+  });
+
+  it('only public unicast addresses count as public (ipaddr.js ranges)', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254', // cloud metadata
+      '100.64.0.1', // CGNAT
+      '0.0.0.0',
+      '::1',
+      '::ffff:127.0.0.1',
+      'fd00::1',
+      'fe80::1',
+      '224.0.0.1',
+      'not an address',
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['142.250.183.10', '17.57.144.10', '2607:f8b0:4004:c1b::5f'])
+      expect(isPrivateAddress(a), a).toBe(false);
+  });
+
+  it('each connection resolves the name again and refuses a non-public answer, so DNS rebinding is caught', async () => {
+    const answers = ['142.250.183.10', '127.0.0.1', '169.254.169.254'];
+    const lookup = publicOnly((_name, _options, done) => done(null, [{ address: answers.shift()!, family: 4 }]));
+    const connect = () =>
+      new Promise<string>((resolve, reject) =>
+        lookup('fcm.googleapis.com', {}, (err, address) => (err ? reject(err) : resolve(String(address)))),
+      );
+    await expect(connect()).resolves.toBe('142.250.183.10');
+    await expect(connect()).rejects.toMatchObject({ code: 'ERR_SSRF_REFUSED' });
+    await expect(connect()).rejects.toMatchObject({ code: 'ERR_SSRF_REFUSED' });
+  });
+
+  it('a push to a listed host name that resolves to loopback is refused before connecting', async () => {
+    const config = { ...t.app.ctx.config, push: { ...t.app.ctx.config.push, endpointHosts: ['localhost'] } };
+    const target = pushTarget(config, 'https://localhost/x');
+    expect(target).not.toBeNull();
+    const error = (await postPush(
+      target!,
+      { method: 'POST', headers: {}, body: Buffer.from('x') },
+      AbortSignal.timeout(5000),
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    )) as (NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException }) | null;
+    expect(error?.code ?? error?.cause?.code).toBe('ERR_SSRF_REFUSED');
+  });
+});
+
+describe('fair shares', () => {
+  it('keeps at most 10 devices per student: an 11th replaces the one unused longest', async () => {
+    const who = await signUpAndLogin(t);
+    const subs = Array.from({ length: 11 }, (_, i) => push.subscription(`many-${i}`));
+    for (const sub of subs) await subscribe(who, sub);
+    const rows = await t.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, who.userId));
+    expect(rows).toHaveLength(10);
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(
+      subs
+        .slice(1)
+        .map((s) => s.endpoint)
+        .sort(),
+    );
+  });
+
+  it("one student's 120 black-hole endpoints do not delay another student's push (≤ 2 s after its commit)", async () => {
+    const { who: mallory, skillId: mallorySkill } = await teacher('Lockpicking');
+    const keys = push.subscription('hole-keys').keys;
+    // 120 devices, stored directly: the cap above keeps an account from subscribing them itself
+    await t.database.db.insert(pushSubscriptions).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        userId: mallory.userId,
+        endpoint: `http://${blackHole.host}/hole-${i}`,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+      })),
+    );
+    const { who: nina, skillId: ninaSkill } = await teacher('Calligraphy');
+    const ninaSub = push.subscription('nina-phone');
+    await subscribe(nina, ninaSub);
+    const asker = await signUpAndLogin(t);
+
+    await requestSkill(asker, mallory, mallorySkill);
+    for (let i = 0; blackHole.posts === 0; i += 1) {
+      if (i > 200) throw new Error('no push reached the black hole');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await requestSkill(asker, nina, ninaSkill); // committed when this answers
+    const [delivered] = await push.waitFor(ninaSub, 1, 2_000);
+    expect(delivered).toMatchObject({ title: PUSH_TITLE, link: SKILL_INBOX_LINK });
+
+    // The host's share: 16 posts at once; its breaker opened after 5 time-outs, so the other
+    // 100 were never attempted (no amplification against the host).
+    await outboxDrained();
+    expect(blackHole.posts).toBeGreaterThan(0);
+    expect(blackHole.posts).toBeLessThanOrEqual(SEND_LIMITS.perHost + SEND_LIMITS.failuresToOpen - 1);
   });
 });

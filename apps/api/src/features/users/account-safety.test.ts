@@ -76,6 +76,32 @@ async function ownerWithBrowser(ip = '198.51.100.7') {
 }
 
 describe('sign-in throttling an attacker cannot turn against the owner (item 2)', () => {
+  it('when strangers spent the sign-in mail budget, the step-up says no link was sent, and the last link still works', async () => {
+    const owner = await ownerWithBrowser();
+    for (let a = 1; a <= LOGIN_LIMITS.perAccount; a++)
+      await from(`203.0.114.${a}`, '/api/users/login', { email: owner.email, password: `guess-${a}` });
+    // Under attack now: the owner on a new browser gets a link.
+    const first = await from('192.0.2.80', '/api/users/login', { email: owner.email, password: owner.password });
+    expect(first.json()).toEqual({ success: false, message: USER_MESSAGES.stepUpSent });
+    await t.app.ctx.background.idle();
+    const link = (await linksTo(owner.email, 'signin-link')).at(-1)!;
+    expect(link).toBeTruthy();
+    // Strangers from 30 addresses spend the address's mail budget.
+    for (let a = 1; a <= 30; a++)
+      await from(`198.18.0.${a}`, '/api/users/login', { email: owner.email, password: `x-${a}` });
+    await t.app.ctx.background.idle();
+    const sent = (await mails(owner.email)).length;
+
+    const late = await from('192.0.2.81', '/api/users/login', { email: owner.email, password: owner.password });
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toEqual({ success: false, message: USER_MESSAGES.stepUpNotSent });
+    await t.app.ctx.background.idle();
+    expect((await mails(owner.email)).length).toBe(sent); // truthful: nothing was sent
+    // The link the owner already has still works until it expires.
+    const done = await from('192.0.2.80', '/api/users/signin-link', { token: link, password: owner.password });
+    expect(done.statusCode, done.body).toBe(200);
+  });
+
   it('100 wrong passwords from 10 addresses: the trusted browser signs in; a new one completes the step-up', async () => {
     const owner = await ownerWithBrowser();
     const signedIn = await from('198.51.100.7', '/api/users/login', { email: owner.email, password: owner.password });
@@ -112,7 +138,8 @@ describe('sign-in throttling an attacker cannot turn against the owner (item 2)'
     expect(fresh.statusCode).toBe(403);
     expect(fresh.json()).toEqual({ success: false, message: USER_MESSAGES.stepUpSent });
     expect(fresh.cookies.find((c) => c.name === 'cc_session')).toBeUndefined();
-    const wrong = await from('192.0.2.44', '/api/users/login', { email: owner.email, password: 'not-the-password' });
+    // (from another new address: a second step-up from 192.0.2.44 would find its mail budget spent)
+    const wrong = await from('192.0.2.45', '/api/users/login', { email: owner.email, password: 'not-the-password' });
     expect(wrong.body).toBe(fresh.body);
 
     // Any sign-in link in the mailbox works, with the password; a wrong password keeps the link.

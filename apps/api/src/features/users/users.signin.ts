@@ -95,14 +95,17 @@ const delayMs = (failures: number) =>
   Math.min(1000 * 2 ** (failures - LOGIN_LIMITS.freePerAccountAndIp), LOGIN_LIMITS.maxDelayMs);
 
 /**
- * The step-up of an untrusted client on an account under attack: queues a one-time sign-in link
- * (1 h, signed, nothing stored) to the address of an active, verified account — within the mail
- * budgets — and throws 403 `stepUpSent`, the same for every password and for unknown addresses.
+ * The step-up of an untrusted client on an account under attack (docs/security.md "Account
+ * safety"): counts the sign-in mail budgets of `email` from `ip` — for every address, known or
+ * not, so the answer tells nothing about the account — and when they are spent throws 403
+ * `stepUpNotSent` (truthfully: no mail; the links already sent keep working until they expire).
+ * Else queues a one-time sign-in link (1 h, signed, nothing stored) to the address of an active,
+ * verified account and throws 403 `stepUpSent`, the same for every password and unknown addresses.
  */
-function stepUp(ctx: ServiceContext, user: SessionUser | undefined, email: string, ip: string): never {
+async function stepUp(ctx: ServiceContext, user: SessionUser | undefined, email: string, ip: string): Promise<never> {
+  if (!(await mayMail(ctx, 'signin', email, ip))) throw forbidden(USER_MESSAGES.stepUpNotSent);
   if (user?.emailVerifiedAt && !user.deactivatedAt) {
     ctx.background.run('signin-link', async () => {
-      if (!(await mayMail(ctx, 'signin', email, ip))) return;
       await sendUsersMail(ctx, 'signin', email, await issueSigninToken(ctx.db, user));
     });
   }
@@ -136,7 +139,7 @@ export async function login(ctx: ServiceContext, body: LoginBody, client: Client
   const keys = loginKeys(body.email, client.ip);
   const [pair, account] = await Promise.all([peek(ctx.db, keys.pair, HOUR_MS), peek(ctx.db, keys.account, HOUR_MS)]);
   if (pair.count >= LOGIN_LIMITS.perAccountAndIp || account.count >= LOGIN_LIMITS.perAccount)
-    stepUp(ctx, user, body.email, client.ip);
+    await stepUp(ctx, user, body.email, client.ip);
   if (pair.count >= LOGIN_LIMITS.freePerAccountAndIp) {
     const gate = await hit(ctx.db, keys.gate, delayMs(pair.count));
     if (gate.count > 1) throw tooManyRequests(USER_MESSAGES.tooManyLogins, gate.retryAfterMs / 1000);
@@ -145,7 +148,7 @@ export async function login(ctx: ServiceContext, body: LoginBody, client: Client
     { key: keys.pair, max: LOGIN_LIMITS.perAccountAndIp, windowMs: HOUR_MS },
     { key: keys.account, max: LOGIN_LIMITS.perAccount, windowMs: HOUR_MS },
   ]);
-  if (over) stepUp(ctx, user, body.email, client.ip); // parallel attempts past the ceiling
+  if (over) await stepUp(ctx, user, body.email, client.ip); // parallel attempts past the ceiling
   const passwordOk = await checkPassword(user ? await loginHash(ctx.db, user) : null, body.password);
   if (!user || !passwordOk) throw unauthorized(USER_MESSAGES.invalidCredentials);
   assertMaySignIn(user);
