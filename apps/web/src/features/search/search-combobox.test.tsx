@@ -143,6 +143,11 @@ describe('SearchCombobox', () => {
     for (const option of screen.getAllByRole('option')) expect(option).not.toHaveClass('data-focus:bg-accent-soft');
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('path')).toHaveTextContent('/search?q=calc');
+    // Still expanded for Headless UI (nothing was chosen), it names a listbox that exists (axe: aria-required-attr).
+    const expanded = input.getAttribute('aria-expanded') === 'true';
+    const controls = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    expect(!expanded || controls !== null).toBe(true);
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 
   it('arrow down, then Enter, opens the first suggestion, which the input names once moved to', async () => {

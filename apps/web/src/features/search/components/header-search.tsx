@@ -75,7 +75,8 @@ function LazySearchCombobox(props: SearchComboboxProps) {
       onPointerEnter={load}
       onSubmit={(e) => {
         e.preventDefault();
-        const q = text.trim();
+        // The field itself: text typed before hydration is in it before the effect above copies it.
+        const q = (inputRef.current?.value ?? text).trim();
         if (!q) return;
         setText('');
         void navigate(`/search?${new URLSearchParams({ q }).toString()}`);

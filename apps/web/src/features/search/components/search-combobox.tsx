@@ -198,59 +198,65 @@ export function SearchCombobox({ autoFocus, onDone, onEscape, panelClassName, in
               onKeyDown={onKeyDown}
               className={cn(fieldClasses, 'border-line pl-10')}
             />
-            {open ? (
-              <div className={panel}>
+            {/* Headless UI's list may stay open with nothing to show (Enter with no option active, the
+                text cleared): its listbox stays, empty and hidden, so the input's aria-controls names it. */}
+            {open || (signedIn && listOpen) ? (
+              <div className={cn(panel, !open && 'hidden')}>
                 {signedIn ? (
                   // A new text remounts the options, so Headless UI's active one is the first again.
                   <ComboboxOptions key={typed} modal={false} hold className="py-1">
-                    {groups.map((group) => {
-                      const Icon = GROUP_ICONS[group.type];
-                      const { label } = SEARCH_GROUPS[group.type];
-                      return (
-                        <div key={group.type} role="group" aria-label={label}>
-                          <div
-                            aria-hidden="true"
-                            className="flex items-center gap-2 px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
-                          >
-                            <Icon size={14} />
-                            {label}
-                          </div>
-                          {group.items.map((hit) => (
-                            <ComboboxOption
-                              key={hit.link}
-                              value={hit}
-                              onPointerMove={() => setMoved(true)}
-                              className={cn(
-                                'flex cursor-pointer items-start gap-3 px-3 py-2 text-sm',
-                                moved && 'data-focus:bg-accent-soft',
-                              )}
-                            >
-                              <Icon aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-accent" />
-                              <span className="min-w-0">
-                                <span className="block truncate font-medium text-fg">{hit.title}</span>
-                                {hit.snippet.length ? (
-                                  <span className="block truncate text-xs text-muted">
-                                    <Snippet parts={hit.snippet} />
+                    {open ? (
+                      <>
+                        {groups.map((group) => {
+                          const Icon = GROUP_ICONS[group.type];
+                          const { label } = SEARCH_GROUPS[group.type];
+                          return (
+                            <div key={group.type} role="group" aria-label={label}>
+                              <div
+                                aria-hidden="true"
+                                className="flex items-center gap-2 px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
+                              >
+                                <Icon size={14} />
+                                {label}
+                              </div>
+                              {group.items.map((hit) => (
+                                <ComboboxOption
+                                  key={hit.link}
+                                  value={hit}
+                                  onPointerMove={() => setMoved(true)}
+                                  className={cn(
+                                    'flex cursor-pointer items-start gap-3 px-3 py-2 text-sm',
+                                    moved && 'data-focus:bg-accent-soft',
+                                  )}
+                                >
+                                  <Icon aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-accent" />
+                                  <span className="min-w-0">
+                                    <span className="block truncate font-medium text-fg">{hit.title}</span>
+                                    {hit.snippet.length ? (
+                                      <span className="block truncate text-xs text-muted">
+                                        <Snippet parts={hit.snippet} />
+                                      </span>
+                                    ) : null}
                                   </span>
-                                ) : null}
-                              </span>
-                            </ComboboxOption>
-                          ))}
-                        </div>
-                      );
-                    })}
-                    <ComboboxOption
-                      value={{ link: searchPagePath(typed) }}
-                      onPointerMove={() => setMoved(true)}
-                      className={cn(
-                        'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm text-fg',
-                        groups.length > 0 && 'border-t border-line',
-                        moved && 'data-focus:bg-accent-soft',
-                      )}
-                    >
-                      <Search aria-hidden="true" size={18} className="shrink-0 text-accent" />
-                      <span className="min-w-0 truncate">{allResultsFor(typed)}</span>
-                    </ComboboxOption>
+                                </ComboboxOption>
+                              ))}
+                            </div>
+                          );
+                        })}
+                        <ComboboxOption
+                          value={{ link: searchPagePath(typed) }}
+                          onPointerMove={() => setMoved(true)}
+                          className={cn(
+                            'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm text-fg',
+                            groups.length > 0 && 'border-t border-line',
+                            moved && 'data-focus:bg-accent-soft',
+                          )}
+                        >
+                          <Search aria-hidden="true" size={18} className="shrink-0 text-accent" />
+                          <span className="min-w-0 truncate">{allResultsFor(typed)}</span>
+                        </ComboboxOption>
+                      </>
+                    ) : null}
                   </ComboboxOptions>
                 ) : null}
                 <div role="status" className={status ? 'border-t border-line px-4 py-3 text-sm first:border-t-0' : ''}>
