@@ -1,7 +1,8 @@
 /**
  * Campus-wide search journey: a listing created through the API is found
- * by typing its name in the header box; arrow + Enter opens it; Enter with no hit highlighted opens
- * `/search`, whose "See all in Marketplace" opens the marketplace with its search filled. At 360 px
+ * by typing its name in the header box; no option is active until the arrows move to one; arrow +
+ * Enter opens it; Enter with no option active opens `/search` (also typed the moment the box shows,
+ * before the app has hydrated), whose "See all in Marketplace" opens the marketplace with its search filled. At 360 px
  * the box is an icon that opens a full-width search, usable from the keyboard. Axe finds no serious
  * or critical violations with the list open, on /search and on the phone panel.
  */
@@ -28,13 +29,14 @@ async function listItem(page: Page) {
 }
 
 /**
- * Moves the highlight down until `hit` has it (another run's listing with a similar name may rank
- * first); fails when it never does.
+ * Moves down the list until the box names `hit` as its active option (another run's listing with a
+ * similar name may rank first); fails when it never does.
  */
-async function arrowTo(page: Page, hit: Locator) {
-  for (let i = 0; i < 10 && (await hit.getAttribute('data-focus')) === null; i++)
+async function arrowTo(page: Page, box: Locator, hit: Locator) {
+  const id = await hit.getAttribute('id');
+  for (let i = 0; i < 10 && (await box.getAttribute('aria-activedescendant')) !== id; i++)
     await page.keyboard.press('ArrowDown');
-  await expect(hit).toHaveAttribute('data-focus', '');
+  await expect(box).toHaveAttribute('aria-activedescendant', id!);
 }
 
 test('a student finds a listing from the header, opens it, and sees all results on /search', async ({
@@ -50,10 +52,12 @@ test('a student finds a listing from the header, opens it, and sees all results 
   const list = page.getByRole('listbox');
   const hit = list.getByRole('group', { name: 'Marketplace' }).getByRole('option', { name: new RegExp(name) });
   await expect(hit).toBeVisible();
-  await expect(list.getByRole('option').first()).toHaveText(`All results for “${word}”`);
+  await expect(list.getByRole('option').last()).toHaveText(`All results for “${word}”`);
+  // No option is active until the student moves to one.
+  await expect(box).not.toHaveAttribute('aria-activedescendant');
   await expectNoSeriousA11yViolations(page, 'search-combobox');
   await page.screenshot({ path: testInfo.outputPath('search-combobox-1280.png') });
-  await arrowTo(page, hit);
+  await arrowTo(page, box, hit);
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/marketplace/${id}$`));
   await expect(page.getByRole('dialog', { name })).toBeVisible();
@@ -112,7 +116,7 @@ test('at 360 px the search is an icon that opens a full-width box, usable from t
   await page.keyboard.press('Enter');
   await page.keyboard.type(word);
   await expect(hit).toBeVisible();
-  await arrowTo(page, hit);
+  await arrowTo(page, box, hit);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/marketplace/${id}$`));
   await expect(page.getByRole('dialog', { name })).toBeVisible();
@@ -122,4 +126,29 @@ test('at 360 px the search is an icon that opens a full-width box, usable from t
   await expect(page.getByRole('region', { name: /Marketplace/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'search-page-360');
   await page.screenshot({ path: testInfo.outputPath('search-page-360.png'), fullPage: true });
+});
+
+test('from the keyboard the moment the box shows: typing then Enter opens /search, Down then Enter the hit', async ({
+  studentPage: page,
+}) => {
+  const { word, name, id } = await listItem(page);
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  // No wait for hydration or for the combobox: whichever box is there takes the text and Enter.
+  await box.fill(word);
+  await box.press('Enter');
+  await expect(page).toHaveURL(`/search?q=${word}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search results for “${word}”`);
+
+  await page.goto('/');
+  await box.pressSequentially(word);
+  const hit = page.getByRole('listbox').getByRole('option', { name: new RegExp(name) });
+  await expect(hit).toBeVisible();
+  await expect(box).not.toHaveAttribute('aria-activedescendant');
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+  await arrowTo(page, box, hit);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/marketplace/${id}$`));
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
 });

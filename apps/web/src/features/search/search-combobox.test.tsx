@@ -1,8 +1,9 @@
 /**
  * The header's search combobox against a stubbed `GET /api/search`: one request after
- * typing stops, grouped suggestions, arrow + Enter opens a hit's link, Enter without a highlighted
- * hit opens /search?q=, Escape closes, the empty and failure states, a guest's "Log in to search"
- * (no request), and the phone panel's icon → full-width box → Escape back to the icon.
+ * typing stops, grouped suggestions; the APG combobox keys (docs/web-patterns.md): no option active
+ * after typing, arrow + Enter opens a hit's link, Enter without an active option opens /search?q=,
+ * typing again leaves the options, Escape closes; the empty and failure states, a guest's "Log in
+ * to search" (no request), and the phone panel's icon → full-width box → Escape back to the icon.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -117,12 +118,11 @@ describe('SearchCombobox', () => {
     expect(within(list).queryByRole('group', { name: 'Lost & Found' })).not.toBeInTheDocument();
     const options = within(list).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
-      allResultsFor('calc'),
       'Casio calculatorCasio calculator, barely used',
       'Calculus bookCalc',
       'Campus → Calcutta',
+      allResultsFor('calc'),
     ]);
-    expect(options[0]).toHaveAttribute('data-focus');
     expect(within(list).getByText('calc', { selector: 'mark' })).toBeInTheDocument();
   });
 
@@ -134,6 +134,53 @@ describe('SearchCombobox', () => {
     expect(screen.getByTestId('path')).toHaveTextContent('/marketplace/l2');
     expect(input).toHaveValue('');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('after typing no option is active: the input names none and Enter opens /search?q=', async () => {
+    const { user, input } = await typeUntilHits('calc');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(input).not.toHaveAttribute('aria-activedescendant');
+    for (const option of screen.getAllByRole('option')) expect(option).not.toHaveClass('data-focus:bg-accent-soft');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('path')).toHaveTextContent('/search?q=calc');
+    // Still expanded for Headless UI (nothing was chosen), it names a listbox that exists (axe: aria-required-attr).
+    const expanded = input.getAttribute('aria-expanded') === 'true';
+    const controls = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    expect(!expanded || controls !== null).toBe(true);
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+  });
+
+  it('arrow down, then Enter, opens the first suggestion, which the input names once moved to', async () => {
+    const { user, input } = await typeUntilHits('calc');
+    await user.keyboard('{ArrowDown}');
+    const first = screen.getByRole('option', { name: /Casio calculator/ });
+    expect(input).toHaveAttribute('aria-activedescendant', first.id);
+    expect(first).toHaveClass('data-focus:bg-accent-soft');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('path')).toHaveTextContent('/marketplace/l1');
+  });
+
+  it('typing again leaves the options: Enter searches, and the next arrow starts from the first', async () => {
+    const { user, input } = await typeUntilHits('calc');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /Calculus book/ }).id);
+    await user.type(input, 'u');
+    expect(input).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /Casio calculator/ }).id);
+    await user.keyboard('{Backspace}{Enter}');
+    expect(screen.getByTestId('path')).toHaveTextContent('/search?q=calc');
+  });
+
+  it('arrow up on a closed list opens it at the last option, "All results for …"', async () => {
+    const { user, input } = await typeUntilHits('calc');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.keyboard('{ArrowUp}');
+    const all = await screen.findByRole('option', { name: allResultsFor('calc') });
+    expect(input).toHaveAttribute('aria-activedescendant', all.id);
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('path')).toHaveTextContent('/search?q=calc');
   });
 
   it('opens /search?q= on Enter when no hit is highlighted', async () => {

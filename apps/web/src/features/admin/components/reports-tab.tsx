@@ -24,9 +24,8 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { Modal } from '../../../components/ui/modal';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { formatDateIN, formatTime } from '../../../lib/format';
 import { useModerationCasesQuery, useResolveCaseMutation } from '../../../lib/reports-api';
@@ -96,35 +95,43 @@ export function ReportsTab() {
           }}
         />
       </div>
-      {query.isLoading ? (
-        <div className="flex items-center gap-2 py-8 text-muted">
-          <Spinner label="" /> Loading reports...
-        </div>
-      ) : query.isError ? (
-        <LoadError title="Could not load reports" error={query.error} onRetry={() => void query.refetch()} />
-      ) : cases.length === 0 ? (
-        <EmptyState
-          icon={<Flag aria-hidden="true" size={28} />}
-          title={status === 'open' ? 'No open reports' : 'No closed reports'}
-          description={status === 'open' ? 'Reports from students appear here.' : 'Resolved reports appear here.'}
-        />
-      ) : (
+      <PagedList
+        loading={query.isLoading}
+        loadingLabel="Loading reports..."
+        showLoadingLabel
+        error={
+          query.isError ? (
+            <LoadError title="Could not load reports" error={query.error} onRetry={() => void query.refetch()} />
+          ) : null
+        }
+        empty={
+          cases.length === 0 ? (
+            <EmptyState
+              icon={<Flag aria-hidden="true" size={28} />}
+              title={status === 'open' ? 'No open reports' : 'No closed reports'}
+              description={status === 'open' ? 'Reports from students appear here.' : 'Resolved reports appear here.'}
+            />
+          ) : null
+        }
+        pager={
+          query.data
+            ? {
+                page,
+                limit: PAGE_SIZE,
+                total: query.data.pagination.total,
+                totalCapped: query.data.pagination.totalCapped,
+                onPageChange: setPage,
+                label: 'Reports pages',
+              }
+            : null
+        }
+      >
         <ul className="space-y-4">
           {cases.map((c) => (
             <CaseCard key={c.id} c={c} onAct={(action) => setAsked({ c, action })} />
           ))}
         </ul>
-      )}
-      {query.data ? (
-        <Pagination
-          page={page}
-          limit={PAGE_SIZE}
-          total={query.data.pagination.total}
-          totalCapped={query.data.pagination.totalCapped}
-          onPageChange={setPage}
-          label="Reports pages"
-        />
-      ) : null}
+      </PagedList>
       {asked ? <ResolveDialog {...asked} onClose={() => setAsked(null)} /> : null}
     </section>
   );

@@ -16,8 +16,8 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
+import { PagedList } from '../../../components/ui/paged-list';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatRelative } from '../../../lib/format';
 import { useDeleteAlertMutation, useListAlertsQuery, useUpdateAlertMutation } from '../../../lib/alerts-api';
 import { alertListHref } from '../alert-links';
@@ -78,45 +78,43 @@ export default function AlertsPage() {
     setDeleting(null);
   };
 
-  let body;
-  if (list.isLoading) {
-    body = (
-      <div className="flex items-center justify-center gap-3 py-16 text-muted">
-        <Spinner label="" /> Loading your alerts…
-      </div>
-    );
-  } else if (list.isError) {
-    body = <LoadError title="Could not load your alerts" error={list.error} onRetry={() => void list.refetch()} />;
-  } else if (!alerts.length) {
-    body = (
-      <EmptyState
-        icon={<BellRing aria-hidden="true" size={32} />}
-        title="No alerts yet"
-        description="Filter a list on Marketplace, Rides or Lost & Found and press “Alert me”: we tell you when something new matches."
-        action={
-          <Link to="/marketplace" className={buttonClasses('primary', 'sm')}>
-            Go to Marketplace
-          </Link>
-        }
-      />
-    );
-  } else {
-    body = (
-      <div className="grid gap-4 md:grid-cols-2">
-        {alerts.map((alert) => (
-          <AlertCard key={alert.id} alert={alert} onDelete={setDeleting} />
-        ))}
-      </div>
-    );
-  }
-
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
         title="My alerts"
         subtitle={`We tell you in the bell when a new listing, ride or report matches. Up to ${ALERTS_MAX} alerts.`}
       />
-      {body}
+      <PagedList
+        loading={list.isLoading}
+        loadingLabel="Loading your alerts…"
+        showLoadingLabel
+        error={
+          list.isError ? (
+            <LoadError title="Could not load your alerts" error={list.error} onRetry={() => void list.refetch()} />
+          ) : null
+        }
+        empty={
+          alerts.length ? null : (
+            <EmptyState
+              icon={<BellRing aria-hidden="true" size={32} />}
+              title="No alerts yet"
+              description="Filter a list on Marketplace, Rides or Lost & Found and press “Alert me”: we tell you when something new matches."
+              action={
+                <Link to="/marketplace" className={buttonClasses('primary', 'sm')}>
+                  Go to Marketplace
+                </Link>
+              }
+            />
+          )
+        }
+        pager={null}
+      >
+        <div className="grid gap-4 md:grid-cols-2">
+          {alerts.map((alert) => (
+            <AlertCard key={alert.id} alert={alert} onDelete={setDeleting} />
+          ))}
+        </div>
+      </PagedList>
       <ConfirmModal
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

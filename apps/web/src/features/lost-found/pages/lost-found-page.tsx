@@ -21,8 +21,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { PagedList } from '../../../components/ui/paged-list';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { useUrlParams } from '../../../lib/url-params';
@@ -164,46 +163,52 @@ export default function LostFoundPage() {
 
         {all ? <LostFoundFilters filters={filters} params={params} update={update} /> : null}
 
-        {list.isLoading || (list.isFetching && !page) ? (
-          <div className="flex items-center justify-center gap-3 py-12 text-muted">
-            <Spinner label="" /> Loading reports...
-          </div>
-        ) : list.isError ? (
-          <LoadError title={L.errorFetching} error={list.error} onRetry={() => void list.refetch()} />
-        ) : !page?.items.length ? (
-          <EmptyState
-            icon={<SearchX size={40} />}
-            title="No items reported yet"
-            description="Found something? Report it."
-          />
-        ) : (
-          <>
-            <ul className={cn('space-y-3', list.isFetching && 'opacity-60')}>
-              {/* Each card is its own Suspense boundary: React hydrates them one by one, in short tasks. */}
-              {page.items.map((item) => (
-                <Suspense key={item.id} fallback={null}>
-                  <LostFoundItemCard
-                    item={item}
-                    canManage={canManage(item)}
-                    onContact={setContact}
-                    onEdit={openEdit}
-                    onDelete={setDeleting}
-                    onToggleReturned={toggleReturned}
-                    busy={returnBusy}
-                    listSearch={listSearch}
-                  />
-                </Suspense>
-              ))}
-            </ul>
-            {all ? (
-              <Pagination
-                {...page.pagination}
-                onPageChange={(p) => update({ page: p > 1 ? String(p) : '' })}
-                label="Lost and found pages"
+        <PagedList
+          loading={list.isLoading || (list.isFetching && !page)}
+          loadingLabel="Loading reports..."
+          showLoadingLabel
+          error={
+            list.isError ? (
+              <LoadError title={L.errorFetching} error={list.error} onRetry={() => void list.refetch()} />
+            ) : null
+          }
+          empty={
+            page?.items.length ? null : (
+              <EmptyState
+                icon={<SearchX size={40} />}
+                title="No items reported yet"
+                description="Found something? Report it."
               />
-            ) : null}
-          </>
-        )}
+            )
+          }
+          pager={
+            all && !list.isError && page?.items.length
+              ? {
+                  ...page.pagination,
+                  onPageChange: (p) => update({ page: p > 1 ? String(p) : '' }),
+                  label: 'Lost and found pages',
+                }
+              : null
+          }
+        >
+          <ul className={cn('space-y-3', list.isFetching && 'opacity-60')}>
+            {/* Each card is its own Suspense boundary: React hydrates them one by one, in short tasks. */}
+            {page?.items.map((item) => (
+              <Suspense key={item.id} fallback={null}>
+                <LostFoundItemCard
+                  item={item}
+                  canManage={canManage(item)}
+                  onContact={setContact}
+                  onEdit={openEdit}
+                  onDelete={setDeleting}
+                  onToggleReturned={toggleReturned}
+                  busy={returnBusy}
+                  listSearch={listSearch}
+                />
+              </Suspense>
+            ))}
+          </ul>
+        </PagedList>
       </section>
 
       {formMounted ? (

@@ -23,8 +23,8 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pagination, totalLabel } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { PagedList } from '../../../components/ui/paged-list';
+import { totalLabel } from '../../../components/ui/pagination';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { useUrlParams } from '../../../lib/url-params';
@@ -146,56 +146,68 @@ export default function MarketplacePage() {
     <>
       {view === 'browse' ? <MarketplaceFilters filters={filters} params={params} update={update} /> : null}
 
-      {!page && (current.isFetching || current.data) ? (
-        <div className="flex items-center justify-center gap-3 py-16 text-muted">
-          <Spinner label="" /> {M.loading}
-        </div>
-      ) : current.isError ? (
-        <LoadError
-          title={view === 'mine' ? M.errorFetchingUser : M.errorFetching}
-          error={current.error}
-          onRetry={() => void current.refetch()}
-        />
-      ) : !page?.items.length ? (
-        <EmptyState
-          icon={<PackageOpen size={40} />}
-          title={M.empty}
-          description={view === 'mine' ? 'You have not listed anything yet.' : 'Try another category or search.'}
-          action={view === 'mine' ? <Button onClick={openSell}>Sell Item</Button> : undefined}
-        />
-      ) : (
-        <>
-          <p className="sr-only" aria-live="polite">
-            {totalLabel(page.pagination.total, page.pagination.totalCapped)} items
-          </p>
-          <div
-            className={cn(
-              'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
-              current.isFetching && 'opacity-60',
-            )}
-          >
-            {/* Each card is its own Suspense boundary: React hydrates them one by one, in short tasks. */}
-            {page.items.map((item, index) => (
-              <Suspense key={item.id} fallback={null}>
-                <ItemCard
-                  item={item}
-                  priority={index === 0}
-                  canManage={canManage(item)}
-                  onEdit={openEdit}
-                  onDelete={setDeleting}
-                  mine={mineActions}
-                  listSearch={listSearch}
-                />
-              </Suspense>
-            ))}
-          </div>
-          <Pagination
-            {...page.pagination}
-            onPageChange={(p) => update({ page: p > 1 ? String(p) : '' })}
-            label="Marketplace pages"
-          />
-        </>
-      )}
+      <PagedList
+        loading={!page && (current.isFetching || !!current.data)}
+        loadingLabel={M.loading}
+        showLoadingLabel
+        error={
+          current.isError ? (
+            <LoadError
+              title={view === 'mine' ? M.errorFetchingUser : M.errorFetching}
+              error={current.error}
+              onRetry={() => void current.refetch()}
+            />
+          ) : null
+        }
+        empty={
+          page?.items.length ? null : (
+            <EmptyState
+              icon={<PackageOpen size={40} />}
+              title={M.empty}
+              description={view === 'mine' ? 'You have not listed anything yet.' : 'Try another category or search.'}
+              action={view === 'mine' ? <Button onClick={openSell}>Sell Item</Button> : undefined}
+            />
+          )
+        }
+        pager={
+          !current.isError && page?.items.length
+            ? {
+                ...page.pagination,
+                onPageChange: (p) => update({ page: p > 1 ? String(p) : '' }),
+                label: 'Marketplace pages',
+              }
+            : null
+        }
+      >
+        {page ? (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {totalLabel(page.pagination.total, page.pagination.totalCapped)} items
+            </p>
+            <div
+              className={cn(
+                'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+                current.isFetching && 'opacity-60',
+              )}
+            >
+              {/* Each card is its own Suspense boundary: React hydrates them one by one, in short tasks. */}
+              {page.items.map((item, index) => (
+                <Suspense key={item.id} fallback={null}>
+                  <ItemCard
+                    item={item}
+                    priority={index === 0}
+                    canManage={canManage(item)}
+                    onEdit={openEdit}
+                    onDelete={setDeleting}
+                    mine={mineActions}
+                    listSearch={listSearch}
+                  />
+                </Suspense>
+              ))}
+            </div>
+          </>
+        ) : null}
+      </PagedList>
     </>
   );
 

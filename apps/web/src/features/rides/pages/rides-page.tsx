@@ -17,8 +17,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pagination, totalLabel } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { PagedList } from '../../../components/ui/paged-list';
+import { totalLabel } from '../../../components/ui/pagination';
 import { toApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useUrlParams } from '../../../lib/url-params';
@@ -141,66 +141,78 @@ export default function RidesPage() {
           ) : null}
         </div>
 
-        {current.isLoading || (current.isFetching && !data) ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-12 text-muted">
-            <Spinner label="" /> {R.loading}
-          </div>
-        ) : current.isError ? (
-          <Alert tone="error" title={R.errorLoading}>
-            <p>{toApiError(current.error).message}</p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void current.refetch()}>
-              {R.tryAgain}
-            </Button>
-          </Alert>
-        ) : !items.length ? (
-          <EmptyState
-            icon={<CarFront size={40} />}
-            title={R.empty}
-            description={
-              view === 'mine' ? 'Rides you offer or join show up here.' : 'Try other filters, or offer a ride yourself.'
-            }
-            action={<Button onClick={openOffer}>Offer Ride</Button>}
-          />
-        ) : (
-          <>
-            <p className="sr-only" aria-live="polite">
-              {totalLabel(data!.pagination.total, data!.pagination.totalCapped)}{' '}
-              {data!.pagination.total === 1 && !data!.pagination.totalCapped ? 'ride' : 'rides'}
-            </p>
-            <ul className={cn('space-y-3', current.isFetching && 'opacity-60')}>
-              {/* Each card is its own Suspense boundary: React hydrates them one by one, in short tasks. */}
-              {items.map((ride) => (
-                <Suspense key={ride.id} fallback={null}>
-                  <RideCard
-                    ride={ride}
-                    detailsHref={`/rides/${ride.id}${search ? `?${search}` : ''}`}
-                    canEdit={ride.creatorId === user?.id}
-                    canDelete={ride.creatorId === user?.id || admin}
-                    onEdit={openEdit}
-                    onDelete={setDeleting}
-                  />
-                </Suspense>
-              ))}
-            </ul>
-            {hasMore ? (
-              <div className="mt-4 flex justify-center">
-                <Link
-                  to={{ pathname: '/rides', search: withParam(params, 'all', '1') }}
-                  className={buttonClasses('secondary')}
-                >
-                  Show all ({totalLabel(data!.pagination.total, data!.pagination.totalCapped)})
-                </Link>
-              </div>
-            ) : null}
-            {showAll || view === 'mine' ? (
-              <Pagination
-                {...data!.pagination}
-                onPageChange={(p) => update({ page: p > 1 ? String(p) : '' })}
-                label="Ride pages"
+        <PagedList
+          loading={current.isLoading || (current.isFetching && !data)}
+          loadingLabel={R.loading}
+          showLoadingLabel
+          error={
+            current.isError ? (
+              <Alert tone="error" title={R.errorLoading}>
+                <p>{toApiError(current.error).message}</p>
+                <Button variant="secondary" size="sm" className="mt-2" onClick={() => void current.refetch()}>
+                  {R.tryAgain}
+                </Button>
+              </Alert>
+            ) : null
+          }
+          empty={
+            items.length ? null : (
+              <EmptyState
+                icon={<CarFront size={40} />}
+                title={R.empty}
+                description={
+                  view === 'mine'
+                    ? 'Rides you offer or join show up here.'
+                    : 'Try other filters, or offer a ride yourself.'
+                }
+                action={<Button onClick={openOffer}>Offer Ride</Button>}
               />
-            ) : null}
-          </>
-        )}
+            )
+          }
+          pager={
+            (showAll || view === 'mine') && !current.isError && data && items.length
+              ? {
+                  ...data.pagination,
+                  onPageChange: (p) => update({ page: p > 1 ? String(p) : '' }),
+                  label: 'Ride pages',
+                }
+              : null
+          }
+        >
+          {data ? (
+            <>
+              <p className="sr-only" aria-live="polite">
+                {totalLabel(data.pagination.total, data.pagination.totalCapped)}{' '}
+                {data.pagination.total === 1 && !data.pagination.totalCapped ? 'ride' : 'rides'}
+              </p>
+              <ul className={cn('space-y-3', current.isFetching && 'opacity-60')}>
+                {/* Each card is its own Suspense boundary: React hydrates them one by one, in short tasks. */}
+                {items.map((ride) => (
+                  <Suspense key={ride.id} fallback={null}>
+                    <RideCard
+                      ride={ride}
+                      detailsHref={`/rides/${ride.id}${search ? `?${search}` : ''}`}
+                      canEdit={ride.creatorId === user?.id}
+                      canDelete={ride.creatorId === user?.id || admin}
+                      onEdit={openEdit}
+                      onDelete={setDeleting}
+                    />
+                  </Suspense>
+                ))}
+              </ul>
+              {hasMore ? (
+                <div className="mt-4 flex justify-center">
+                  <Link
+                    to={{ pathname: '/rides', search: withParam(params, 'all', '1') }}
+                    className={buttonClasses('secondary')}
+                  >
+                    Show all ({totalLabel(data.pagination.total, data.pagination.totalCapped)})
+                  </Link>
+                </div>
+              ) : null}
+            </>
+          ) : null}
+        </PagedList>
       </section>
 
       {formMounted ? (

@@ -10,10 +10,12 @@
  * light box of the same look where that box is shown (from the `md` breakpoint up), as a
  * transition; where it is hidden (phones), at first use: the pointer over the box, focus, typing,
  * or the phone panel opening. It takes over with that text and the focus. Rendering it at every
- * page's start on a phone was one task of 60–90 ms at 4× CPU for a box nobody sees.
+ * page's start on a phone was one task of 60–90 ms at 4× CPU for a box nobody sees. Enter in the
+ * light box opens `/search?q=` like the combobox's Enter with no option active (a plain form GET
+ * before the app has hydrated).
  */
 import { startTransition, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Search, X } from 'lucide-react';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
@@ -38,6 +40,7 @@ function LazySearchCombobox(props: SearchComboboxProps) {
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(Boolean(props.autoFocus));
   const id = useId();
+  const navigate = useNavigate();
   const load = () => {
     if (!Combobox) void loadCombobox().then((c) => setCombobox(() => c));
   };
@@ -64,8 +67,22 @@ function LazySearchCombobox(props: SearchComboboxProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
   }, []);
   if (Combobox) return <Combobox {...props} autoFocus={props.autoFocus || focused} initialText={text} />;
+  // Enter opens /search?q= at once: a plain GET before the app has hydrated, a route change after.
   return (
-    <div className="relative" onPointerEnter={load}>
+    <form
+      action="/search"
+      className="relative"
+      onPointerEnter={load}
+      onSubmit={(e) => {
+        e.preventDefault();
+        // The field itself: text typed before hydration is in it before the effect above copies it.
+        const q = (inputRef.current?.value ?? text).trim();
+        if (!q) return;
+        setText('');
+        void navigate(`/search?${new URLSearchParams({ q }).toString()}`);
+        props.onDone?.();
+      }}
+    >
       <label htmlFor={id} className="sr-only">
         Search
       </label>
@@ -77,6 +94,7 @@ function LazySearchCombobox(props: SearchComboboxProps) {
       <input
         ref={inputRef}
         id={id}
+        name="q"
         type="search"
         role="combobox"
         aria-expanded="false"
@@ -97,7 +115,7 @@ function LazySearchCombobox(props: SearchComboboxProps) {
         onBlur={() => setFocused(false)}
         className={cn(fieldClasses, 'border-line pl-10')}
       />
-    </div>
+    </form>
   );
 }
 

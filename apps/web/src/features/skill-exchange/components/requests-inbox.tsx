@@ -20,8 +20,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { Modal } from '../../../components/ui/modal';
-import { Pagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { PagedList } from '../../../components/ui/paged-list';
 import { WhatsAppLink } from '../../../components/ui/whatsapp-link';
 import { formatRelative } from '../../../lib/format';
 import {
@@ -51,31 +50,7 @@ export function RequestsInbox({ box }: { box: SkillRequestBox }) {
   const [decline, { isLoading: declineBusy }] = useDeclineRequestMutation();
   const [cancel, { isLoading: cancelBusy }] = useCancelRequestMutation();
 
-  if (list.isLoading) {
-    return (
-      <div className="flex items-center justify-center gap-3 py-12 text-muted">
-        <Spinner label="" /> Loading requests...
-      </div>
-    );
-  }
-  if (list.isError) {
-    return <LoadError title={M.failedFetchRequests} error={list.error} onRetry={() => void list.refetch()} />;
-  }
   const data = list.data;
-  if (!data?.items.length) {
-    return (
-      <EmptyState
-        icon={<Inbox size={40} />}
-        title={box === 'received' ? 'No requests received yet' : 'No requests sent yet'}
-        description={
-          box === 'received'
-            ? 'When someone asks to learn a skill you teach, it shows here.'
-            : 'Send a request from a recommended match to start learning.'
-        }
-      />
-    );
-  }
-
   const confirmCancel = async () => {
     if (!cancelling || (await cancel(cancelling.id)).error) return;
     setCancelling(null);
@@ -83,24 +58,52 @@ export function RequestsInbox({ box }: { box: SkillRequestBox }) {
 
   return (
     <>
-      <ul className="space-y-3">
-        {data.items.map((r) => (
-          <RequestItem
-            key={r.id}
-            request={r}
-            box={box}
-            busy={acceptBusy || declineBusy || cancelBusy}
-            onAccept={setAccepting}
-            onDecline={(req) => void decline(req.id)}
-            onCancel={setCancelling}
-          />
-        ))}
-      </ul>
-      <Pagination
-        {...data.pagination}
-        onPageChange={setPage}
-        label={box === 'received' ? 'Received requests pages' : 'Sent requests pages'}
-      />
+      <PagedList
+        loading={list.isLoading}
+        loadingLabel="Loading requests..."
+        showLoadingLabel
+        error={
+          list.isError ? (
+            <LoadError title={M.failedFetchRequests} error={list.error} onRetry={() => void list.refetch()} />
+          ) : null
+        }
+        empty={
+          data?.items.length ? null : (
+            <EmptyState
+              icon={<Inbox size={40} />}
+              title={box === 'received' ? 'No requests received yet' : 'No requests sent yet'}
+              description={
+                box === 'received'
+                  ? 'When someone asks to learn a skill you teach, it shows here.'
+                  : 'Send a request from a recommended match to start learning.'
+              }
+            />
+          )
+        }
+        pager={
+          !list.isError && data?.items.length
+            ? {
+                ...data.pagination,
+                onPageChange: setPage,
+                label: box === 'received' ? 'Received requests pages' : 'Sent requests pages',
+              }
+            : null
+        }
+      >
+        <ul className="space-y-3">
+          {data?.items.map((r) => (
+            <RequestItem
+              key={r.id}
+              request={r}
+              box={box}
+              busy={acceptBusy || declineBusy || cancelBusy}
+              onAccept={setAccepting}
+              onDecline={(req) => void decline(req.id)}
+              onCancel={setCancelling}
+            />
+          ))}
+        </ul>
+      </PagedList>
       <AcceptModal
         request={accepting}
         busy={acceptBusy}

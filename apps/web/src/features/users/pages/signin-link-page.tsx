@@ -6,21 +6,18 @@
  * field and keeps the link; an invalid (400), used or expired (410) link shows the server's message
  * with the way back to the login page.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { MailWarning } from 'lucide-react';
 import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
 import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { PageHeader } from '../../../components/ui/page-header';
-import { toApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSigninLinkMutation } from '../users-api';
 import { LinkDone } from '../components/link-done';
+import { TokenPage, type TokenSend } from '../components/token-page';
 
 /** The password rule for this link, fetched after hydration or at the first focus (lib/lazy-resolver.ts). */
 const formSchema = lazyZodResolver(() =>
@@ -42,14 +39,9 @@ function LinkProblem({ message }: { message: string }) {
   );
 }
 
-export default function SigninLinkPage() {
-  usePreloadWhenIdle(formSchema);
-  useDocumentTitle(AUTH_UI.signinLinkHeading);
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
+/** The password form; a wrong password shows under the field and keeps the link. */
+function SigninLinkForm({ send }: { send: TokenSend }) {
   const [signinLink, { isLoading }] = useSigninLinkMutation();
-  const [done, setDone] = useState<string | null>(null);
-  const [linkError, setLinkError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -58,42 +50,43 @@ export default function SigninLinkPage() {
   } = useForm({ resolver: formSchema.resolver, defaultValues: { password: '' } });
 
   const onSubmit = handleSubmit(async ({ password }) => {
-    try {
-      const reply = await signinLink({ token, password }).unwrap();
-      setDone(reply.message || USER_MESSAGES.signinLinkOk);
-    } catch (err) {
-      const apiError = toApiError(err);
-      if (apiError.status === 400 && apiError.errors?.password)
+    await send(
+      (token) => signinLink({ token, password }).unwrap(),
+      USER_MESSAGES.signinLinkOk,
+      (apiError) => {
+        if (apiError.status !== 400 || !apiError.errors?.password) return apiError.message;
         setError('password', { message: apiError.errors.password });
-      else setLinkError(apiError.message);
-    }
+      },
+    );
   });
 
   return (
-    <div className="mx-auto max-w-md">
-      <PageHeader title={AUTH_UI.signinLinkHeading} />
-      <Card>
-        {!token ? (
-          <LinkProblem message={USER_MESSAGES.tokenInvalid} />
-        ) : done ? (
-          <LinkDone message={done} />
-        ) : linkError ? (
-          <LinkProblem message={linkError} />
-        ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-4" {...formSchema.intent}>
-            <Input
-              label={AUTH_UI.signinLinkPasswordLabel}
-              type="password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...register('password')}
-            />
-            <Button type="submit" className="w-full" loading={isLoading}>
-              {AUTH_UI.signinLinkButton}
-            </Button>
-          </form>
-        )}
-      </Card>
-    </div>
+    <form onSubmit={onSubmit} noValidate className="space-y-4" {...formSchema.intent}>
+      <Input
+        label={AUTH_UI.signinLinkPasswordLabel}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" className="w-full" loading={isLoading}>
+        {AUTH_UI.signinLinkButton}
+      </Button>
+    </form>
+  );
+}
+
+export default function SigninLinkPage() {
+  usePreloadWhenIdle(formSchema);
+  useDocumentTitle(AUTH_UI.signinLinkHeading);
+  return (
+    <TokenPage
+      title={AUTH_UI.signinLinkHeading}
+      missing={<LinkProblem message={USER_MESSAGES.tokenInvalid} />}
+      done={(message) => <LinkDone message={message} />}
+      problem={(message) => <LinkProblem message={message} />}
+    >
+      {(send) => <SigninLinkForm send={send} />}
+    </TokenPage>
   );
 }

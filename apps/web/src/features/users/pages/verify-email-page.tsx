@@ -15,13 +15,11 @@ import { AUTH_UI, USER_MESSAGES } from '@campus/contract/users-ui';
 import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { PageHeader } from '../../../components/ui/page-header';
-import { toApiError } from '../../../lib/api';
 import { useVerifyEmailMutation } from '../users-api';
 import { LinkDone } from '../components/link-done';
 import { ResendLink } from '../components/resend-link';
+import { TokenPage, type TokenSend } from '../components/token-page';
 
 /** The contract's password rules, fetched once the page has hydrated, or at the first focus (lib/lazy-resolver.ts). */
 const formSchema = lazyZodResolver(() =>
@@ -65,13 +63,9 @@ function LinkProblem({ message }: { message: string }) {
   );
 }
 
-export default function VerifyEmailPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
-  const choose = params.get('choose') === '1';
+/** The password form: the one chosen at sign-up, or (`choose`) a new one for a resent link. */
+function VerifyForm({ send, choose }: { send: TokenSend; choose: boolean }) {
   const [verifyEmail, { isLoading }] = useVerifyEmailMutation();
-  const [done, setDone] = useState<string | null>(null);
-  const [linkError, setLinkError] = useState<string | null>(null);
   const [mismatch, setMismatch] = useState<string | null>(null);
   const schema = choose ? chooseSchema : formSchema;
   usePreloadWhenIdle(schema);
@@ -84,56 +78,59 @@ export default function VerifyEmailPage() {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setMismatch(null);
-    try {
-      const reply = await verifyEmail({ token, password }).unwrap();
-      setDone(reply.message || USER_MESSAGES.verified);
-    } catch (err) {
-      const apiError = toApiError(err);
-      if (apiError.status === 400 && apiError.errors?.password) {
+    await send(
+      (token) => verifyEmail({ token, password }).unwrap(),
+      USER_MESSAGES.verified,
+      (apiError) => {
+        if (apiError.status !== 400 || !apiError.errors?.password) return apiError.message;
         if (choose) setError('password', { message: apiError.errors.password });
         else setMismatch(apiError.errors.password);
-      } else setLinkError(apiError.message);
-    }
+      },
+    );
   });
 
   return (
-    <div className="mx-auto max-w-md">
-      <PageHeader title="Verify your email" />
-      <Card>
-        {!token ? (
-          <>
-            <Alert tone="error">{USER_MESSAGES.tokenInvalid}</Alert>
-            <ResendForm />
-          </>
-        ) : done ? (
-          <LinkDone message={done} />
-        ) : linkError ? (
-          <LinkProblem message={linkError} />
-        ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-4" {...schema.intent}>
-            {mismatch ? (
-              <Alert tone="error">
-                {mismatch}{' '}
-                <Link to="/login" className="underline">
-                  Sign up again
-                </Link>
-              </Alert>
-            ) : null}
-            <Input
-              label={choose ? AUTH_UI.verifyChooseLabel : AUTH_UI.verifyPasswordLabel}
-              type="password"
-              autoComplete={choose ? 'new-password' : 'current-password'}
-              hint={choose ? AUTH_UI.verifyChooseHint : AUTH_UI.verifyPasswordHint}
-              error={errors.password?.message}
-              {...register('password')}
-            />
-            {mismatch ? <p className="text-sm text-muted">{AUTH_UI.verifyMismatchHelp}</p> : null}
-            <Button type="submit" className="w-full" loading={isLoading}>
-              {AUTH_UI.verifyButton}
-            </Button>
-          </form>
-        )}
-      </Card>
-    </div>
+    <form onSubmit={onSubmit} noValidate className="space-y-4" {...schema.intent}>
+      {mismatch ? (
+        <Alert tone="error">
+          {mismatch}{' '}
+          <Link to="/login" className="underline">
+            Sign up again
+          </Link>
+        </Alert>
+      ) : null}
+      <Input
+        label={choose ? AUTH_UI.verifyChooseLabel : AUTH_UI.verifyPasswordLabel}
+        type="password"
+        autoComplete={choose ? 'new-password' : 'current-password'}
+        hint={choose ? AUTH_UI.verifyChooseHint : AUTH_UI.verifyPasswordHint}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      {mismatch ? <p className="text-sm text-muted">{AUTH_UI.verifyMismatchHelp}</p> : null}
+      <Button type="submit" className="w-full" loading={isLoading}>
+        {AUTH_UI.verifyButton}
+      </Button>
+    </form>
+  );
+}
+
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const choose = params.get('choose') === '1';
+  return (
+    <TokenPage
+      title="Verify your email"
+      missing={
+        <>
+          <Alert tone="error">{USER_MESSAGES.tokenInvalid}</Alert>
+          <ResendForm />
+        </>
+      }
+      done={(message) => <LinkDone message={message} />}
+      problem={(message) => <LinkProblem message={message} />}
+    >
+      {(send) => <VerifyForm send={send} choose={choose} />}
+    </TokenPage>
   );
 }
