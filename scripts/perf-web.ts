@@ -297,6 +297,13 @@ try {
         answer: { selector: '[role="dialog"]' },
       },
       {
+        label: '"Open search" (student, 360 px)',
+        path: '/',
+        cookie: student,
+        act: (p) => p.getByRole('button', { name: 'Open search' }).click(),
+        answer: { selector: 'input[role="combobox"]' },
+      },
+      {
         label: 'header search "calcu" (student, 1280 px)',
         path: '/',
         cookie: student,
