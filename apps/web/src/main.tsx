@@ -7,8 +7,9 @@
  *   those made before `hydrateRoot` is even called are held and handed to React then
  *   ({@link holdEarlyTaps}); see docs/decisions/0001-hydration-at-load.md. What must run at once stays here: the offline copy of
  *   the page's API reads and the "database reachable" mark that lets a reload skip the health check;
- * - the plain shell (dev server, or the server fell back): the app is loaded and mounted at once
- *   (`mountApp`: health check, session check and page module in parallel).
+ * - the plain shell (dev server, the service worker's offline copy, or the server fell back): the
+ *   head's tap capture is released at once and the app is loaded and mounted (`mountApp`: health
+ *   check, session check and page module in parallel).
  */
 import { afterFirstPaint, listedModules, preloadListedModules } from './app/startup/after-first-paint';
 import { holdEarlyTaps } from './app/startup/early-taps';
@@ -37,5 +38,7 @@ if (ssr) {
   }
   warmOfflineCacheFrom(ssr.reads);
 } else {
+  // Nothing was rendered to tap: the head's capture (early-taps-head.ts) lets go at once.
+  holdEarlyTaps(Promise.resolve());
   void import('./app/startup/start-app').then(({ mountApp }) => mountApp(root));
 }
