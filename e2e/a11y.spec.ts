@@ -5,7 +5,7 @@
  * link, landmarks, visible focus, and reduced motion for the carousel and loaders. The pages are
  * listed in `a11y-pages.ts`, beside the feature pages whose journeys run axe; the first test fails
  * when a route of the web app is in neither. Every swept page and every feature page is also opened at
- * 320 and 360 px, where no page may scroll sideways (the axe helper checks that at any width too).
+ * the narrow widths of `NARROW_WIDTHS` (320 px), where no page may scroll sideways (the axe helper checks that at any width too).
  */
 import fs from 'node:fs';
 import { test, expect, expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './fixtures.ts';
