@@ -86,6 +86,8 @@ export default defineConfig({
         // push.spec.ts's local push service: the one http push endpoint the server sends to.
         PUSH_ENDPOINT_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
         INSTITUTE_CONFIG: E2E_INSTITUTE_CONFIG,
+        // Every journey signs its students up from this one loopback address.
+        SIGNUP_RECIPIENTS_PER_ADDRESS: '100000',
       },
     },
   ],

@@ -40,6 +40,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Campus Companion <no-reply@localhost>'),
   ADMIN_EMAILS: list.pipe(z.array(z.email())).default([]),
+  SIGNUP_RECIPIENTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   CORS_ORIGINS: list.pipe(z.array(z.url())).default([]),
   TRUST_PROXY: z
     .string()
@@ -211,6 +212,12 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmails: string[];
+  /**
+   * Distinct addresses one client address may sign up (and so send a sign-up mail to) in an hour
+   * (`SIGNUP_RECIPIENTS_PER_ADDRESS`, 30); beyond, sign-up answers 429 (docs/security.md "Mail
+   * budgets a stranger cannot spend for the owner").
+   */
+  signupRecipientsPerAddress: number;
   corsOrigins: string[];
   trustProxy: TrustProxy;
   limits: ConnectionLimits;
@@ -368,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS.map((a) => a.toLowerCase()),
+    signupRecipientsPerAddress: e.SIGNUP_RECIPIENTS_PER_ADDRESS,
     corsOrigins: e.CORS_ORIGINS.map((o) => new URL(o).origin),
     trustProxy: e.TRUST_PROXY,
     limits: {

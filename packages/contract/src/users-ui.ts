@@ -49,6 +49,7 @@ export const USER_MESSAGES = {
   passwordShort: `Password must be at least ${PASSWORD_MIN} characters.`,
   passwordLong: `Password must be at most ${PASSWORD_MAX} characters.`,
   signupOk: 'Account created! Please check your email for a verification link.',
+  signupsFromAddress: 'Too many sign-ups from your network in the last hour. Please try again later.',
   alreadyRegistered: 'An account with this email already exists. Please log in.',
   verifyFirst: 'Please verify your email before logging in.',
   invalidCredentials: 'Invalid email or password.',

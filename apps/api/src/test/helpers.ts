@@ -142,14 +142,23 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `cc_session=${c.value}`;
 }
 
-/** Signs up, verifies through the e-mailed link and logs in; returns the user id and cookie. */
+/**
+ * Signs up (from a client IP of its own, as students sign up from their own phones: the per-address
+ * sign-up ceiling is for real clients), verifies through the e-mailed link and logs in; returns
+ * the user id and cookie.
+ */
 export async function signUpAndLogin(
   t: TestApp,
   opts: { email?: string; password?: string } = {},
 ): Promise<{ email: string; password: string; cookie: string; userId: string }> {
   const email = opts.email ?? instituteEmail();
   const password = opts.password ?? 'correct horse battery';
-  const signup = await t.app.inject({ method: 'POST', url: '/api/users/signup', payload: { email, password } });
+  const signup = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/signup',
+    payload: { email, password },
+    remoteAddress: nextClientIp(),
+  });
   if (signup.statusCode !== 201) throw new Error(`signup ${signup.statusCode}: ${signup.body}`);
   const token = await tokenFromOutbox(t.outboxDir, email, 'verify-email');
   const verify = await t.app.inject({ method: 'POST', url: '/api/users/verify-email', payload: { token, password } });

@@ -6,7 +6,8 @@
  * mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, outboxFiles, signUpAndLogin, type TestApp } from '../../test/helpers.ts';
+import { USER_MESSAGES } from '@campus/contract/users';
+import { createTestApp, instituteEmail, outboxFiles, signUpAndLogin, type TestApp } from '../../test/helpers.ts';
 import { MAIL_LIMITS } from './users.service.ts';
 
 let t: TestApp;
@@ -50,5 +51,32 @@ describe('unwanted mail to one account', () => {
     );
     expect(own.statusCode).toBe(200);
     expect((await outboxFiles(t.outboxDir, owner.email)).length).toBe(sent + 1);
+  });
+});
+
+describe('sign-up mails from one client address', () => {
+  it(`go to at most 30 distinct addresses an hour (the default); repeats do not count, another address is served`, async () => {
+    expect(t.config.signupRecipientsPerAddress).toBe(30);
+    const ip = '192.0.2.44';
+    const first = instituteEmail('flood');
+    for (let i = 0; i < 30; i++) {
+      const email = i === 0 ? first : instituteEmail('flood');
+      expect((await from(ip, '/api/users/signup', { email, password: 'flood password 1' })).statusCode).toBe(201);
+    }
+    const next = instituteEmail('flood');
+    const refused = await from(ip, '/api/users/signup', { email: next, password: 'flood password 1' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(USER_MESSAGES.signupsFromAddress);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Nothing was written for the refused address: no mail, and it can sign up from elsewhere.
+    expect(await outboxFiles(t.outboxDir, next)).toHaveLength(0);
+    // Retrying the refused address does not slip through as a "repeat".
+    expect((await from(ip, '/api/users/signup', { email: next, password: 'flood password 1' })).statusCode).toBe(429);
+    // Signing up an address already counted again is not a new recipient.
+    expect((await from(ip, '/api/users/signup', { email: first, password: 'flood password 2' })).statusCode).toBe(201);
+    expect(
+      (await from('192.0.2.45', '/api/users/signup', { email: next, password: 'flood password 1' })).statusCode,
+    ).toBe(201);
+    expect(await outboxFiles(t.outboxDir, next)).toHaveLength(1);
   });
 });

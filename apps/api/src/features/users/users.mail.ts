@@ -6,7 +6,7 @@
  */
 import type { ServiceContext } from '../../lib/context.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { hit, hitAll } from '../../lib/rate-limit.ts';
+import { hit, hitAll, peek } from '../../lib/rate-limit.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -136,4 +136,25 @@ export async function mayMail(
   }
   if (over) ctx.log.info({ key: over.key }, 'Mail not sent: limit reached');
   return !over;
+}
+
+/**
+ * The per-address ceiling on sign-up mails to distinct recipients (docs/security.md "Mail budgets
+ * a stranger cannot spend for the owner"): the first sign-up of `email` from client address `ip`
+ * in an hour counts against that address's `config.signupRecipientsPerAddress`; signing the same
+ * address up again does not. The pair is recorded only when let through, so an address refused
+ * once counts again when retried. Returns null when the sign-up may go on, else the ms until the
+ * address's window ends. Counted in `rate_limits` (every instance sees the same counts).
+ */
+export async function signupRecipientRefusal(ctx: ServiceContext, email: string, ip: string): Promise<number | null> {
+  const pair = `signup-to:${ip}|${email}`;
+  if ((await peek(ctx.db, pair, HOUR_MS)).count === 0) {
+    const recipients = await hit(ctx.db, `signup-recipients:${ip}`, HOUR_MS);
+    if (recipients.count > ctx.config.signupRecipientsPerAddress) {
+      ctx.log.info({ ip }, 'Sign-up refused: distinct recipients from this address');
+      return recipients.retryAfterMs;
+    }
+  }
+  await hit(ctx.db, pair, HOUR_MS);
+  return null;
 }

@@ -23,14 +23,14 @@ import { signupAttempts, users } from '../../db/schema/users.ts';
 import type { Db } from '../../db/client.ts';
 import { endUserSessions, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, forbidden, gone, validationError } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, gone, tooManyRequests, validationError } from '../../lib/errors.ts';
 import { processUpload } from '../../lib/images.ts';
 import { newToken, sha256Hex } from '../../lib/tokens.ts';
 import { enrollInCatalogue, ownScope } from '../attendance/attendance.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { issueDeviceCookie, trustedDevice } from './devices.ts';
 import { assertUncommonPassword, hashPassword } from './passwords.ts';
-import { mayMail, sendUsersMail } from './users.mail.ts';
+import { mayMail, sendUsersMail, signupRecipientRefusal } from './users.mail.ts';
 import * as queries from './users.queries.ts';
 import { clearLoginCounters, signIn, type ClientInfo, type SignedInResult } from './users.signin.ts';
 
@@ -71,7 +71,9 @@ export function graduationYearFor(rollNumber: string | null): number {
  * number (400) or a common password (400, `errors.password`). A registered (verified) address
  * answers like a new one — 201, nothing changed — and its owner gets an "you already have an
  * account" mail (no enumeration). Otherwise records a new sign-up attempt — its
- * own password hash and link token — and mails the link after the response. An existing account's
+ * own password hash and link token — and mails the link after the response. One client address
+ * signs up at most `SIGNUP_RECIPIENTS_PER_ADDRESS` distinct addresses an hour (429 beyond, registered
+ * or not alike: {@link signupRecipientRefusal}). An existing account's
  * password is never changed. `ADMIN_EMAILS` addresses skip the roll-number rule and get the admin role.
  */
 export async function signup(ctx: ServiceContext, body: SignupBody, ip: string): Promise<void> {
@@ -85,6 +87,8 @@ export async function signup(ctx: ServiceContext, body: SignupBody, ip: string):
     if (!parsed) throw validationError({ email: message });
   }
   assertUncommonPassword(password);
+  const wait = await signupRecipientRefusal(ctx, email, ip);
+  if (wait !== null) throw tooManyRequests(USER_MESSAGES.signupsFromAddress, wait / 1000);
   const passwordHash = await hashPassword(password);
   const token = newToken();
   const outcome = await ctx.db.transaction(async (tx) => {
