@@ -11,12 +11,19 @@
  * runs; `USE_DB=<name>` measures an existing database on that server (e.g. one kept by
  * `KEEP_DB=1 npm run bench:api`) as it is, without seeding or dropping it; `KEEP_DB=1` keeps the
  * scratch database. Prints the load average: the machine may be shared.
+ *
+ * `BENCH_PGLITE=1`: the same seed and inputs on the embedded database (PGlite in its worker thread,
+ * as `npm start` runs it, in a temporary directory): wall ms per search, the one figure there is —
+ * the embedded database has one connection, so a search's wall time is how long every other
+ * request waits behind it.
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { loadConfig } from '../../apps/api/src/config.ts';
-import { openPostgres, type Database } from '../../apps/api/src/db/client.ts';
+import { openPglite, openPostgres, type Database } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { users } from '../../apps/api/src/db/schema/users.ts';
 import { PROBE_INPUTS } from '../../apps/api/src/features/search/search.probe.ts';
@@ -28,7 +35,9 @@ import { growTables } from './scale.ts';
 import { createServerDatabase } from './scratch-db.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
-if (!pgUrl) throw new Error('BENCH_DATABASE_URL (a PostgreSQL server) is required: the figure is PostgreSQL CPU');
+const PGLITE = process.env.BENCH_PGLITE === '1';
+if (!pgUrl && !PGLITE)
+  throw new Error('BENCH_DATABASE_URL (a PostgreSQL server) is required: the figure is PostgreSQL CPU');
 const ROWS = Number(process.env.ROWS ?? 10_000);
 const SCALE = Number(process.env.SCALE ?? 1);
 const SECONDS = Number(process.env.SECONDS_PER_INPUT ?? 2);
@@ -67,12 +76,14 @@ async function measure(
     sql`SELECT id FROM users WHERE deactivated_at IS NULL AND email LIKE 'seller.%' ORDER BY email LIMIT 1`,
   )) as unknown as { rows: { id: string }[] };
   const viewer = found.rows[0];
-  const config = loadConfig({ ...process.env, DATABASE_URL: pgUrl });
+  const config = loadConfig({ ...process.env, ...(pgUrl && !PGLITE && { DATABASE_URL: pgUrl }) });
   const ctx = { db: database.db, database, config } as unknown as ServiceContext;
   const user = { id: viewer!.id } as SessionUser;
   await search(ctx, user, { q: 'warm', limit: 5 });
-  const [pid] = await postgresBackends(name);
-  if (!pid) throw new Error(`no backend of ${name}`);
+  // The PostgreSQL backend whose CPU is read; none on the embedded database (wall time only).
+  const [pid] = PGLITE ? [undefined] : await postgresBackends(name);
+  if (!PGLITE && !pid) throw new Error(`no backend of ${name}`);
+  const cpu = async () => (pid ? await cpuMsOf(pid) : NaN);
   const out = new Map<string, { pgMs: number; wallMs: number; runs: number }>();
   for (const input of PROBE_INPUTS) {
     try {
@@ -84,7 +95,7 @@ async function measure(
       continue;
     }
     for (let i = 0; i < 2; i += 1) await search(ctx, user, { q: input.q, limit: 5 }); // warm-up
-    const cpu0 = await cpuMsOf(pid);
+    const cpu0 = await cpu();
     const t0 = performance.now();
     let runs = 0;
     while (performance.now() - t0 < SECONDS * 1000 || runs < 5) {
@@ -92,16 +103,40 @@ async function measure(
       runs += 1;
     }
     const wall = performance.now() - t0;
-    out.set(input.name, { pgMs: ((await cpuMsOf(pid)) - cpu0) / runs, wallMs: wall / runs, runs });
+    out.set(input.name, { pgMs: ((await cpu()) - cpu0) / runs, wallMs: wall / runs, runs });
   }
   return out;
 }
 
 const fmt = (n: number, d = 2) => n.toLocaleString('en-IN', { maximumFractionDigits: d, minimumFractionDigits: d });
 
-const target = USE_DB ? undefined : await createServerDatabase(pgUrl, 'cc_search');
+if (PGLITE) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-search-bench-'));
+  try {
+    const database = await openPglite(dir);
+    await runMigrations(database);
+    await seed(database);
+    const figures = await measure(database, 'pglite');
+    const load = os.loadavg()[0]!.toFixed(2);
+    await database.close();
+    console.log(
+      `\nCampus-wide search (4 groups, limit 5) on the embedded database (PGlite), ${fmt(ROWS, 0)} rows per table: ` +
+        `wall ms per search, ${SECONDS} s per input, ${os.cpus().length} cores; load average (1 min) after: ${load}\n`,
+    );
+    console.log('| input | wall ms |\n|---|---|');
+    for (const input of PROBE_INPUTS) {
+      const f = figures.get(input.name)!;
+      console.log(`| ${input.name} | ${f.runs ? fmt(f.wallMs) : 'failed'} |`);
+    }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+const target = USE_DB ? undefined : await createServerDatabase(pgUrl!, 'cc_search');
 const name = USE_DB ?? target!.scratchName!;
-const url = new URL(pgUrl);
+const url = new URL(pgUrl!);
 url.pathname = `/${name}`;
 try {
   if (!USE_DB) {

@@ -112,6 +112,7 @@ const envSchema = z.object({
   SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
+  SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key, base64url (web-push generate-vapid-keys)')
@@ -259,10 +260,12 @@ export interface AppConfig {
   /**
    * Campus-wide search's own limits (docs/performance.md "Search"): searches per minute per user
    * (`SEARCH_PER_USER_PER_MINUTE`, 60) and per client address (`SEARCH_PER_ADDRESS_PER_MINUTE`,
-   * 600), and the search statement's time budget (`SEARCH_STATEMENT_TIMEOUT_MS`, ms, 1000; 0 = the
-   * connections' own limit), PostgreSQL only.
+   * 600), the search statement's time budget (`SEARCH_STATEMENT_TIMEOUT_MS`, ms, 1000; 0 = the
+   * connections' own limit), PostgreSQL only, and the searches one process runs at once
+   * (`SEARCH_CONCURRENCY`; default 1 on the embedded database, whose one connection every other
+   * request shares, else 4 — a quarter of the default pool; more answer 503 + Retry-After).
    */
-  search: { perUserPerMinute: number; perAddressPerMinute: number; statementTimeoutMs: number };
+  search: { perUserPerMinute: number; perAddressPerMinute: number; statementTimeoutMs: number; concurrency: number };
   /** Where `npm run backup` writes archives (`BACKUP_DIR`, default `./backups`; docs/operations.md "Backups"). */
   backupDir: string;
   /**
@@ -428,6 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perUserPerMinute: e.SEARCH_PER_USER_PER_MINUTE,
       perAddressPerMinute: e.SEARCH_PER_ADDRESS_PER_MINUTE,
       statementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+      concurrency: e.SEARCH_CONCURRENCY ?? (e.DATABASE_URL ? 4 : 1),
     },
     backupDir: path.resolve(base, e.BACKUP_DIR),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },

@@ -3,16 +3,19 @@
  * a flood of searches by one student, or from one address, meets 429 with Retry-After and the
  * envelope before any search runs, while others keep searching; on PostgreSQL a search beyond its
  * statement budget (1 s) answers 503 with Retry-After and the envelope (held up here by a table lock, so
- * nothing is timed). Small ceilings through the configuration.
+ * nothing is timed). Searches beyond the process's search slots (`SEARCH_CONCURRENCY`, 1 here) are
+ * refused at once with 503 "busy" and Retry-After while lists are still served. Small ceilings
+ * through the configuration.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { testWorldHooks, type SignedIn } from '../../test/helpers.ts';
 
-const { t, users, as } = testWorldHooks(['flooder', 'other', 'c', 'd', 'e', 'f'], {
+const { t, users, as } = testWorldHooks(['flooder', 'other', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'], {
   SEARCH_PER_USER_PER_MINUTE: '3',
   SEARCH_PER_ADDRESS_PER_MINUTE: '5',
+  SEARCH_CONCURRENCY: '1',
 });
 const url = '/api/search?q=kettle';
 /** A search by `who` from the address 10.9.9.9. */
@@ -40,6 +43,52 @@ describe('search ceilings', () => {
     expectRefused(await fromOneAddress(users.d), 429);
     // Another student from another address is not affected.
     expect((await as(users.e).get(url)).statusCode).toBe(200);
+  });
+});
+
+/** A search for `q` by `who` from an address of its own. */
+const searchBy = (who: SignedIn, q: string, ip: string) =>
+  t.app.inject({ method: 'GET', url: `/api/search?q=${q}`, remoteAddress: ip, headers: { cookie: who.cookie } });
+
+function expectBusy(res: Awaited<ReturnType<typeof fromOneAddress>>) {
+  expectRefused(res, 503);
+  expect(res.json().message).toBe(COMMON_MESSAGES.busy);
+}
+
+describe.runIf(!process.env.TEST_DATABASE_URL)('search slots (embedded database)', () => {
+  it('with one search running, the others are refused at once with 503 busy; each one alone is answered', async () => {
+    // Sent together: the one connection answers in order, so every request's rate-limit checks
+    // come before the first search statement, and the others reach the search while it runs.
+    const searchers = [users.g, users.h, users.i, users.j];
+    const all = await Promise.all(searchers.map((who, i) => searchBy(who, 'lamp', `10.9.8.${i + 1}`)));
+    expect(all.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const res of all.filter((r) => r.statusCode !== 200)) expectBusy(res);
+    for (const [i, res] of all.entries())
+      if (res.statusCode !== 200) expect((await searchBy(searchers[i]!, 'chair', '10.9.8.9')).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('search slots (PostgreSQL)', () => {
+  it('with one search held, another is refused at once with 503 busy while lists are served', async () => {
+    let held!: Promise<Awaited<ReturnType<typeof fromOneAddress>>>;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE marketplace_items IN ACCESS EXCLUSIVE MODE`);
+      held = searchBy(users.g, 'lamp', '10.9.8.1');
+      // The held search has its slot once it waits on the lock.
+      await expect
+        .poll(
+          async () =>
+            (
+              (await tx.execute(
+                sql`SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'marketplace_items'::regclass AND NOT granted`,
+              )) as unknown as { rows: { n: number }[] }
+            ).rows[0]!.n,
+        )
+        .toBe(1);
+      expectBusy(await searchBy(users.h, 'cycle', '10.9.8.2'));
+      expect((await as(users.h).get('/api/rides')).statusCode).toBe(200);
+    });
+    expect((await held).statusCode).toBe(200);
   });
 });
 

@@ -15,6 +15,8 @@
  * `/skill-exchange?skill=<skill name>`.
  */
 import { sql } from 'drizzle-orm';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { skillKey } from '@campus/contract/skill-exchange';
 import {
   SEARCH_COUNT_CAP,
@@ -29,6 +31,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
 import { cappedTotal } from '../../lib/pages.ts';
 import { preparedStatements } from '../../lib/prepared.ts';
 import { kindOfSearch } from '../../record-kinds.ts';
@@ -150,14 +153,36 @@ export async function search(ctx: ServiceContext, viewer: SessionUser, query: Se
   // Nothing searchable (one-letter words, punctuation, emoji): no hits, and no statement.
   if (!terms.text) return { q, groups: types.map((t) => group(t, NOTHING, q)) };
   const params = { q: terms.text, fuzzy: terms.fuzzy, limit, alias: skillKey(q), viewer: viewer.id };
-  return withinBudget(ctx, async (db) => {
-    if (type) {
-      const [found] = (await oneGroup(db, type).execute(params)) as Found[];
-      return { q, groups: [group(type, found ?? NOTHING, terms.text)] };
-    }
-    const [row] = (await everyGroup(db).execute(params)) as unknown as [Record<SearchType, Found>];
-    return { q, groups: SEARCH_TYPES.map((t) => group(t, row[t], terms.text)) };
-  });
+  return inSearchSlot(ctx, () =>
+    withinBudget(ctx, async (db) => {
+      if (type) {
+        const [found] = (await oneGroup(db, type).execute(params)) as Found[];
+        return { q, groups: [group(type, found ?? NOTHING, terms.text)] };
+      }
+      const [row] = (await everyGroup(db).execute(params)) as unknown as [Record<SearchType, Found>];
+      return { q, groups: SEARCH_TYPES.map((t) => group(t, row[t], terms.text)) };
+    }),
+  );
+}
+
+/** Each app's search slots (keyed by its context), made on first use. */
+const slotsOf = new WeakMap<ServiceContext, LimitFunction>();
+/** Seconds a search refused for want of a slot is told to wait: a search takes well under one. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Runs `work` in one of the process's search slots (`config.search.concurrency`: 1 on the
+ * embedded database, 4 on PostgreSQL; docs/performance.md "Search"), so searches never take more
+ * than their share of the database and lists never wait behind a line of them: with every slot
+ * taken the search is refused at once with 503 "The server is busy…" and `Retry-After: 1` — it
+ * does not queue.
+ */
+function inSearchSlot<T>(ctx: ServiceContext, work: () => Promise<T>): Promise<T> {
+  let slots = slotsOf.get(ctx);
+  if (!slots) slotsOf.set(ctx, (slots = pLimit(ctx.config.search.concurrency)));
+  if (slots.activeCount + slots.pendingCount >= slots.concurrency)
+    throw new AppError(503, COMMON_MESSAGES.busy, undefined, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+  return slots(work);
 }
 
 /**

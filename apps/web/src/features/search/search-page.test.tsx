@@ -8,10 +8,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import { SEARCH_COUNT_CAP, SEARCH_MESSAGES, type SearchData } from '@campus/contract/search';
 import { json, stubFetch } from '../../test/http';
 import { LocationProbe, makeUser, renderApp } from '../../test/render';
 import SearchPage, { RESULTS_PER_GROUP } from './pages/search-page';
+import { BUSY_RETRY } from './search-api';
 
 const found: SearchData = {
   q: 'calc',
@@ -131,7 +133,7 @@ describe('SearchPage', () => {
   it('shows the failure with Retry', async () => {
     let fail = true;
     stubFetch(() =>
-      fail ? json(503, { success: false, message: 'Down' }) : json(200, { success: true, data: found }),
+      fail ? json(500, { success: false, message: 'Down' }) : json(200, { success: true, data: found }),
     );
     const user = userEvent.setup();
     renderPage('/search?q=calc');
@@ -140,5 +142,20 @@ describe('SearchPage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: /Marketplace/ })).toBeInTheDocument();
+  });
+
+  it('tries a search the server refused as busy again after its Retry-After, and shows the results', async () => {
+    let calls = 0;
+    stubFetch(() =>
+      ++calls === 1
+        ? json(503, { success: false, message: COMMON_MESSAGES.busy })
+        : json(200, { success: true, data: found }),
+    );
+    renderPage('/search?q=calc');
+    expect(
+      await screen.findByRole('region', { name: /Marketplace/ }, { timeout: BUSY_RETRY.afterMs * 3 }),
+    ).toBeInTheDocument();
+    expect(calls).toBe(2);
+    expect(screen.queryByText(SEARCH_MESSAGES.failed)).not.toBeInTheDocument();
   });
 });
