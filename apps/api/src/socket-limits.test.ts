@@ -2,7 +2,8 @@
  * Socket time limits and ceilings (docs/security.md "Time limits"), on real sockets: a socket that
  * never sends a request, one whose headers or body trickle in, and one whose stream the server
  * ended are all closed; 17 addresses at the per-address ceiling leave the server answering a client
- * from another address. Loopback only (127.0.0.0/8 gives each "address" its own source).
+ * from another address, and so do more addresses than the global ceiling can hold at theirs (the
+ * fair share near it). Loopback only (127.0.0.0/8 gives each "address" its own source).
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -146,6 +147,37 @@ describe('socket time limits', () => {
       for (const s of held.flat().filter((x) => x.socket.destroyed)) expect(s.received()).toMatch(/^HTTP\/1\.1 429/);
       const served = [];
       for (let i = 0; i < 20; i++) served.push(await get(dPort, '/api/users/health', '127.0.200.1'));
+      expect(served).toEqual(Array(20).fill(200));
+    } finally {
+      for (const s of held.flat()) s.socket.destroy();
+      await d.close();
+    }
+  }, 60_000);
+
+  it('more addresses at the per-address ceiling than the global ceiling holds: another address is still served, idle sockets of the fullest closed', async () => {
+    // A global ceiling of 256 (the default 4,096 with 64 per address needs 65 addresses; the same
+    // shape, smaller): 8 addresses try 64 idle sockets each, 512 in all.
+    const d = await createTestApp({
+      HEADERS_TIMEOUT_MS: '120000',
+      REQUEST_TIMEOUT_MS: '120000',
+      MAX_CONNECTIONS: '256',
+    });
+    await d.app.listen({ port: 0, host: '127.0.0.1' });
+    const dPort = (d.app.server.address() as AddressInfo).port;
+    const held: ReturnType<typeof rawSocket>[][] = [];
+    try {
+      for (let a = 0; a < 8; a++) {
+        const sockets = Array.from({ length: 64 }, () => rawSocket(dPort, `127.0.${a + 1}.2`));
+        await Promise.all(sockets.map((s) => s.connected));
+        held.push(sockets);
+      }
+      const open = () => held.map((sockets) => sockets.filter((s) => !s.socket.destroyed).length);
+      // The server settles under its ceiling, each address near an equal share (256 / 8 = 32).
+      await expect.poll(() => open().reduce((a, b) => a + b, 0), { timeout: 15_000 }).toBeLessThanOrEqual(256);
+      for (const n of open()) expect(n).toBeLessThanOrEqual(64);
+      expect(Math.max(...open()) - Math.min(...open())).toBeLessThanOrEqual(40);
+      const served = [];
+      for (let i = 0; i < 20; i++) served.push(await get(dPort, '/api/users/health', '127.0.200.2'));
       expect(served).toEqual(Array(20).fill(200));
     } finally {
       for (const s of held.flat()) s.socket.destroy();
