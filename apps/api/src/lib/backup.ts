@@ -190,15 +190,16 @@ async function refuseUnknownMigrations(applied: AppliedMigration[], manifest: Ba
   const known = await knownMigrations(folder);
   const unknown = applied.filter((a) => !known.some((k) => k.hash === a.hash || k.when === a.createdAt));
   if (!unknown.length) return;
+  const tag = (a: AppliedMigration) => manifest.migrationNames?.find((n) => n.createdAt === a.createdAt)?.tag;
   const name = (a: AppliedMigration) =>
-    manifest.migrationNames?.find((n) => n.createdAt === a.createdAt)?.tag ??
-    `one created ${new Date(a.createdAt).toISOString()} (SHA-256 ${a.hash.slice(0, 12)}…)`;
-  const newest = name(unknown.at(-1)!);
+    tag(a)
+      ? `migration ${tag(a)}`
+      : `a migration created ${new Date(a.createdAt).toISOString()} (SHA-256 ${a.hash.slice(0, 12)}…)`;
+  const newest = unknown.at(-1)!;
   throw new BackupError(
-    `The backup was taken by a newer version of Campus Companion: its schema has ${
-      unknown.length === 1 ? 'migration' : `${unknown.length} migrations`
-    } ${unknown.map(name).join(', ')}, which this version does not know (its newest is ${known.at(-1)?.tag ?? 'none'}). ` +
-      `Restore it with the version that took it — one whose apps/api/drizzle has ${newest} — or a newer one. Nothing was changed.`,
+    `The backup was taken by a newer version of Campus Companion: its schema has ${unknown.map(name).join(', ')}, ` +
+      `which this version does not know (its newest is ${known.at(-1)?.tag ?? 'none'}). ` +
+      `Restore it with the version that took it — one whose apps/api/drizzle has ${tag(newest) ?? 'that migration'} — or a newer one. Nothing was changed.`,
   );
 }
 
