@@ -15,7 +15,9 @@ export interface Job {
   url: string;
   cookies: string[];
   connections: number;
-  duration: number;
+  duration?: number;
+  /** A number of requests instead of a duration. */
+  amount?: number;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: string;
   headers?: Record<string, string>;
@@ -30,7 +32,7 @@ const cpuBefore = process.cpuUsage();
 const result = await autocannon({
   url: job.url,
   connections: job.connections,
-  duration: job.duration,
+  ...(job.amount ? { amount: job.amount } : { duration: job.duration }),
   method: job.method ?? 'GET',
   body: job.body,
   idReplacement: job.idReplacement ?? false,

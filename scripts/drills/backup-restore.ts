@@ -15,7 +15,10 @@
  *    backup began are the same number in both databases (tables without `created_at` and untouched
  *    by the load: all rows); every file's bytes (SHA-256 of photo and thumbnail) are equal; a
  *    student signs in with their password; every write acknowledged before the backup began reads
- *    back through the restored app; the seeded photos are served with the same bytes.
+ *    back through the restored app; the seeded photos are served with the same bytes;
+ * 5. a backup "taken by a newer version" (the restored database given a migration this code does not
+ *    know, and its column) is refused by `npm run restore`: exit 1, the message names the unknown
+ *    migration and the version to use, the target stays empty.
  *
  * Exit 1 when a promise breaks. Run: `npm run drill:backup-restore [-- --db=pglite|postgres] [--quick]`.
  */
@@ -325,6 +328,43 @@ async function drillOne(db: 'postgres' | 'pglite'): Promise<void> {
     await a.close();
     await b.close();
   }
+
+  // 5. A backup taken by a newer version: a migration this code does not know, and its column.
+  const newer = await queryOn({ url: restored.databaseUrl, dataDir: restored.dataDir });
+  try {
+    await newer.q(
+      `INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('${'ab'.repeat(32)}', ${Date.now() + 86_400_000})`,
+    );
+    await newer.q('ALTER TABLE users ADD COLUMN newer_version_column text');
+  } finally {
+    await newer.close();
+  }
+  const newerBackup = await runCli('backup', [], { ...env2, BACKUP_DIR: backupDir });
+  const newerArchive = /Backup written: (\S+)/.exec(newerBackup.out)?.[1];
+  const spare2 = await createServerDatabase(pgUrl, 'cc_drill_spare');
+  onCleanup(() => spare2.drop());
+  const refusedNewer = newerArchive
+    ? await runCli(
+        'restore',
+        [newerArchive],
+        appEnv({ port: port2, dataDir: spare2.dataDir, databaseUrl: spare2.databaseUrl }),
+      )
+    : { code: -1, out: newerBackup.out, ms: 0 };
+  const spare2Tables = spare2.databaseUrl
+    ? (
+        await sqlOnce(
+          spare2.databaseUrl,
+          "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')",
+        )
+      )[0]!.n
+    : (await fs.readdir(path.join(spare2.dataDir, 'pglite')).catch(() => [])).length;
+  check(
+    `${label}: a backup whose schema has a migration this version does not know is refused and the target stays empty`,
+    `exit ${refusedNewer.code}: "${refusedNewer.out.split('\n')[0]!.slice(0, 200)}"; tables/files in the target: ${spare2Tables}`,
+    refusedNewer.code === 1 &&
+      /newer version.*does not know.*Restore it with the version that took it/.test(refusedNewer.out) &&
+      Number(spare2Tables) === 0,
+  );
 }
 
 await runDrill('drill:backup-restore — back up under load, restore into a fresh database', 900, async () => {

@@ -547,10 +547,12 @@ export class SseClient {
   private abort = new AbortController();
   private waiters: Array<() => void> = [];
 
-  constructor(
-    private url: string,
-    private cookie: string,
-  ) {
+  private url: string;
+  private cookie: string;
+
+  constructor(url: string, cookie: string) {
+    this.url = url;
+    this.cookie = cookie;
     onCleanup(() => this.close());
     void this.loop();
   }

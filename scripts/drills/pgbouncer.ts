@@ -55,6 +55,7 @@ default_pool_size = ${poolSize}
 max_client_conn = 2000
 server_reset_query =
 ignore_startup_parameters = extra_float_digits
+server_login_retry = 1
 logfile = ${dir}/pgbouncer.log
 pidfile = ${dir}/pgbouncer.pid
 `,

@@ -8,7 +8,11 @@
 /**
  * Error codes of an unreachable database: Node socket codes, and PostgreSQL SQLSTATEs of classes
  * 08 (connection exception), 57P01–57P03 (admin shutdown, crash shutdown, cannot connect now) and
- * 53300 (too many connections).
+ * 53300 (too many connections). `08P01` (protocol violation) is what PgBouncer up to 1.20 sends
+ * with every refusal of its own — "server login has been failing, try again later" while the
+ * database is down or restarting, "no more connections allowed", `query_wait_timeout`
+ * (docs/operations.md "PgBouncer"); PostgreSQL itself sends it only for a malformed message, which
+ * the driver does not write.
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -27,11 +31,19 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08004',
   '08006',
+  '08P01',
 ]);
 
-/** node-postgres raises these without a code when the socket closes or the pool cannot connect. */
+/**
+ * node-postgres raises the first five without a code when the socket closes or the pool cannot
+ * connect; the rest are poolers' "no server for you now" answers, whatever SQLSTATE their version
+ * gives them: PgBouncer's ("server login has been failing", "pgbouncer cannot connect to server",
+ * "no more connections allowed", `query_wait_timeout`, "server conn crashed?", "database shutting
+ * down") and Odyssey's and Pgpool-II's lost backends ("failed to connect to remote server", "unable
+ * to read data from DB node").
+ */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|is not queryable|timeout exceeded when trying to connect|Connection closed|Cannot use a pool after calling end/i;
+  /Connection terminated|is not queryable|timeout exceeded when trying to connect|Connection closed|Cannot use a pool after calling end|server login has been failing|pgbouncer cannot connect to server|no more connections allowed|query_wait_timeout|server conn crashed|database shutting down|failed to connect to remote server|unable to read data from DB node/i;
 
 /** Seconds a client should wait before retrying while the database is away (`Retry-After`). */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;

@@ -1,8 +1,9 @@
 /**
  * Backup and restore (docs/operations.md "Backups"): an archive of a database with a student and a
  * listing photo restores into an empty database, where the student signs in with their password
- * and the photo has the same bytes; a truncated or damaged archive and a non-empty target are
- * refused and leave the target as it was. PGlite by default, PostgreSQL with TEST_DATABASE_URL.
+ * and the photo has the same bytes; a truncated or damaged archive, a non-empty target and a backup
+ * taken by a newer version (a migration this code does not know) are refused and leave the target
+ * as it was. PGlite by default, PostgreSQL with TEST_DATABASE_URL.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createPglite, fromPglite, openPostgres, type Database } from '../db/client.ts';
+import { MIGRATIONS_FOLDER, runMigrations } from '../db/migrate.ts';
 import { createTestApp, signUpAndLogin, sessionCookie, type SignedIn, type TestApp } from '../test/helpers.ts';
 import { jpeg, multipartForm } from '../test/multipart.ts';
 import { BackupError, createBackup, readArchive, restoreBackup, type BackupTarget } from './backup.ts';
@@ -210,6 +212,51 @@ describe('backup archive', () => {
       await app.close();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a backup taken by a newer version', () => {
+  it('is refused before the target is touched, naming the migration it does not know and the version to use', async () => {
+    // The newer version: this code's migrations plus one that adds a column.
+    const newer = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-newer-migrations-'));
+    await fs.cp(MIGRATIONS_FOLDER, newer, { recursive: true });
+    const journalFile = path.join(newer, 'meta/_journal.json');
+    const journal = JSON.parse(await fs.readFile(journalFile, 'utf8')) as {
+      entries: Array<{ idx: number; version: string; when: number; tag: string; breakpoints: boolean }>;
+    };
+    const last = journal.entries.at(-1)!;
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 60_000, tag: '0099_newer_version' });
+    await fs.writeFile(journalFile, JSON.stringify(journal));
+    await fs.writeFile(
+      path.join(newer, '0099_newer_version.sql'),
+      'ALTER TABLE "users" ADD COLUMN "newer_column" text;',
+    );
+    try {
+      await runMigrations(t.database, newer);
+      const source = PG
+        ? { driver: 'pg' as const, url: urlOf(t.database) }
+        : { driver: 'pglite' as const, database: t.database };
+      const { file, manifest } = await createBackup(backupDir, source, newer);
+      expect(manifest.migrationNames?.at(-1)?.tag).toBe('0099_newer_version');
+
+      const x = await newTarget();
+      const error = await restoreBackup(file, x.target).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BackupError);
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `newer version.*migration 0099_newer_version, which this version does not know \\(its newest is ${last.tag}\\).*` +
+            'whose apps/api/drizzle has 0099_newer_version.*Nothing was changed',
+        ),
+      );
+      expect(await x.relations()).toBe(0);
+
+      // The version that took it restores it.
+      const y = await newTarget();
+      await restoreBackup(file, y.target, newer);
+      expect(await y.relations()).toBeGreaterThan(0);
+    } finally {
+      await fs.rm(newer, { recursive: true, force: true });
     }
   });
 });

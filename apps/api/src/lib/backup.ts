@@ -15,7 +15,9 @@
  * creates a fresh one (`createdb`) or moves the old data directory away. PostgreSQL is restored with
  * `pg_restore --single-transaction --exit-on-error` (all or nothing); PGlite into a sibling directory
  * that is renamed into place only once it opened and migrated. Then the migrations run up to this
- * version of the app.
+ * version of the app. A backup whose schema has a migration this version does not know (taken by a
+ * newer version) is refused before the target is touched: its migrations would be skipped and the app
+ * would start on a schema it does not know (ADR docs/decisions/0300-backup-archive.md).
  */
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -28,7 +30,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PgliteWorkerClient } from '../db/pglite-proxy.ts';
 import { createPglite, fromPglite, lockDataDir, openPostgres, type Database } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
+import { MIGRATIONS_FOLDER, runMigrations } from '../db/migrate.ts';
 
 const exec = promisify(execFile);
 
@@ -46,6 +48,11 @@ export interface BackupManifest {
   tool: string;
   /** Migrations applied in the dumped database (rows of `drizzle.__drizzle_migrations`). */
   migrations: number;
+  /**
+   * Their names (`apps/api/drizzle/<tag>.sql`) by `created_at` (the journal's `when`), as the version
+   * that took the backup knew them; absent in archives of earlier versions.
+   */
+  migrationNames?: Array<{ tag: string; createdAt: number }>;
   /** Where uploaded files are: in the database (nothing outside it to archive). */
   uploads: 'in the database (files table)';
   /** Every member but the manifest: name, size in bytes, SHA-256 (hex). */
@@ -108,11 +115,92 @@ async function writeTar(file: string, dir: string, members: string[]): Promise<v
   }
 }
 
-async function migrationCount(database: Database): Promise<number> {
-  const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as {
-    rows: Array<{ n: number }>;
+/** A migration applied in a database: its SQL's SHA-256 and `created_at` (the journal's `when`, ms). */
+interface AppliedMigration {
+  hash: string;
+  createdAt: number;
+}
+
+async function appliedMigrations(database: Database): Promise<AppliedMigration[]> {
+  const result = (await database.db.execute(
+    sql`SELECT hash, created_at::text AS created_at FROM drizzle.__drizzle_migrations ORDER BY created_at`,
+  )) as { rows: Array<{ hash: string; created_at: string }> };
+  return result.rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
+}
+
+/**
+ * The migrations of `folder` (this version's `apps/api/drizzle` by default): tag, journal time and
+ * the SHA-256 of the SQL file, computed as drizzle's migrator does.
+ */
+async function knownMigrations(folder: string): Promise<Array<{ tag: string; when: number; hash: string }>> {
+  const journal = JSON.parse(await fs.readFile(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string; when: number }>;
   };
-  return Number(result.rows[0]?.n ?? 0);
+  return Promise.all(
+    journal.entries.map(async (e) => ({
+      tag: e.tag,
+      when: e.when,
+      hash: createHash('sha256')
+        .update((await fs.readFile(path.join(folder, `${e.tag}.sql`))).toString())
+        .digest('hex'),
+    })),
+  );
+}
+
+/** The names of `applied` by this version's journal (`migrationNames` of the manifest). */
+async function namesOf(
+  applied: AppliedMigration[],
+  folder: string,
+): Promise<Array<{ tag: string; createdAt: number }>> {
+  const known = await knownMigrations(folder);
+  return applied.flatMap((a) => {
+    const k = known.find((m) => m.hash === a.hash || m.when === a.createdAt);
+    return k ? [{ tag: k.tag, createdAt: a.createdAt }] : [];
+  });
+}
+
+/**
+ * The migrations recorded in a `pg_dump -Fc` file, read with `pg_restore --data-only` of
+ * `drizzle.__drizzle_migrations` to stdout (COPY rows `id<TAB>hash<TAB>created_at`): nothing is
+ * restored anywhere.
+ */
+async function migrationsInPgDump(file: string): Promise<AppliedMigration[]> {
+  const out = await run(
+    'pg_restore',
+    ['--data-only', '--schema=drizzle', '--table=__drizzle_migrations', '--file=-', file],
+    'pg_restore (reading the migrations of the backup; nothing was restored)',
+  );
+  const copy = /^COPY drizzle\.__drizzle_migrations \(([^)]*)\) FROM stdin;\n([\s\S]*?)^\\\.$/m.exec(out);
+  if (!copy) return [];
+  const columns = copy[1]!.split(',').map((c) => c.trim());
+  const [hi, ci] = [columns.indexOf('hash'), columns.indexOf('created_at')];
+  return copy[2]!
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t'))
+    .map((f) => ({ hash: f[hi]!, createdAt: Number(f[ci]) }));
+}
+
+/**
+ * Throws BackupError when `applied` (the backup's migrations) holds one that `folder` does not —
+ * neither its SQL's hash nor its time is in this version's journal. The message names each such
+ * migration (by the manifest's `migrationNames` when the archive has them) and the version to use.
+ */
+async function refuseUnknownMigrations(applied: AppliedMigration[], manifest: BackupManifest, folder: string) {
+  const known = await knownMigrations(folder);
+  const unknown = applied.filter((a) => !known.some((k) => k.hash === a.hash || k.when === a.createdAt));
+  if (!unknown.length) return;
+  const tag = (a: AppliedMigration) => manifest.migrationNames?.find((n) => n.createdAt === a.createdAt)?.tag;
+  const name = (a: AppliedMigration) =>
+    tag(a)
+      ? `migration ${tag(a)}`
+      : `a migration created ${new Date(a.createdAt).toISOString()} (SHA-256 ${a.hash.slice(0, 12)}…)`;
+  const newest = unknown.at(-1)!;
+  throw new BackupError(
+    `The backup was taken by a newer version of Campus Companion: its schema has ${unknown.map(name).join(', ')}, ` +
+      `which this version does not know (its newest is ${known.at(-1)?.tag ?? 'none'}). ` +
+      `Restore it with the version that took it — one whose apps/api/drizzle has ${tag(newest) ?? 'that migration'} — or a newer one. Nothing was changed.`,
+  );
 }
 
 /**
@@ -138,6 +226,7 @@ export async function dumpPglite(database: Database): Promise<Uint8Array> {
 export async function createBackup(
   backupDir: string,
   source: { driver: 'pg'; url: string } | { driver: 'pglite'; database: Database },
+  migrationsFolder = MIGRATIONS_FOLDER,
 ): Promise<{ file: string; manifest: BackupManifest }> {
   await fs.mkdir(backupDir, { recursive: true, mode: 0o700 });
   const createdAt = new Date();
@@ -145,7 +234,7 @@ export async function createBackup(
   try {
     let member: string;
     let tool: string;
-    let migrations: number;
+    let migrations: AppliedMigration[];
     if (source.driver === 'pg') {
       member = 'database.pgdump';
       tool = (await run('pg_dump', ['--version'], 'pg_dump')).trim();
@@ -153,17 +242,17 @@ export async function createBackup(
       const client = new pg.Client({ connectionString: source.url });
       await client.connect();
       try {
-        const { rows } = await client.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
+        const { rows } = await client.query<{ hash: string; created_at: string }>(
+          'SELECT hash, created_at::text AS created_at FROM drizzle.__drizzle_migrations ORDER BY created_at',
         );
-        migrations = rows[0]!.n;
+        migrations = rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
       } finally {
         await client.end();
       }
     } else {
       member = 'pglite-datadir.tar.gz';
       tool = 'PGlite dumpDataDir';
-      migrations = await migrationCount(source.database);
+      migrations = await appliedMigrations(source.database);
       await fs.writeFile(path.join(staging, member), await dumpPglite(source.database));
     }
     const manifest: BackupManifest = {
@@ -172,7 +261,8 @@ export async function createBackup(
       createdAt: createdAt.toISOString(),
       driver: source.driver,
       tool,
-      migrations,
+      migrations: migrations.length,
+      migrationNames: await namesOf(migrations, migrationsFolder),
       uploads: 'in the database (files table)',
       members: [{ name: member, ...(await sha256File(path.join(staging, member))) }],
     };
@@ -248,11 +338,16 @@ async function userRelations(url: string): Promise<string[]> {
 
 /**
  * Restores `archive` into the empty database `target` and migrates it to this version of the app.
- * Order: verify the archive (readArchive) → refuse a non-empty target → restore (all or nothing) →
- * run the migrations. Resolves the manifest. Throws BackupError (nothing changed) for a bad archive,
- * an archive of the other driver, or a non-empty target; a failing `pg_restore` rolls back.
+ * Order: verify the archive (readArchive) → refuse a non-empty target → refuse a schema with a
+ * migration `migrationsFolder` (this version's) does not know → restore (all or nothing) → run the
+ * migrations. Resolves the manifest. Throws BackupError (nothing changed) for a bad archive, an
+ * archive of the other driver, a non-empty target or a newer schema; a failing `pg_restore` rolls back.
  */
-export async function restoreBackup(archive: string, target: BackupTarget): Promise<BackupManifest> {
+export async function restoreBackup(
+  archive: string,
+  target: BackupTarget,
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<BackupManifest> {
   const { dir, manifest } = await readArchive(archive);
   try {
     if (manifest.driver !== target.driver)
@@ -268,6 +363,7 @@ export async function restoreBackup(archive: string, target: BackupTarget): Prom
           `The target database is not empty (it has ${found.join(', ')}${found.length === 5 ? ', …' : ''}). ` +
             'Restore goes into an empty database only, so two states are never mixed: create a new one (createdb) and point DATABASE_URL at it.',
         );
+      await refuseUnknownMigrations(await migrationsInPgDump(member), manifest, migrationsFolder);
       await run(
         'pg_restore',
         ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${target.url}`, member],
@@ -275,7 +371,7 @@ export async function restoreBackup(archive: string, target: BackupTarget): Prom
       );
       const database = await openPostgres(target.url, 2);
       try {
-        await runMigrations(database);
+        await runMigrations(database, migrationsFolder);
       } finally {
         await database.close();
       }
@@ -294,7 +390,9 @@ export async function restoreBackup(archive: string, target: BackupTarget): Prom
         const client = await createPglite({ dataDir: staging, loadDataDir: new Blob([await fs.readFile(member)]) });
         const database = fromPglite(client);
         try {
-          await runMigrations(database);
+          // In the side directory: a refusal leaves DATA_DIR/pglite as it was.
+          await refuseUnknownMigrations(await appliedMigrations(database), manifest, migrationsFolder);
+          await runMigrations(database, migrationsFolder);
         } finally {
           await database.close();
         }

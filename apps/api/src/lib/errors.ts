@@ -3,13 +3,15 @@
  * app's error handler turns them into the failure envelope.
  */
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-  ) {
+  readonly statusCode: number;
+  readonly errors?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+
+  constructor(statusCode: number, message: string, errors?: Record<string, string>, headers?: Record<string, string>) {
     super(message);
+    this.statusCode = statusCode;
+    this.errors = errors;
+    this.headers = headers;
   }
 }
 

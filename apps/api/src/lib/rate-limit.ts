@@ -134,10 +134,11 @@ type RouteLimitOptions = Parameters<FastifyRateLimitStore['child']>[0];
  */
 export function postgresRateLimitStore(db: Db) {
   return class PostgresRateLimitStore {
-    constructor(
-      _options?: unknown,
-      private readonly prefix = 'ip:',
-    ) {}
+    private readonly prefix: string;
+
+    constructor(_options?: unknown, prefix = 'ip:') {
+      this.prefix = prefix;
+    }
 
     /** Counts one hit on `key` in a window of `timeWindow` ms. */
     incr(key: string, cb: StoreCallback, timeWindow: number): void {

@@ -3,7 +3,8 @@
  * 503 first; an idle keep-alive socket stays open during the delay and is closed after it; a request in flight on a keep-alive socket is
  * answered with `Connection: close`; a request that arrives after the delay gets 503 +
  * `Retry-After` with the envelope; new connections are refused; the database is closed and the
- * result is 0, well within the time limit.
+ * result is 0, well within the time limit. A request sent on a keep-alive socket that was idle when
+ * the listener closed is answered (503 + `Connection: close`), never reset.
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -68,7 +69,7 @@ describe('graceful shutdown', () => {
     late.socket.write('GET /api/rides HTTP/1.1\r\nHost: localhost\r\n');
 
     const started = performance.now();
-    const result = gracefulShutdown(t.app, t.database, { delayMs, timeoutMs: 6_000 });
+    const result = gracefulShutdown(t.app, t.database, { delayMs, timeoutMs: 6_000, idleGraceMs: 200 });
 
     const ready = rawSocket(port);
     await ready.connected;
@@ -82,7 +83,7 @@ describe('graceful shutdown', () => {
     // The idle keep-alive socket stays open during the delay (a balancer may be sending on it) …
     await sleep(delayMs - 200);
     expect(idle.socket.destroyed).toBe(false);
-    // … and is closed at the cut-over.
+    // … and is closed at the cut-over (after the idle grace, here 200 ms).
     await idle.closed;
     expect(performance.now() - started).toBeGreaterThanOrEqual(delayMs);
 
@@ -106,5 +107,52 @@ describe('graceful shutdown', () => {
     expect(await result).toBe(0);
     expect(performance.now() - started).toBeLessThan(delayMs + 5_000);
     await expect(t.database.ping()).rejects.toThrow();
+  }, 30_000);
+});
+
+describe('a keep-alive socket idle when the listener closes', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close().catch(() => {});
+  });
+
+  it('answers a request sent on it after the listener closed, with Connection: close, instead of resetting it', async () => {
+    const idle = rawSocket(port);
+    await idle.connected;
+    idle.socket.write('GET /api/users/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await expect.poll(() => idle.received()).toMatch(/^HTTP\/1\.1 200/);
+    const before = idle.received().length;
+
+    const result = gracefulShutdown(t.app, t.database, { delayMs: 0, timeoutMs: 20_000, idleGraceMs: 15_000 });
+    // The listener is closed: a new connection is refused …
+    await expect
+      .poll(
+        () =>
+          new Promise<string>((resolve) => {
+            const probe = net.connect({ port, host: '127.0.0.1' });
+            probe.on('connect', () => (probe.destroy(), resolve('open')));
+            probe.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe('ECONNREFUSED');
+    // … while the socket that was open before is still there, and a request on it is answered.
+    expect(idle.socket.destroyed).toBe(false);
+    idle.socket.write('GET /api/rides HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await idle.closed;
+    expect(idle.error()).toBeUndefined();
+    const answer = parse(idle.received().slice(before));
+    expect(answer.status).toBe(503);
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.headers['retry-after']).toBe('2');
+    expect(answer.body).toEqual({ success: false, message: COMMON_MESSAGES.shuttingDown });
+    // The last socket closed after its answer: the shutdown ends without waiting out the grace.
+    expect(await result).toBe(0);
   }, 30_000);
 });

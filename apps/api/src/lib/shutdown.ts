@@ -3,9 +3,11 @@
  * 503 at once and every answer carries `Connection: close`, so each kept-alive socket closes after
  * its next answer; after `delayMs` (time for a balancer to notice, and longer than its upstream
  * keep-alive, so it holds no idle socket to this instance any more) the server stops accepting
- * connections, idle sockets are closed, requests in flight finish, requests that still arrive get
- * 503 + `Retry-After` with the envelope, then the database closes — all within `timeoutMs` of the
- * signal.
+ * connections, requests in flight finish, requests that still arrive on an open connection get
+ * 503 + `Retry-After` with the envelope and `Connection: close`, idle sockets are closed once they
+ * have been idle for `idleGraceMs` after the listener closed (a request already sent on one, still
+ * unread by a busy event loop, is answered, not reset), then the database closes — all within
+ * `timeoutMs` of the signal.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
@@ -51,7 +53,19 @@ export interface ShutdownTimings {
   delayMs: number;
   /** From the signal until the process must have closed the database. */
   timeoutMs: number;
+  /**
+   * How long a keep-alive socket idle when the listener closes stays open, ms (default
+   * {@link IDLE_GRACE_MS}): a request that arrives on it meanwhile is answered with `Connection: close`.
+   */
+  idleGraceMs?: number;
 }
+
+/**
+ * Default of `idleGraceMs`: longer than the event loop of a loaded host takes to read bytes already
+ * in a socket (Node counts a socket whose request it has not read yet as idle, and closing it then
+ * resets the connection: behind nginx a POST answered 502, saved or not).
+ */
+export const IDLE_GRACE_MS = 2_000;
 
 /**
  * Shuts `app` down as described above and closes `database`. Resolves 0 when every request
@@ -79,6 +93,13 @@ export async function gracefulShutdown(
     },
     Math.max(0, timings.timeoutMs - DATABASE_CLOSE_MARGIN_MS - (performance.now() - started)),
   );
+  // Node's server.close() and Fastify's close() close idle sockets at once; defer that by the grace.
+  const server = app.server;
+  const closeIdleNow = server.closeIdleConnections.bind(server);
+  const graceTimers: NodeJS.Timeout[] = [];
+  server.closeIdleConnections = () => {
+    graceTimers.push(setTimeout(closeIdleNow, timings.idleGraceMs ?? IDLE_GRACE_MS));
+  };
   try {
     await app.close();
   } catch (err) {
@@ -86,6 +107,8 @@ export async function gracefulShutdown(
     app.log.error({ err }, 'Shutdown: closing the server failed');
   } finally {
     clearTimeout(cut);
+    for (const timer of graceTimers) clearTimeout(timer);
+    server.closeIdleConnections = closeIdleNow;
   }
   try {
     await database.close();

@@ -15,14 +15,16 @@ export type ScrapeFailure = 'blocked' | 'timeout' | 'unreadable' | 'refused' | '
 
 /** A failed fetch or parse; `url` is the address involved (logged, never shown to users). */
 export class ScrapeError extends Error {
-  constructor(
-    readonly kind: ScrapeFailure,
-    readonly url: string,
-    detail: string,
-    /** The page's HTML, for a `not-found` answer (it may say "No internships found"). */
-    readonly html?: string,
-  ) {
+  readonly kind: ScrapeFailure;
+  readonly url: string;
+  /** The page's HTML, for a `not-found` answer (it may say "No internships found"). */
+  readonly html?: string;
+
+  constructor(kind: ScrapeFailure, url: string, detail: string, html?: string) {
     super(`${kind}: ${detail} (${url})`);
+    this.kind = kind;
+    this.url = url;
+    this.html = html;
   }
 }
 

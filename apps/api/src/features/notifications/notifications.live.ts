@@ -88,7 +88,10 @@ export class LiveHub {
   private queue: Promise<void> = Promise.resolve();
   private stopped = false;
 
-  constructor(private readonly ctx: ServiceContext) {
+  private readonly ctx: ServiceContext;
+
+  constructor(ctx: ServiceContext) {
+    this.ctx = ctx;
     this.stopResync = ctx.database.onListenerReconnect(() => this.resyncAll());
   }
 
