@@ -82,6 +82,7 @@ export const EVENT_MESSAGES = {
   over: 'This event is over.',
   noticeNew: (club: string, title: string, when: string) => `${club} posted "${title}" on ${when}.`,
   noticeCancelled: (title: string, when: string) => `"${title}" on ${when} was cancelled.`,
+  noticeReminder: (title: string, time: string) => `Reminder: "${title}" starts at ${time}.`,
 } as const;
 
 export const CLUB_MESSAGES = {

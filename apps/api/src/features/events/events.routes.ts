@@ -46,6 +46,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
   // A `datetime-local` value without an offset is read in the institute's zone.
   const localTimes = readDateTimesIn(ctx.config.institute.timezone, ['startsAt', 'endsAt']);
+  // This instance's reminder run while the app is up (events.reminders.ts: once per student across instances).
+  let reminders: ReturnType<typeof service.startReminders> | undefined;
+  app.addHook('onReady', async () => {
+    reminders = service.startReminders(ctx);
+  });
+  app.addHook('onClose', async () => reminders?.stop());
 
   app.get('/', { schema: { tags, querystring: listEventsQuery, response: { 200: eventList } } }, async (req) => {
     const found = await service.listEvents(ctx, req.user, req.query);

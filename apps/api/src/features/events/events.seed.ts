@@ -8,7 +8,7 @@ import type { ClubCategory } from '@campus/contract/events';
 import { clubCoordinators, clubFollows, clubs, eventRsvps, events } from '../../db/schema/events.ts';
 import { putFile } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { processUpload } from '../../lib/images.ts';
+import { processUpload, type ProcessedFile } from '../../lib/images.ts';
 
 const CLUBS: Array<{ slug: string; name: string; category: ClubCategory; description: string; colour: string }> = [
   {
@@ -99,11 +99,10 @@ export async function seedEventsDemo(
 ): Promise<void> {
   const s = demo.students;
   if (!s.length) return;
-  const posters = await Promise.all(
-    EVENTS.map(async ([c, title]) =>
-      processUpload(await poster(title, CLUBS[c]!.name, CLUBS[c]!.colour), { owner: demo.admin.id }),
-    ),
-  );
+  // One at a time: the image queue is fair per uploader (lib/images.ts).
+  const posters: ProcessedFile[] = [];
+  for (const [c, title] of EVENTS)
+    posters.push(await processUpload(await poster(title, CLUBS[c]!.name, CLUBS[c]!.colour), { owner: demo.admin.id }));
   await ctx.db.transaction(async (tx) => {
     const made = await tx
       .insert(clubs)

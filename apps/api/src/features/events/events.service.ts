@@ -45,8 +45,10 @@ import type { Loaded } from '../../lib/record-kinds.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { eventKind } from './events.kind.ts';
 import * as queries from './events.queries.ts';
+import { remindNow } from './events.reminders.ts';
 
 export { seedEventsDemo } from './events.seed.ts';
+export { sendDueReminders, startReminders } from './events.reminders.ts';
 
 /** A stored event with its poster's display name. */
 export type LoadedEvent = Loaded<queries.EventRow>;
@@ -225,7 +227,8 @@ export async function deleteEvent(
  * PUT /api/events/{id}/rsvp: `user`'s answer becomes `status`. In ONE transaction: lock the
  * event's row; refuse a cancelled (409) or finished (409) event; then move the counts — a new Going
  * only where `capacity` is null or `going_count < capacity` (409 "This event is full." otherwise) —
- * and store or delete the answer. Returns the event with its new counts.
+ * and store or delete the answer; an answer inside the reminder window is reminded at once
+ * (`events.reminders.ts`). Returns the event with its new counts.
  */
 export async function rsvp(
   ctx: ServiceContext,
@@ -272,6 +275,7 @@ export async function rsvp(
           target: [eventRsvps.eventId, eventRsvps.userId],
           set: { status, updatedAt: new Date() },
         });
+      await remindNow(ctx, tx, user.id, id);
     }
     await publishChanges(tx, [{ type: 'event', id }]);
   });

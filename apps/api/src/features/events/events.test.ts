@@ -14,6 +14,7 @@ import { events } from '../../db/schema/events.ts';
 import { testWorldHooks, type SignedIn } from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
 import { validClub, validEvent } from './events.cases.ts';
+import { sendDueReminders } from './events.service.ts';
 
 const ADMIN = 'dean.events@iiitsonepat.ac.in';
 const TZ = 'Asia/Kolkata';
@@ -321,5 +322,42 @@ describe('calendar', () => {
     expect((await w.as().get(path)).statusCode).toBe(404);
     expect((await w.as().get(new URL(rotated.url).pathname)).statusCode).toBe(200);
     expect((await w.as().get('/api/calendar/nonsense.ics')).statusCode).toBe(404);
+  });
+});
+
+describe('reminders', () => {
+  const reminders = async (who: SignedIn, id: string) =>
+    (await w.notificationsOf(who)).filter((n) => n.link === `/events/${id}` && n.message.startsWith('Reminder:'));
+
+  it('reminds Going and Interested students once, even when several instances run at once', async () => {
+    const e = await post({ title: 'Reminder check' });
+    await rsvp(e.id, student, 'going');
+    await rsvp(e.id, third, 'interested');
+    expect(await reminders(student, e.id)).toEqual([]);
+    // The event moves into the reminder window (default 60 minutes).
+    await t.database.db
+      .update(events)
+      .set({ startsAt: new Date(Date.now() + 30 * 60_000), endsAt: new Date(Date.now() + 90 * 60_000) })
+      .where(eq(events.id, e.id));
+    const ctx = t.app.ctx;
+    const sent = await Promise.all([sendDueReminders(ctx), sendDueReminders(ctx), sendDueReminders(ctx)]);
+    expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+    expect(await sendDueReminders(ctx)).toBe(0);
+    expect(await reminders(student, e.id)).toHaveLength(1);
+    expect(await reminders(third, e.id)).toHaveLength(1);
+    expect((await reminders(student, e.id))[0]!.message).toMatch(/^Reminder: "Reminder check" starts at /);
+  });
+
+  it('reminds at once a student who answers inside the window, and never twice', async () => {
+    const e = await post({
+      title: 'Starting soon',
+      startsAt: new Date(Date.now() + 20 * 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 80 * 60_000).toISOString(),
+    });
+    await rsvp(e.id, fan, 'interested');
+    expect(await reminders(fan, e.id)).toHaveLength(1);
+    await rsvp(e.id, fan, 'going');
+    await sendDueReminders(t.app.ctx);
+    expect(await reminders(fan, e.id)).toHaveLength(1);
   });
 });
