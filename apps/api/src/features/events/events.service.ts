@@ -313,19 +313,6 @@ export async function listEvents(
   return { ...found, items: await queries.toApiEvents(ctx, viewer, found.items) };
 }
 
-/**
- * The next `limit` visible events not cancelled nor over (the home dashboard's Campus Buzz),
- * soonest first.
- */
-export async function nextEvents(ctx: ServiceContext, viewer: SessionUser, limit = 3): Promise<CampusEvent[]> {
-  const rows = await queries
-    .eventsWithClub(ctx.db)
-    .where(eventKind.browsable(ctx.db))
-    .orderBy(...queries.eventOrder('upcoming'))
-    .limit(limit);
-  return queries.toApiEvents(ctx, viewer, rows);
-}
-
 // ——— Clubs ———
 
 /** The club `slug`, or 404 "Club not found.". */
