@@ -110,6 +110,8 @@ const API_ROLES = [
   'timetable',
   'outlook',
   'settings',
+  'calendar',
+  'reminders',
 ];
 /**
  * Files that break the API naming rule and are not renamed yet: the first three are imported by

@@ -81,6 +81,8 @@ export const CHECKED_IN_JOURNEYS: Record<string, string> = {
   search: 'search.spec.ts',
   'admin/*': 'admin.spec.ts',
   alerts: 'alerts.spec.ts',
+  'events/:id?': 'events.spec.ts',
+  'clubs/:slug': 'events.spec.ts',
 };
 
 /**

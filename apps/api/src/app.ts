@@ -33,6 +33,7 @@ import { lostFoundRoutes } from './features/lost-found/lost-found.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { ridesRoutes } from './features/rides/rides.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
+import { adminClubsRoutes, calendarRoutes, clubsRoutes, eventsRoutes } from './features/events/events.routes.ts';
 import { adminReportsRoutes, reportsRoutes } from './features/reports/reports.routes.ts';
 import { skillExchangeRoutes } from './features/skill-exchange/skill-exchange.routes.ts';
 import { attendanceRoutes, enrollmentsRoutes, subjectsRoutes } from './features/attendance/attendance.routes.ts';
@@ -88,6 +89,10 @@ export const FEATURES = [
   { prefix: '/api/admin/reports', routes: adminReportsRoutes },
   { prefix: '/api/push', routes: pushRoutes },
   { prefix: '/api/alerts', routes: alertsRoutes },
+  { prefix: '/api/events', routes: eventsRoutes },
+  { prefix: '/api/clubs', routes: clubsRoutes },
+  { prefix: '/api/admin/clubs', routes: adminClubsRoutes },
+  { prefix: '/api/calendar', routes: calendarRoutes },
 ];
 
 /** Builds the app from the loaded config and an open database. Does not listen. */

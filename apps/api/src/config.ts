@@ -80,6 +80,7 @@ const envSchema = z.object({
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
   CROSS_SITE_COOKIES: bool.default(false),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  EVENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(10),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_500),
@@ -230,6 +231,8 @@ export interface AppConfig {
   cookies: CookieAttributes;
   /** How long a session lookup is cached in process, ms; 0 = off (`SESSION_CACHE_TTL_MS`). */
   sessionCacheTtlMs: number;
+  /** How long before an event starts its Going and Interested students are reminded (`EVENT_REMINDER_MINUTES`, minutes). */
+  eventReminderMinutes: number;
   /**
    * PostgreSQL pool size (`DATABASE_POOL_SIZE`) and the time limits of the app's connections
    * (`STATEMENT_TIMEOUT_MS`, `LOCK_TIMEOUT_MS`, `IDLE_IN_TRANSACTION_TIMEOUT_MS`, ms; 0 = none;
@@ -395,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { sameSite: 'none', secure: true, partitioned: true }
       : { sameSite: 'lax', secure: https },
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    eventReminderMinutes: e.EVENT_REMINDER_MINUTES,
     database: {
       poolSize: e.DATABASE_POOL_SIZE,
       timeouts: {

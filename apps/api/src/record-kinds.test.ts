@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { RECORD_KIND_LIST } from '@campus/contract/record-kinds';
+import { RECORD_KIND_LIST, type RecordKindDeclaration } from '@campus/contract/record-kinds';
 import { recordKind, type AnyRecordKind } from './lib/record-kinds.ts';
 import { marketplaceKind } from './features/marketplace/marketplace.kind.ts';
 import { RECORD_KINDS } from './record-kinds.ts';
@@ -118,7 +118,7 @@ describe('the list of record kinds', () => {
 
   it('takes each kind’s page and capabilities from its contract declaration', () => {
     for (const kind of RECORD_KINDS) {
-      const declared = RECORD_KIND_LIST.find((d) => d.kind === kind.kind)!;
+      const declared: RecordKindDeclaration = RECORD_KIND_LIST.find((d) => d.kind === kind.kind)!;
       expect(kind.link('0')).toBe(`${declared.path}/0`);
       expect(kind.searchType).toBe(declared.search?.type ?? null);
       expect(Boolean(kind.search)).toBe(Boolean(declared.search));

@@ -10,13 +10,14 @@
 import type { ReportableKind } from '@campus/contract/record-kinds';
 import type { ReportTargetType } from '@campus/contract/reports';
 import type { SearchType } from '@campus/contract/search';
+import { eventKind } from './features/events/events.kind.ts';
 import { lostFoundKind } from './features/lost-found/lost-found.kind.ts';
 import { marketplaceKind } from './features/marketplace/marketplace.kind.ts';
 import { rideKind } from './features/rides/rides.kind.ts';
 import type { AnyRecordKind, SearchableRecordKind } from './lib/record-kinds.ts';
 
 /** Every kind of record, in the contract's order (`RECORD_KIND_LIST`: campus search's group order). */
-export const RECORD_KINDS: readonly AnyRecordKind[] = [marketplaceKind, lostFoundKind, rideKind];
+export const RECORD_KINDS: readonly AnyRecordKind[] = [marketplaceKind, lostFoundKind, rideKind, eventKind];
 
 /** The kinds that take part in reports. */
 export const REPORTABLE_RECORD_KINDS = RECORD_KINDS.filter(

@@ -18,6 +18,7 @@ import { seedLostFoundDemo } from './features/lost-found/lost-found.service.ts';
 import { seedMarketplaceDemo } from './features/marketplace/marketplace.service.ts';
 import { seedNotificationsDemo } from './features/notifications/notifications.seed.ts';
 import { seedRidesDemo } from './features/rides/rides.service.ts';
+import { seedEventsDemo } from './features/events/events.service.ts';
 import { seedSkillExchangeDemo } from './features/skill-exchange/skill-exchange.service.ts';
 import { seedAttendanceDemo } from './features/attendance/attendance.service.ts';
 
@@ -57,6 +58,7 @@ export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [
   { feature: 'rides', seed: seedRidesDemo },
   { feature: 'skill-exchange', seed: seedSkillExchangeDemo },
   { feature: 'attendance', seed: seedAttendanceDemo },
+  { feature: 'events', seed: seedEventsDemo },
 ];
 
 /**

@@ -75,6 +75,7 @@ export const pushPreferences = z.object({
   rides: on,
   alerts: on,
   broadcasts: on,
+  events: on,
 }) satisfies z.ZodType<Record<PushCategory, boolean>>;
 export type PushPreferences = z.infer<typeof pushPreferences>;
 

@@ -58,6 +58,14 @@ export const RECORD_KIND_LIST = [
     search: { type: 'rides', param: 'search' },
     alerts: { type: 'rides' },
   },
+  {
+    kind: 'event',
+    path: '/events',
+    page: 'Events',
+    label: 'Event',
+    reports: true,
+    search: { type: 'events', param: 'q' },
+  },
 ] as const satisfies readonly RecordKindDeclaration[];
 
 type Declared = (typeof RECORD_KIND_LIST)[number];

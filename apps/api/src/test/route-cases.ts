@@ -20,6 +20,7 @@ import { APP_CASES, APP_ENV } from './app.cases.ts';
 import { ADMIN_CASES } from '../features/admin/admin.cases.ts';
 import { ALERTS_CASES, alertsWorld, type AlertsRecords } from '../features/alerts/alerts.cases.ts';
 import { ATTENDANCE_CASES, attendanceWorld, type AttendanceRecords } from '../features/attendance/attendance.cases.ts';
+import { EVENTS_CASES, eventsWorld, type EventsRecords } from '../features/events/events.cases.ts';
 import { FILES_CASES } from '../features/files/files.cases.ts';
 import { INSTITUTE_CASES } from '../features/institute/institute.cases.ts';
 import { INTERNSHIPS_CASES, INTERNSHIPS_ENV } from '../features/internships/internships.cases.ts';
@@ -63,7 +64,14 @@ export const SUITE_ENV = {
 
 /** The signed-in users and records the cases act on (each feature's records: its `<F>Records`). */
 export interface World
-  extends MarketplaceRecords, LostFoundRecords, RidesRecords, NotificationsRecords, AttendanceRecords, AlertsRecords {
+  extends
+    MarketplaceRecords,
+    LostFoundRecords,
+    RidesRecords,
+    NotificationsRecords,
+    AttendanceRecords,
+    AlertsRecords,
+    EventsRecords {
   t: TestApp;
   owner: SignedIn;
   other: SignedIn;
@@ -116,6 +124,7 @@ export const FEATURE_CASES: Record<string, Record<string, RouteCase>> = {
   reports: REPORTS_CASES,
   push: PUSH_CASES,
   alerts: ALERTS_CASES,
+  events: EVENTS_CASES,
 };
 
 /**
@@ -149,6 +158,7 @@ export const FEATURE_WORLDS: Array<{ feature: string; build: (w: World) => Promi
   { feature: 'rides', build: ridesWorld },
   { feature: 'attendance', build: attendanceWorld },
   { feature: 'alerts', build: alertsWorld },
+  { feature: 'events', build: eventsWorld },
 ];
 
 /**

@@ -6,7 +6,7 @@
  * |---|---|
  * | / , /intern-connect, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /alert-unsubscribe, /404, /500 | open |
  * | /login | guest-only |
- * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search /alerts | signed-in (origin remembered) |
+ * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search /alerts /events /clubs/:slug | signed-in (origin remembered) |
  * | /admin/* | signed-in + admin role (others → /) |
  * | anything else | not-found page |
  */
@@ -39,6 +39,8 @@ const pages = {
   search: preloadable(() => import('../features/search/pages/search-page')),
   alerts: preloadable(() => import('../features/alerts/pages/alerts-page')),
   alertUnsubscribe: preloadable(() => import('../features/alerts/pages/alert-unsubscribe-page')),
+  events: preloadable(() => import('../features/events/pages/events-page')),
+  club: preloadable(() => import('../features/events/pages/club-page')),
 };
 
 /** The page a path's first segment opens (for {@link preloadPage}). */
@@ -61,6 +63,8 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
   search: 'search',
   alerts: 'alerts',
   'alert-unsubscribe': 'alertUnsubscribe',
+  events: 'events',
+  clubs: 'club',
 };
 
 /**
@@ -102,6 +106,8 @@ const AdminPage = pages.admin;
 const SearchPage = pages.search;
 const AlertsPage = pages.alerts;
 const AlertUnsubscribePage = pages.alertUnsubscribe;
+const EventsPage = pages.events;
+const ClubPage = pages.club;
 
 export function AppRoutes() {
   return (
@@ -130,6 +136,9 @@ export function AppRoutes() {
           <Route path="skill-exchange" element={<SkillExchangePage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="alerts" element={<AlertsPage />} />
+          {/* The feed and one event: one page module, as the server's page map keys by first segment. */}
+          <Route path="events/:id?" element={<EventsPage />} />
+          <Route path="clubs/:slug" element={<ClubPage />} />
           <Route element={<RequireAdmin />}>
             <Route path="admin/*" element={<AdminPage />} />
           </Route>

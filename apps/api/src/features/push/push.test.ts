@@ -253,13 +253,14 @@ describe('sending', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({
       message: PUSH_MESSAGES.preferencesSaved,
-      data: { skills: false, rides: true, alerts: true, broadcasts: true },
+      data: { skills: false, rides: true, alerts: true, broadcasts: true, events: true },
     });
     expect((await as(dave).get('/api/push/preferences')).json().data).toEqual({
       skills: false,
       rides: true,
       alerts: true,
       broadcasts: true,
+      events: true,
     });
 
     await requestSkill(await signUpAndLogin(t), dave, skillId);

@@ -1,10 +1,15 @@
-/** Campus Buzz (docs/product-spec.md §1): the config's event cards (a flagship fest, an AI workshop, a debate). */
+/**
+ * Campus Buzz (docs/product-spec.md §1): for a signed-in student the next three real events (each
+ * card opens its page; lib/next-events-api.ts), otherwise — or when none are coming — the config's
+ * event cards (a flagship fest, an AI workshop, a debate).
+ */
 import { CalendarDays, Clock, MapPin } from 'lucide-react';
-import type { InstituteInfo } from '@campus/contract/institute';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import type { BuzzItem } from '../../../lib/next-events-api';
 import { formatEventDates } from '../event-dates';
 
-export function CampusBuzz({ events }: { events: InstituteInfo['campusBuzz'] }) {
+export function CampusBuzz({ events }: { events: readonly BuzzItem[] }) {
   return (
     <section aria-labelledby="campus-buzz-heading">
       <h2 id="campus-buzz-heading" className="mb-4 text-xl font-bold text-fg sm:text-2xl">
@@ -17,7 +22,15 @@ export function CampusBuzz({ events }: { events: InstituteInfo['campusBuzz'] }) 
               <Badge tone="accent" className="w-fit">
                 {event.tag}
               </Badge>
-              <h3 className="text-lg leading-snug font-semibold text-fg">{event.title}</h3>
+              <h3 className="text-lg leading-snug font-semibold text-fg">
+                {event.href ? (
+                  <Link to={event.href} className="hover:underline focus-visible:underline">
+                    {event.title}
+                  </Link>
+                ) : (
+                  event.title
+                )}
+              </h3>
               <dl className="space-y-1.5 text-sm text-muted">
                 <div className="flex items-start gap-2">
                   <dt>

@@ -1,7 +1,8 @@
 /**
  * Home dashboard `/` (docs/product-spec.md §1, §2): hero with Explore, a signed-in student's classes of
  * today (when the timetable has any), the carousel of the six tools,
- * Quick Links, Campus Buzz and Student Spotlights. The content comes from `GET /api/institute`
+ * Quick Links, Campus Buzz (the next three real events for a signed-in student, else the config's)
+ * and Student Spotlights. The content comes from `GET /api/institute`
  * (the institute config); while it loads the sections show placeholders, and a failure offers Retry.
  */
 import { useDeferredValue } from 'react';
@@ -10,6 +11,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DEFAULT_SHORT_NAME, useInstituteInfo } from '../../../lib/institute-query';
+import { useNextEventsQuery } from '../../../lib/next-events-api';
 import { CampusBuzz } from '../components/campus-buzz';
 import { Hero } from '../components/hero';
 import { QuickLinks } from '../components/quick-links';
@@ -43,6 +45,9 @@ export default function HomePage() {
   const content = useDeferredValue(data);
   const name = useAppSelector((s) => (s.auth.status === 'authenticated' ? s.auth.user?.name : null));
   const firstName = name?.trim().split(/\s+/)[0] ?? null;
+  const signedIn = useAppSelector((s) => s.auth.status === 'authenticated');
+  // The next three real events for a signed-in student; the config's buzz when there are none.
+  const nextEvents = useNextEventsQuery(undefined, { skip: !signedIn }).data;
 
   return (
     <div className="space-y-12 sm:space-y-16">
@@ -53,7 +58,7 @@ export default function HomePage() {
       {content ? (
         <>
           <QuickLinks links={content.quickLinks} />
-          <CampusBuzz events={content.campusBuzz} />
+          <CampusBuzz events={nextEvents?.length ? nextEvents : content.campusBuzz} />
           <Spotlights spotlights={content.spotlights} />
         </>
       ) : isLoading || data ? (

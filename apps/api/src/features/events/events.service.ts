@@ -1,0 +1,444 @@
+/**
+ * Events and clubs: rules and access (docs/architecture.md "Features in detail", Events and clubs)
+ * — the feature's only export surface to its routes. Queries and the API shapes live in
+ * `events.queries.ts`, demo data in `events.seed.ts`.
+ *
+ * - Access: every signed-in student sees events (hidden after reports: only their poster and
+ *   admins); a club's coordinators and administrators post, edit, cancel and delete its events and
+ *   see the Going list (403 otherwise); administrators make clubs and name their coordinators.
+ * - RSVP never overbooks: the answer is changed in ONE transaction that first locks the event's row
+ *   (`SELECT … FOR UPDATE`), so concurrent answers — from any instance — queue; a Going is counted
+ *   by a conditional UPDATE (`going_count < capacity`), refused with 409 when it matches nothing,
+ *   and a CHECK constraint backs it up.
+ * - A new event tells the club's followers (bell and Web Push, category `events`); a cancellation
+ *   and a deletion tell everyone who answered — in the transaction of the change.
+ */
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CLUB_MESSAGES,
+  EVENT_MESSAGES,
+  eventPath,
+  type Attendee,
+  type CampusEvent,
+  type Club,
+  type ClubDetail,
+  type CoordinatorsBody,
+  type CreateClubBody,
+  type CreateEventBody,
+  type ListClubsQuery,
+  type ListEventsQuery,
+  type RsvpStatus,
+  type UpdateClubBody,
+  type UpdateEventBody,
+} from '@campus/contract/events';
+import { clubCoordinators, clubFollows, clubs, eventRsvps, events } from '../../db/schema/events.ts';
+import { users } from '../../db/schema/users.ts';
+import type { Changeable } from '../../lib/access.ts';
+import { isAdmin, type Admin, type SessionUser } from '../../lib/auth.ts';
+import { deleteFiles, putFile } from '../../lib/blob-store.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { conflict, forbidden, notFound, pgCode, refuse, validationError } from '../../lib/errors.ts';
+import type { ProcessedFile } from '../../lib/images.ts';
+import { publishChanges } from '../../lib/live-changes.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
+import type { Loaded } from '../../lib/record-kinds.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { eventKind } from './events.kind.ts';
+import * as queries from './events.queries.ts';
+import { remindNow } from './events.reminders.ts';
+
+export { seedEventsDemo } from './events.seed.ts';
+export { sendDueReminders, startReminders } from './events.reminders.ts';
+
+/** A stored event with its poster's display name. */
+export type LoadedEvent = Loaded<queries.EventRow>;
+/** What a coordinator or an admin may do to an event. */
+export type EventAction = 'edit' | 'delete' | 'attendees';
+
+/** "24 Nov 2026, 2:30 pm" in the institute's time zone (notification texts). */
+function localWhen(ctx: ServiceContext, at: Date): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: ctx.config.institute.timezone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(at);
+}
+
+/** The event `row` (already checked visible) in the API shape for `viewer`. */
+async function show(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<CampusEvent> {
+  const found = await queries.eventWithClub(ctx.db, id);
+  if (!found) throw notFound(EVENT_MESSAGES.notFound);
+  const [api] = await queries.toApiEvents(ctx, viewer, [found]);
+  return api!;
+}
+
+/** GET /api/events/{id}: one event `viewer` may see; 404 when unknown or hidden (but to its poster and admins). */
+export async function getEvent(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<CampusEvent> {
+  await eventKind.loadVisible(ctx, viewer, id);
+  return show(ctx, viewer, id);
+}
+
+/**
+ * Loads an event `viewer` may change by `action`: 404 when not visible, 403 unless an admin or a
+ * coordinator of its club. The only source of `Changeable<LoadedEvent, action>`.
+ */
+export async function getChangeableEvent<A extends EventAction>(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  id: string,
+  _action: A,
+): Promise<Changeable<LoadedEvent, A>> {
+  const loaded = await eventKind.loadVisible(ctx, viewer, id);
+  if (!isAdmin(viewer) && !(await queries.isCoordinatorOf(ctx.db, viewer.id, loaded.row.clubId)))
+    throw forbidden(EVENT_MESSAGES.forbidden);
+  return loaded as Changeable<LoadedEvent, A>;
+}
+
+/**
+ * Refuses (403) a student who coordinates no club: who may not post at all is told before the
+ * form is read (docs/architecture.md "Authorization by construction", the status order).
+ */
+export async function assertMayPost(ctx: ServiceContext, viewer: SessionUser): Promise<void> {
+  if (isAdmin(viewer)) return;
+  if (!(await queries.coordinatedClubIds(ctx.db, viewer.id)).size) throw forbidden(EVENT_MESSAGES.notCoordinator);
+}
+
+/**
+ * POST /api/events: posts an event of club `body.clubId` (400 when unknown; 403 unless the caller
+ * coordinates it or is an admin) with its poster, and tells the club's followers (bell and push,
+ * `events`) — one transaction.
+ */
+export async function createEvent(
+  ctx: ServiceContext,
+  user: SessionUser,
+  body: CreateEventBody,
+  image: ProcessedFile | null,
+): Promise<CampusEvent> {
+  const [club] = await ctx.db.select().from(clubs).where(eq(clubs.id, body.clubId));
+  if (!club) throw validationError({ clubId: EVENT_MESSAGES.clubRequired });
+  if (!isAdmin(user) && !(await queries.isCoordinatorOf(ctx.db, user.id, club.id)))
+    throw forbidden(EVENT_MESSAGES.notCoordinator);
+  const id = await ctx.db.transaction(async (tx) => {
+    const imageFileId = image ? await putFile(tx, user.id, image) : null;
+    const [row] = await tx
+      .insert(events)
+      .values({
+        userId: user.id,
+        imageFileId,
+        clubId: club.id,
+        title: body.title,
+        startsAt: new Date(body.startsAt),
+        endsAt: new Date(body.endsAt),
+        venue: body.venue,
+        description: body.description ?? '',
+        registrationUrl: body.registrationUrl ?? null,
+        capacity: body.capacity ?? null,
+      })
+      .returning();
+    const message = EVENT_MESSAGES.noticeNew(club.name, row!.title, localWhen(ctx, row!.startsAt));
+    for (const follower of await queries.followerIds(tx, club.id)) {
+      if (follower === user.id) continue;
+      await notify({ ...ctx, db: tx }, follower, { message, type: 'event', link: eventPath(row!.id), push: 'events' });
+    }
+    await publishChanges(tx, [{ type: 'event', id: row!.id }]);
+    return row!.id;
+  });
+  return show(ctx, user, id);
+}
+
+/**
+ * PATCH /api/events/{id}: partial update of a checked event. The end must stay after the start
+ * (400); capacity may not go below the students going (400, checked by the UPDATE itself against
+ * a concurrent Going); `cancelled=true` cancels it and tells everyone who answered, `false` takes
+ * the cancellation back. A new poster replaces the old one. One transaction.
+ */
+export async function updateEvent(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  loaded: Changeable<LoadedEvent, 'edit'>,
+  body: UpdateEventBody,
+  image: ProcessedFile | null,
+): Promise<CampusEvent> {
+  const { row } = loaded;
+  const startsAt = body.startsAt ? new Date(body.startsAt) : row.startsAt;
+  const endsAt = body.endsAt ? new Date(body.endsAt) : row.endsAt;
+  if (endsAt.getTime() <= startsAt.getTime())
+    throw validationError({ [body.endsAt ? 'endsAt' : 'startsAt']: EVENT_MESSAGES.endBeforeStart });
+  const capacity = body.remove_capacity ? null : body.capacity;
+  const cancelling = body.cancelled === true && !row.cancelledAt;
+  await ctx.db.transaction(async (tx) => {
+    const imageFileId = image ? await putFile(tx, row.userId, image) : body.remove_image ? null : undefined;
+    const set: Partial<typeof events.$inferInsert> = {
+      title: body.title,
+      startsAt: body.startsAt ? startsAt : undefined,
+      endsAt: body.endsAt ? endsAt : undefined,
+      venue: body.venue,
+      description: body.description,
+      registrationUrl: body.remove_url ? null : body.registrationUrl,
+      capacity,
+      imageFileId,
+      cancelledAt: body.cancelled === undefined ? undefined : body.cancelled ? (row.cancelledAt ?? new Date()) : null,
+    };
+    const changes = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+    if (!Object.keys(changes).length) return;
+    const fits: SQL | undefined = typeof capacity === 'number' ? sql`${events.goingCount} <= ${capacity}` : undefined;
+    const [updated] = await tx
+      .update(events)
+      .set(changes)
+      .where(and(eq(events.id, row.id), fits))
+      .returning();
+    if (!updated) {
+      const [now] = await tx.select({ going: events.goingCount }).from(events).where(eq(events.id, row.id));
+      throw validationError({ capacity: EVENT_MESSAGES.capacityBelowGoing(now?.going ?? 0) });
+    }
+    if (imageFileId !== undefined) await deleteFiles(tx, [row.imageFileId]);
+    if (cancelling) {
+      const message = EVENT_MESSAGES.noticeCancelled(updated.title, localWhen(ctx, updated.startsAt));
+      for (const userId of await queries.answeredIds(tx, row.id))
+        await notify({ ...ctx, db: tx }, userId, { message, type: 'alert', link: eventPath(row.id), push: 'events' });
+    }
+    await publishChanges(tx, [{ type: 'event', id: row.id }]);
+  });
+  return show(ctx, viewer, row.id);
+}
+
+/**
+ * DELETE /api/events/{id}: deletes a checked event, its answers and poster; everyone who answered
+ * an event not yet over nor cancelled is told it is off. One transaction.
+ */
+export async function deleteEvent(
+  ctx: ServiceContext,
+  _viewer: SessionUser,
+  loaded: Changeable<LoadedEvent, 'delete'>,
+): Promise<void> {
+  const { row } = loaded;
+  await ctx.db.transaction(async (tx) => {
+    const tell = row.endsAt.getTime() > Date.now() && !row.cancelledAt ? await queries.answeredIds(tx, row.id) : [];
+    await tx.delete(events).where(eq(events.id, row.id));
+    await deleteFiles(tx, [row.imageFileId]);
+    const message = EVENT_MESSAGES.noticeCancelled(row.title, localWhen(ctx, row.startsAt));
+    for (const userId of tell)
+      await notify({ ...ctx, db: tx }, userId, { message, type: 'alert', link: '/events', push: 'events' });
+    await publishChanges(tx, [{ type: 'event', id: row.id }]);
+  });
+}
+
+/**
+ * PUT /api/events/{id}/rsvp: `user`'s answer becomes `status`. In ONE transaction: lock the
+ * event's row; refuse a cancelled (409) or finished (409) event; then move the counts — a new Going
+ * only where `capacity` is null or `going_count < capacity` (409 "This event is full." otherwise) —
+ * and store or delete the answer; an answer inside the reminder window is reminded at once
+ * (`events.reminders.ts`). Returns the event with its new counts.
+ */
+export async function rsvp(
+  ctx: ServiceContext,
+  user: SessionUser,
+  id: string,
+  status: RsvpStatus,
+): Promise<CampusEvent> {
+  await eventKind.loadVisible(ctx, user, id);
+  await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+    if (!locked) refuse(404, EVENT_MESSAGES.notFound);
+    const [mine] = await tx
+      .select({ status: eventRsvps.status })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, id), eq(eventRsvps.userId, user.id)));
+    const before: RsvpStatus = mine?.status ?? 'none';
+    if (before === status) return;
+    if (status !== 'none') {
+      if (locked.cancelledAt) refuse(409, EVENT_MESSAGES.cancelledEvent);
+      if (locked.endsAt.getTime() <= Date.now()) refuse(409, EVENT_MESSAGES.over);
+    }
+    const delta = (s: RsvpStatus) => (status === s ? 1 : 0) - (before === s ? 1 : 0);
+    const [moved] = await tx
+      .update(events)
+      .set({
+        goingCount: sql`${events.goingCount} + ${delta('going')}`,
+        interestedCount: sql`${events.interestedCount} + ${delta('interested')}`,
+      })
+      .where(
+        and(
+          eq(events.id, id),
+          status === 'going' ? or(isNull(events.capacity), lt(events.goingCount, events.capacity)) : undefined,
+        ),
+      )
+      .returning({ id: events.id });
+    if (!moved) refuse(409, EVENT_MESSAGES.full);
+    if (status === 'none') {
+      await tx.delete(eventRsvps).where(and(eq(eventRsvps.eventId, id), eq(eventRsvps.userId, user.id)));
+    } else {
+      await tx
+        .insert(eventRsvps)
+        .values({ eventId: id, userId: user.id, status })
+        .onConflictDoUpdate({
+          target: [eventRsvps.eventId, eventRsvps.userId],
+          set: { status, updatedAt: new Date() },
+        });
+      await remindNow(ctx, tx, user.id, id);
+    }
+    await publishChanges(tx, [{ type: 'event', id }]);
+  });
+  return show(ctx, user, id);
+}
+
+/** GET /api/events/{id}/going: the students going to a checked event, by name. */
+export async function attendees(
+  ctx: ServiceContext,
+  loaded: Changeable<LoadedEvent, 'attendees'>,
+): Promise<Attendee[]> {
+  return queries.goingList(ctx.db, loaded.row.id);
+}
+
+/**
+ * GET /api/events: the feed — upcoming (not yet over, soonest first) or past (latest first) events
+ * that are visible, filtered by club slug, category and words, paged with `listPage`.
+ */
+export async function listEvents(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  q: ListEventsQuery,
+): Promise<Page<CampusEvent>> {
+  const found = await listPage(
+    ctx.db,
+    { ...q, search: q.q },
+    {
+      from: events,
+      joins: [[clubs, eq(clubs.id, events.clubId)]],
+      where: and(eventKind.visible(ctx.db), ...queries.eventFilters(q)),
+      select: queries.eventsWithClub(ctx.db),
+      orderBy: queries.eventOrder(q.when),
+    },
+  );
+  return { ...found, items: await queries.toApiEvents(ctx, viewer, found.items) };
+}
+
+// ——— Clubs ———
+
+/** The club `slug`, or 404 "Club not found.". */
+async function clubBySlug(ctx: ServiceContext, slug: string) {
+  const [row] = await ctx.db.select().from(clubs).where(eq(clubs.slug, slug));
+  if (!row) throw notFound(CLUB_MESSAGES.notFound);
+  return row;
+}
+
+/** GET /api/clubs: every club by name, with follower counts and whether `viewer` follows it. */
+export async function listClubs(ctx: ServiceContext, viewer: SessionUser, q: ListClubsQuery): Promise<Page<Club>> {
+  return listPage(ctx.db, q, {
+    from: clubs,
+    where: q.category ? eq(clubs.category, q.category) : undefined,
+    select: queries.clubsFor(ctx.db, viewer.id),
+    orderBy: [clubs.name, clubs.id],
+    map: (r) => queries.toApiClub(ctx.config.appUrl, r),
+  });
+}
+
+/** One club with its counts for `viewer`; 404 when unknown. */
+async function clubFor(ctx: ServiceContext, viewer: SessionUser, slug: string): Promise<Club> {
+  const [r] = await queries.clubsFor(ctx.db, viewer.id).where(eq(clubs.slug, slug));
+  if (!r) throw notFound(CLUB_MESSAGES.notFound);
+  return queries.toApiClub(ctx.config.appUrl, r);
+}
+
+/** GET /api/clubs/{slug}: the club, its coordinators and its next 20 upcoming visible events. */
+export async function getClub(ctx: ServiceContext, viewer: SessionUser, slug: string): Promise<ClubDetail> {
+  const club = await clubFor(ctx, viewer, slug);
+  const [coordinators, upcoming] = await Promise.all([
+    queries.coordinatorsOf(ctx.db, club.id),
+    queries
+      .eventsWithClub(ctx.db)
+      .where(and(eq(events.clubId, club.id), gt(events.endsAt, sql`now()`), eventKind.visible(ctx.db)))
+      .orderBy(...queries.eventOrder('upcoming'))
+      .limit(20),
+  ]);
+  return {
+    ...club,
+    coordinators,
+    upcoming: await queries.toApiEvents(ctx, viewer, upcoming),
+  };
+}
+
+/** PUT / DELETE /api/clubs/{slug}/follow: `viewer` follows or stops following (idempotent). */
+export async function setFollow(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  slug: string,
+  follow: boolean,
+): Promise<Club> {
+  const club = await clubBySlug(ctx, slug);
+  if (follow) await ctx.db.insert(clubFollows).values({ clubId: club.id, userId: viewer.id }).onConflictDoNothing();
+  else await ctx.db.delete(clubFollows).where(and(eq(clubFollows.clubId, club.id), eq(clubFollows.userId, viewer.id)));
+  return clubFor(ctx, viewer, slug);
+}
+
+/** POST /api/admin/clubs: a new club with its logo; 409 on a taken slug. */
+export async function createClub(
+  ctx: ServiceContext,
+  admin: Admin,
+  body: CreateClubBody,
+  image: ProcessedFile | null,
+): Promise<Club> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const logoFileId = image ? await putFile(tx, admin.id, image) : null;
+      await tx.insert(clubs).values({
+        slug: body.slug,
+        name: body.name,
+        category: body.category,
+        description: body.description ?? '',
+        logoFileId,
+      });
+    });
+  } catch (err) {
+    if (pgCode(err) === '23505') throw conflict(CLUB_MESSAGES.slugTaken);
+    throw err;
+  }
+  return clubFor(ctx, admin, body.slug);
+}
+
+/** PATCH /api/admin/clubs/{slug}: partial update; a new logo replaces the old one. */
+export async function updateClub(
+  ctx: ServiceContext,
+  admin: Admin,
+  slug: string,
+  body: UpdateClubBody,
+  image: ProcessedFile | null,
+): Promise<Club> {
+  const club = await clubBySlug(ctx, slug);
+  await ctx.db.transaction(async (tx) => {
+    const logoFileId = image ? await putFile(tx, admin.id, image) : body.remove_image ? null : undefined;
+    const set = Object.fromEntries(
+      Object.entries({ name: body.name, category: body.category, description: body.description, logoFileId }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    );
+    if (!Object.keys(set).length) return;
+    await tx.update(clubs).set(set).where(eq(clubs.id, club.id));
+    if (logoFileId !== undefined) await deleteFiles(tx, [club.logoFileId]);
+  });
+  return clubFor(ctx, admin, slug);
+}
+
+/**
+ * PUT /api/admin/clubs/{slug}/coordinators: the club's coordinators become the students with
+ * `body.emails` (400 naming the first unknown address). One transaction.
+ */
+export async function setCoordinators(
+  ctx: ServiceContext,
+  _admin: Admin,
+  slug: string,
+  body: CoordinatorsBody,
+): Promise<ClubDetail['coordinators']> {
+  const club = await clubBySlug(ctx, slug);
+  const emails = [...new Set(body.emails)];
+  const found = emails.length
+    ? await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails))
+    : [];
+  const unknown = emails.find((e) => !found.some((u) => u.email === e));
+  if (unknown !== undefined) throw validationError({ emails: CLUB_MESSAGES.coordinatorUnknown(unknown) });
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(clubCoordinators).where(eq(clubCoordinators.clubId, club.id));
+    if (found.length) await tx.insert(clubCoordinators).values(found.map((u) => ({ clubId: club.id, userId: u.id })));
+  });
+  return queries.coordinatorsOf(ctx.db, club.id);
+}
