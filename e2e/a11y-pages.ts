@@ -61,6 +61,7 @@ export const NARROW_FEATURE_PAGES: { label: string; url: string; admin?: boolean
   { label: 'internships', url: '/intern-connect' },
   { label: 'search', url: '/search?q=a' },
   { label: 'alerts', url: '/alerts' },
+  { label: 'mess', url: '/mess' },
   { label: 'admin dashboard', url: '/admin', admin: true },
   { label: 'admin notifications', url: '/admin/notifications', admin: true },
 ];
@@ -76,6 +77,7 @@ export const CHECKED_IN_JOURNEYS: Record<string, string> = {
   search: 'search.spec.ts',
   'admin/*': 'admin.spec.ts',
   alerts: 'alerts.spec.ts',
+  'mess/*': 'mess.spec.ts',
 };
 
 /**

@@ -40,6 +40,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
+import { messRoutes } from './features/mess/mess.routes.ts';
 
 /** Options of buildApp; `mailer` overrides the configured transport (tests). */
 export interface BuildOptions {
@@ -88,6 +89,7 @@ export const FEATURES = [
   { prefix: '/api/admin/reports', routes: adminReportsRoutes },
   { prefix: '/api/push', routes: pushRoutes },
   { prefix: '/api/alerts', routes: alertsRoutes },
+  { prefix: '/api/mess', routes: messRoutes },
 ];
 
 /** Builds the app from the loaded config and an open database. Does not listen. */

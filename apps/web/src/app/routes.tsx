@@ -6,7 +6,7 @@
  * |---|---|
  * | / , /intern-connect, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /alert-unsubscribe, /404, /500 | open |
  * | /login | guest-only |
- * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search /alerts | signed-in (origin remembered) |
+ * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search /alerts /mess/* | signed-in (origin remembered) |
  * | /admin/* | signed-in + admin role (others → /) |
  * | anything else | not-found page |
  */
@@ -38,6 +38,7 @@ const pages = {
   admin: preloadable(() => import('../features/admin/pages/admin-page')),
   search: preloadable(() => import('../features/search/pages/search-page')),
   alerts: preloadable(() => import('../features/alerts/pages/alerts-page')),
+  mess: preloadable(() => import('../features/mess/pages/mess-page')),
   alertUnsubscribe: preloadable(() => import('../features/alerts/pages/alert-unsubscribe-page')),
 };
 
@@ -60,6 +61,7 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
   admin: 'admin',
   search: 'search',
   alerts: 'alerts',
+  mess: 'mess',
   'alert-unsubscribe': 'alertUnsubscribe',
 };
 
@@ -101,6 +103,7 @@ const SkillExchangePage = pages.skillExchange;
 const AdminPage = pages.admin;
 const SearchPage = pages.search;
 const AlertsPage = pages.alerts;
+const MessPage = pages.mess;
 const AlertUnsubscribePage = pages.alertUnsubscribe;
 
 export function AppRoutes() {
@@ -130,6 +133,7 @@ export function AppRoutes() {
           <Route path="skill-exchange" element={<SkillExchangePage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="alerts" element={<AlertsPage />} />
+          <Route path="mess/*" element={<MessPage />} />
           <Route element={<RequireAdmin />}>
             <Route path="admin/*" element={<AdminPage />} />
           </Route>

@@ -1,0 +1,68 @@
+/**
+ * Mess menu routes under /api/mess (docs/mess.md): every route needs a session; creating and
+ * editing a mess sit in an admin sub-scope. The default messes are installed when the app is ready
+ * and none exists yet.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '@campus/contract/envelope';
+import {
+  MESS_MESSAGES as M,
+  messBody,
+  messList,
+  messResponse,
+  messTodayQuery,
+  messTodayResponse,
+  messWeekQuery,
+  messWeekResponse,
+  myMessBody,
+  myMessResponse,
+} from '@campus/contract/mess';
+import { adminOnly, signedIn } from '../../lib/auth.ts';
+import { ok } from '../../lib/envelope.ts';
+import { writeLimit } from '../../lib/rate-limit.ts';
+import * as service from './mess.service.ts';
+
+const tags = ['mess'];
+const params = idParams(M.notFound);
+
+export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
+  const ctx = app.ctx;
+  app.addHook('onReady', () => service.ensureDefaultMesses(ctx));
+
+  app.get('/', { schema: { tags, response: { 200: messList } } }, async (req) =>
+    ok(await service.listMesses(ctx, req.user)),
+  );
+
+  app.get(
+    '/today',
+    { schema: { tags, querystring: messTodayQuery, response: { 200: messTodayResponse } } },
+    async (req) => ok(await service.today(ctx, req.user, req.query.mess)),
+  );
+
+  app.get(
+    '/:id/week',
+    { schema: { tags, params, querystring: messWeekQuery, response: { 200: messWeekResponse } } },
+    async (req) => ok(await service.week(ctx, req.params.id, req.query.from)),
+  );
+
+  app.put(
+    '/mine',
+    { config: writeLimit(), schema: { tags, body: myMessBody, response: { 200: myMessResponse } } },
+    async (req) => ok(await service.chooseMess(ctx, req.user, req.body), M.choiceSaved),
+  );
+
+  await app.register(
+    adminOnly(async (admin) => {
+      admin.post(
+        '/',
+        { config: writeLimit(), schema: { tags, body: messBody, response: { 201: messResponse } } },
+        async (req, reply) => reply.code(201).send(ok(await service.createMess(ctx, req.user, req.body), M.created)),
+      );
+      admin.put(
+        '/:id',
+        { config: writeLimit(), schema: { tags, params, body: messBody, response: { 200: messResponse } } },
+        async (req) => ok(await service.updateMess(ctx, req.user, req.params.id, req.body), M.updated),
+      );
+    }),
+  );
+});

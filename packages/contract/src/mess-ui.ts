@@ -1,0 +1,85 @@
+/**
+ * The mess menu: constants, labels and texts the web app shows (docs/mess.md), with no zod, so the
+ * page does not load the schema library at start (docs/decisions/0001-hydration-at-load.md). The
+ * schemas are in `./mess.ts`, which re-exports everything here. Times are `HH:mm` in the
+ * institute's time zone; dates `yyyy-MM-dd`.
+ */
+
+/** The meals of a mess day, in the order they are served. */
+export const MESS_MEALS = ['breakfast', 'lunch', 'snacks', 'dinner'] as const;
+export type MessMeal = (typeof MESS_MEALS)[number];
+export const MESS_MEAL_LABELS: Record<MessMeal, string> = {
+  breakfast: 'Breakfast',
+  lunch: 'Lunch',
+  snacks: 'Snacks',
+  dinner: 'Dinner',
+};
+
+/** A dish's diet mark: the Indian green (veg), yellow (egg) and brown (non-veg) marks. */
+export const MESS_DIETS = ['veg', 'egg', 'non-veg'] as const;
+export type MessDiet = (typeof MESS_DIETS)[number];
+/** What a screen reader says for each mark. */
+export const MESS_DIET_LABELS: Record<MessDiet, string> = {
+  veg: 'Vegetarian',
+  egg: 'Contains egg',
+  'non-veg': 'Non-vegetarian',
+};
+
+/** Where a meal of today stands at the moment of the answer. */
+export const MESS_MEAL_STATES = ['over', 'now', 'next', 'later'] as const;
+export type MessMealState = (typeof MESS_MEAL_STATES)[number];
+
+/** ISO weekdays 1 (Monday) … 7 (Sunday) and their names. */
+export const MESS_WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** Length limits (characters) and list caps. */
+export const MESS_NAME_MAX = 60;
+export const MESS_HOSTELS_MAX = 20;
+export const MESS_DISH_MAX = 80;
+export const MESS_DISHES_MAX = 20;
+
+/** Messages, declared once. */
+export const MESS_MESSAGES = {
+  notFound: 'Mess not found.',
+  messUnknown: 'Unknown mess.',
+  nameRequired: 'Mess name is required.',
+  nameTooLong: `Mess name must be at most ${MESS_NAME_MAX} characters.`,
+  nameTaken: 'A mess with this name already exists.',
+  hostelsInvalid: 'Please choose hostels from the list.',
+  hostelTaken: (hostel: string, mess: string) => `${hostel} is already served by ${mess}.`,
+  mealsRequired: 'Give at least one meal with its times.',
+  mealInvalid: 'Meals are breakfast, lunch, snacks and dinner.',
+  mealRepeated: 'Each meal can appear only once.',
+  timeInvalid: 'Times are HH:mm (24-hour).',
+  endBeforeStart: 'A meal must end after it starts.',
+  mealsOverlap: 'Meals must not overlap.',
+  dateInvalid: 'Please give a valid date (yyyy-MM-dd).',
+  created: 'Mess created.',
+  updated: 'Mess updated.',
+  choiceSaved: 'Your mess is saved.',
+} as const;
+
+/** Texts of the page. */
+export const MESS_TEXTS = {
+  title: 'Mess Menu',
+  today: 'Today',
+  week: 'Week',
+  pickMess: 'Mess',
+  noMess: 'Pick your mess to see its menu.',
+  noMeals: 'No meals on the menu today.',
+  closed: 'The mess is closed today.',
+  now: (meal: string, end: string) => `${meal} · now, until ${end}`,
+  next: (meal: string, countdown: string) => `${meal} · next, in ${countdown}`,
+  over: 'over',
+  manage: 'Manage messes',
+} as const;
+
+/** "2 h 05 min", "45 min", "less than a minute" until an instant `ms` away. */
+export function countdownText(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes <= 0) return 'less than a minute';
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')} min`;
+}
