@@ -7,6 +7,7 @@ import { and, asc, between, desc, eq, lte, ne } from 'drizzle-orm';
 import type { Dish, MessBody, MessDay, MessMeal } from '@campus/contract/mess';
 import { messAudit, messChoices, messDays, messes, messMenus, type WeekMenu } from '../../db/schema/mess.ts';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
 import { addDays, isoWeekday } from '../../lib/dates.ts';
 
 export type MessRow = typeof messes.$inferSelect;
@@ -20,10 +21,20 @@ export async function messById(db: Db, id: string): Promise<MessRow | undefined>
   return row;
 }
 
-/** The mess `userId` picked, or undefined. */
-export async function chosenMessId(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ messId: messChoices.messId }).from(messChoices).where(eq(messChoices.userId, userId));
-  return row?.messId;
+/**
+ * The mess `userId` picked and their profile's hostel, read from the database (not the session's
+ * cached copy, so a hostel just saved counts at once).
+ */
+export async function choiceAndHostel(
+  db: Db,
+  userId: string,
+): Promise<{ messId: string | null; hostel: string | null }> {
+  const [row] = await db
+    .select({ messId: messChoices.messId, hostel: users.hostel })
+    .from(users)
+    .leftJoin(messChoices, eq(messChoices.userId, users.id))
+    .where(eq(users.id, userId));
+  return { messId: row?.messId ?? null, hostel: row?.hostel ?? null };
 }
 
 /** Remembers `messId` as `userId`'s mess. */

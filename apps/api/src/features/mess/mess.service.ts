@@ -36,9 +36,9 @@ function instantOf(date: string, time: string, timezone: string): Date {
 
 /** The id of `viewer`'s mess among `all`: their pick, else the one serving their hostel, else null. */
 async function myMessId(ctx: ServiceContext, viewer: SessionUser, all: queries.MessRow[]): Promise<string | null> {
-  const chosen = await queries.chosenMessId(ctx.db, viewer.id);
-  if (chosen) return chosen;
-  return (viewer.hostel && all.find((m) => m.hostels.includes(viewer.hostel!))?.id) || null;
+  const { messId, hostel } = await queries.choiceAndHostel(ctx.db, viewer.id);
+  if (messId) return messId;
+  return (hostel && all.find((m) => m.hostels.includes(hostel))?.id) || null;
 }
 
 const toMess = (row: queries.MessRow, mine: string | null, viewer: SessionUser): Mess => ({

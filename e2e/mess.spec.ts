@@ -1,0 +1,80 @@
+/**
+ * Mess menu journey at 360 px (docs/mess.md): the administrator sets the mess's lunch around the
+ * current time; a student whose hostel that mess serves opens /mess and sees today's meals with
+ * lunch highlighted ("Lunch · now, until …"), the diet marks read out, and the week tab; the
+ * administrator's mess screen lists the messes. Axe finds nothing serious on either page.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import {
+  test,
+  expect,
+  completeProfile,
+  createVerifiedAccount,
+  expectNoSeriousA11yViolations,
+  signIn,
+} from './fixtures.ts';
+import { E2E_ADMIN_EMAIL } from './env.ts';
+
+const TZ = 'Asia/Kolkata';
+test.use({ timezoneId: TZ, viewport: { width: 360, height: 800 } });
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * Sets `name`'s meals so that lunch runs from an hour before now to an hour after (within the day,
+ * institute time), with dinner after it when the day has room; returns lunch's end.
+ */
+async function lunchAroundNow(request: APIRequestContext, name: string): Promise<string> {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date())
+    .split(':')
+    .map(Number) as [number, number];
+  const now = h * 60 + m;
+  const lunch = { meal: 'lunch', start: hhmm(Math.max(0, now - 60)), end: hhmm(Math.min(1439, now + 60)) };
+  const meals = [lunch];
+  if (now + 90 < 1439) meals.push({ meal: 'dinner', start: hhmm(now + 90), end: '23:59' });
+  const list = await request.get('/api/mess');
+  const mess = ((await list.json()).data as { id: string; name: string; hostels: string[] }[]).find(
+    (x) => x.name === name,
+  )!;
+  const res = await request.put(`/api/mess/${mess.id}`, { data: { name, hostels: mess.hostels, meals } });
+  expect(res.status(), await res.text()).toBe(200);
+  return lunch.end;
+}
+
+test('a student sees today’s meals with the current one highlighted, and the week', async ({
+  studentPage,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const adminContext = await browser.newContext({ viewport: { width: 360, height: 800 }, timezoneId: TZ });
+  const admin = await adminContext.newPage();
+  await signIn(admin, await createVerifiedAccount(admin.request, E2E_ADMIN_EMAIL, 'admin-e2e-password'));
+  await completeProfile(admin, 'Test Admin');
+  const lunchEnd = await lunchAroundNow(admin.request, 'North Mess');
+
+  // The fixture's student lives in Coho Hostel, which North Mess serves.
+  const page = studentPage;
+  await page.goto('/mess');
+  await expect(page.getByRole('heading', { name: 'Mess Menu', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Lunch · now, until ${lunchEnd}` })).toBeVisible();
+  await expect(page.locator('li[aria-current="time"]')).toContainText('Lunch · now');
+  await expect(page.getByText('Vegetarian:').first()).toBeAttached();
+  await expectNoSeriousA11yViolations(page, 'mess today');
+
+  await page.getByRole('tab', { name: 'Week' }).click();
+  await expect(page).toHaveURL(/tab=week/);
+  await expect(page.getByRole('tabpanel', { name: 'Week' }).getByRole('heading', { level: 2 })).toHaveCount(7);
+  await expectNoSeriousA11yViolations(page, 'mess week');
+
+  await admin.goto('/mess/manage');
+  await expect(admin.getByRole('heading', { name: 'North Mess' })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin, 'mess manage');
+  await adminContext.close();
+});
