@@ -38,6 +38,17 @@ export const MESS_HOSTELS_MAX = 20;
 export const MESS_DISH_MAX = 80;
 export const MESS_DISHES_MAX = 20;
 
+/** Ratings: a comment's length, the days back a meal may be rated, the days a dish's average covers. */
+export const MESS_COMMENT_MAX = 500;
+export const MESS_RATE_DAYS_BACK = 2;
+export const MESS_AVERAGE_DAYS = 30;
+/** The feedback page's averages cover this many days (4 weeks). */
+export const MESS_FEEDBACK_DAYS = 28;
+/** Ratings a student may send per hour. */
+export const MESS_RATINGS_PER_HOUR = 60;
+/** Managers of one mess, at most. */
+export const MESS_MANAGERS_MAX = 10;
+
 /** Messages, declared once. */
 export const MESS_MESSAGES = {
   notFound: 'Mess not found.',
@@ -57,6 +68,16 @@ export const MESS_MESSAGES = {
   created: 'Mess created.',
   updated: 'Mess updated.',
   choiceSaved: 'Your mess is saved.',
+  starsInvalid: 'Stars are whole numbers from 1 to 5.',
+  commentTooLong: `A comment can be at most ${MESS_COMMENT_MAX} characters.`,
+  mealNotStarted: 'You can rate a meal once it has started.',
+  dateOutOfRange: `You can rate meals of today and the last ${MESS_RATE_DAYS_BACK} days.`,
+  mealNotServed: 'That meal is not on this mess’s menu that day.',
+  ratingSaved: 'Thanks — your rating is saved.',
+  notManager: 'Only this mess’s managers and administrators can do that.',
+  managerUnknown: (email: string) => `No account has the e-mail ${email}.`,
+  managersInvalid: `Give at most ${MESS_MANAGERS_MAX} e-mail addresses.`,
+  managersSaved: 'Managers saved.',
 } as const;
 
 /** Texts of the page. */
@@ -72,6 +93,11 @@ export const MESS_TEXTS = {
   next: (meal: string, countdown: string) => `${meal} · next, in ${countdown}`,
   over: 'over',
   manage: 'Manage messes',
+  feedback: 'Feedback',
+  rate: (meal: string) => `Rate ${meal}`,
+  yourRating: (stars: number) => `Your rating: ${stars} ★`,
+  comment: 'Comment (optional, only the mess committee reads it)',
+  todayAverage: 'Today',
 } as const;
 
 /** "2 h 05 min", "45 min", "less than a minute" until an instant `ms` away. */

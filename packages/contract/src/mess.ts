@@ -4,10 +4,12 @@
  * times `HH:mm` in the institute's time zone; instants are ISO 8601.
  */
 import { z } from 'zod';
-import { apiSuccess } from './envelope.ts';
+import { apiPage, apiSuccess, paginationQuery } from './envelope.ts';
 import { choice, isoDate, optionalField, requiredText, textInput } from './fields.ts';
 import {
+  MESS_COMMENT_MAX,
   MESS_DIETS,
+  MESS_MANAGERS_MAX,
   MESS_HOSTELS_MAX,
   MESS_MEALS,
   MESS_MEAL_STATES,
@@ -67,7 +69,10 @@ export const mess = z.object({
   hostels: z.array(z.string()),
   meals: z.array(z.object({ meal: z.enum(MESS_MEALS), start: z.string(), end: z.string() })),
   mine: z.boolean(),
+  /** The viewer may edit its menu and read its feedback (an administrator, or one of its managers). */
   canManage: z.boolean(),
+  /** Its managers (listed to administrators only; empty for anyone else). */
+  managers: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
 });
 export type Mess = z.infer<typeof mess>;
 export const messList = apiSuccess(z.array(mess));
@@ -141,3 +146,58 @@ export const messWeekResponse = apiSuccess(messWeek);
 export const myMessBody = z.object({ mess: z.uuid({ error: M.messUnknown }) });
 export type MyMessBody = z.infer<typeof myMessBody>;
 export const myMessResponse = apiSuccess(z.object({ mess: z.string() }));
+
+/**
+ * PUT /api/mess/ratings: a student's stars (1–5) and optional comment for a meal of a mess on a
+ * day; one per student, mess, day and meal (sending again changes it).
+ */
+export const rateMealBody = z.object({
+  mess: z.uuid({ error: M.messUnknown }),
+  date: isoDate(M.dateInvalid),
+  meal: choice(MESS_MEALS, { required: M.mealInvalid, invalid: M.mealInvalid }),
+  stars: z.number({ error: M.starsInvalid }).int(M.starsInvalid).min(1, M.starsInvalid).max(5, M.starsInvalid),
+  comment: optionalField(z.string().max(MESS_COMMENT_MAX, M.commentTooLong)),
+});
+export type RateMealBody = z.infer<typeof rateMealBody>;
+export const rateMealResponse = apiSuccess(
+  z.object({ date: z.string(), meal: z.enum(MESS_MEALS), stars: z.number().int(), comment: z.string().nullable() }),
+);
+
+/** GET /api/mess/:id/feedback: the averages by day and meal of the last 4 weeks, newest day first. */
+export const messFeedback = z.object({
+  mess: messRef,
+  from: z.string(),
+  to: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      meals: z.array(z.object({ meal: z.enum(MESS_MEALS), average: z.number(), count: z.number().int() })),
+    }),
+  ),
+});
+export type MessFeedback = z.infer<typeof messFeedback>;
+export const messFeedbackResponse = apiSuccess(messFeedback);
+
+/** A comment as the feedback page lists it (no name: the committee reads what, not who). */
+export const messComment = z.object({
+  id: z.string(),
+  date: z.string(),
+  meal: z.enum(MESS_MEALS),
+  stars: z.number().int(),
+  comment: z.string(),
+  updatedAt: z.string(),
+});
+export type MessComment = z.infer<typeof messComment>;
+/** GET /api/mess/:id/feedback/comments: the comments, newest first, in pages. */
+export const messCommentsQuery = paginationQuery;
+export const messCommentList = apiPage(messComment);
+
+/** PUT /api/mess/:id/managers (administrators): the managers' e-mail addresses (the whole set). */
+export const messManagersBody = z.object({
+  emails: z
+    .array(z.string({ error: M.managersInvalid }).trim().toLowerCase().max(200, M.managersInvalid), {
+      error: M.managersInvalid,
+    })
+    .max(MESS_MANAGERS_MAX, M.managersInvalid),
+});
+export type MessManagersBody = z.infer<typeof messManagersBody>;

@@ -1,6 +1,7 @@
 /**
  * Mess menu routes under /api/mess (docs/mess.md): every route needs a session; creating and
- * editing a mess sit in an admin sub-scope. The default messes are installed when the app is ready
+ * editing a mess and appointing its managers sit in an admin sub-scope; the feedback routes check
+ * the mess's managers in the service. The default messes are installed when the app is ready
  * and none exists yet.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,7 +9,11 @@ import { idParams } from '@campus/contract/envelope';
 import {
   MESS_MESSAGES as M,
   messBody,
+  messCommentList,
+  messCommentsQuery,
+  messFeedbackResponse,
   messList,
+  messManagersBody,
   messResponse,
   messTodayQuery,
   messTodayResponse,
@@ -16,9 +21,12 @@ import {
   messWeekResponse,
   myMessBody,
   myMessResponse,
+  rateMealBody,
+  rateMealResponse,
 } from '@campus/contract/mess';
 import { adminOnly, signedIn } from '../../lib/auth.ts';
-import { ok } from '../../lib/envelope.ts';
+import { ok, page } from '../../lib/envelope.ts';
+import { paginationOf } from '../../lib/pages.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
 import * as service from './mess.service.ts';
 
@@ -51,6 +59,25 @@ export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     async (req) => ok(await service.chooseMess(ctx, req.user, req.body), M.choiceSaved),
   );
 
+  app.put(
+    '/ratings',
+    { config: writeLimit(), schema: { tags, body: rateMealBody, response: { 200: rateMealResponse } } },
+    async (req) => ok(await service.rateMeal(ctx, req.user, req.body), M.ratingSaved),
+  );
+
+  app.get('/:id/feedback', { schema: { tags, params, response: { 200: messFeedbackResponse } } }, async (req) =>
+    ok(await service.feedback(ctx, req.user, req.params.id)),
+  );
+
+  app.get(
+    '/:id/feedback/comments',
+    { schema: { tags, params, querystring: messCommentsQuery, response: { 200: messCommentList } } },
+    async (req) => {
+      const found = await service.comments(ctx, req.user, req.params.id, req.query);
+      return page(found.items, paginationOf(req.query, found));
+    },
+  );
+
   await app.register(
     adminOnly(async (admin) => {
       admin.post(
@@ -62,6 +89,11 @@ export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
         '/:id',
         { config: writeLimit(), schema: { tags, params, body: messBody, response: { 200: messResponse } } },
         async (req) => ok(await service.updateMess(ctx, req.user, req.params.id, req.body), M.updated),
+      );
+      admin.put(
+        '/:id/managers',
+        { config: writeLimit(), schema: { tags, params, body: messManagersBody, response: { 200: messResponse } } },
+        async (req) => ok(await service.setManagers(ctx, req.user, req.params.id, req.body), M.managersSaved),
       );
     }),
   );

@@ -6,23 +6,41 @@
  *   (`PUT /api/mess/mine`), else the one serving their profile's hostel, else none.
  * - Administrators create and edit messes (routes behind `adminOnly`): hostels must be the
  *   institute config's, and a hostel is served by at most one mess (409 naming the other).
+ * - Administrators appoint each mess's managers; a manager (and any administrator) reads the
+ *   mess's feedback, where other students get 403.
+ * - A student rates a meal of a mess that has started, today or in the last 2 days: 1–5 stars and
+ *   an optional comment, one rating per meal and day (sending again changes it), at most
+ *   60 an hour. The stars count for each dish of that meal; averages read the per-day aggregates
+ *   (docs/decisions/0600-mess-rating-aggregate.md), comments only the feedback page.
  * - "Now" and the day are the institute's (`ctx.config.institute.timezone`).
  */
 import { TZDate } from '@date-fns/tz';
 import {
+  MESS_AVERAGE_DAYS,
+  MESS_FEEDBACK_DAYS,
   MESS_MESSAGES as M,
+  MESS_RATE_DAYS_BACK,
+  MESS_RATINGS_PER_HOUR,
   type Mess,
   type MessBody,
+  type MessComment,
+  type MessFeedback,
+  type MessManagersBody,
   type MessMealState,
   type MessToday,
   type MessWeek,
   type MyMessBody,
+  type RateMealBody,
 } from '@campus/contract/mess';
+import { COMMON_MESSAGES } from '@campus/contract/envelope-ui';
+import type { PaginationQuery } from '@campus/contract/envelope';
 import type { Admin, SessionUser } from '../../lib/auth.ts';
 import { isAdmin } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { todayIn } from '../../lib/dates.ts';
-import { badRequest, conflict, notFound, pgCode, refuse } from '../../lib/errors.ts';
+import { addDays, todayIn } from '../../lib/dates.ts';
+import { badRequest, conflict, forbidden, notFound, pgCode, refuse, tooManyRequests } from '../../lib/errors.ts';
+import { listPage, type Page } from '../../lib/pages.ts';
+import { hit } from '../../lib/rate-limit.ts';
 import * as queries from './mess.queries.ts';
 
 export { ensureDefaultMesses, seedMessDemo } from './mess.seed.ts';
@@ -41,20 +59,41 @@ async function myMessId(ctx: ServiceContext, viewer: SessionUser, all: queries.M
   return (hostel && all.find((m) => m.hostels.includes(hostel))?.id) || null;
 }
 
-const toMess = (row: queries.MessRow, mine: string | null, viewer: SessionUser): Mess => ({
+type Manager = Mess['managers'][number];
+
+/** A mess in the API shape; `managers` only for an administrator. */
+const toMess = (
+  row: queries.MessRow,
+  viewer: SessionUser,
+  opts: { mine?: string | null; managed?: Set<string>; managers?: Manager[] } = {},
+): Mess => ({
   id: row.id,
   name: row.name,
   hostels: row.hostels,
   meals: row.meals,
-  mine: row.id === mine,
-  canManage: isAdmin(viewer),
+  mine: row.id === opts.mine,
+  canManage: isAdmin(viewer) || !!opts.managed?.has(row.id),
+  managers: isAdmin(viewer) ? (opts.managers ?? []) : [],
 });
 
-/** GET /api/mess: every mess by name, the viewer's own marked. */
+/** Every mess's managers of `all`, by mess (read for an administrator only). */
+async function managersOf(ctx: ServiceContext, viewer: SessionUser): Promise<Map<string, Manager[]>> {
+  const byMess = new Map<string, Manager[]>();
+  if (!isAdmin(viewer)) return byMess;
+  for (const m of await queries.allManagers(ctx.db))
+    byMess.set(m.messId, [...(byMess.get(m.messId) ?? []), { id: m.id, name: m.name ?? '', email: m.email }]);
+  return byMess;
+}
+
+/** GET /api/mess: every mess by name, the viewer's own marked, those they manage editable. */
 export async function listMesses(ctx: ServiceContext, viewer: SessionUser): Promise<Mess[]> {
   const all = await queries.allMesses(ctx.db);
-  const mine = await myMessId(ctx, viewer, all);
-  return all.map((row) => toMess(row, mine, viewer));
+  const [mine, managed, managers] = await Promise.all([
+    myMessId(ctx, viewer, all),
+    queries.managedBy(ctx.db, viewer.id),
+    managersOf(ctx, viewer),
+  ]);
+  return all.map((row) => toMess(row, viewer, { mine, managed, managers: managers.get(row.id) }));
 }
 
 /** The mess a query or body names: 400 "Unknown mess." when there is none. */
@@ -86,6 +125,13 @@ export async function today(
   }
   if (!row) return { mess: null, date, closed: false, note: null, meals: [] };
   const [day] = await queries.menuOfDays(ctx.db, row, date, 1);
+  const names = [...new Set(day!.meals.flatMap((m) => m.dishes.map((d) => d.name)))];
+  const [dishAverages, mealRows, mine] = await Promise.all([
+    queries.dishAverages(ctx.db, row.id, names, addDays(date, 1 - MESS_AVERAGE_DAYS), date),
+    queries.mealDays(ctx.db, row.id, date, date),
+    queries.myRatings(ctx.db, viewer.id, row.id, date),
+  ]);
+  const none = { average: null, count: 0 };
   let nextGiven = false;
   const meals = day!.meals.map((m) => {
     const startsAt = instantOf(date, m.start, tz);
@@ -104,9 +150,9 @@ export async function today(
       startsAt: startsAt.toISOString(),
       endsAt: endsAt.toISOString(),
       state,
-      dishes: m.dishes.map((d) => ({ ...d, rating: { average: null, count: 0 } })),
-      rating: { average: null, count: 0 },
-      myRating: null,
+      dishes: m.dishes.map((d) => ({ ...d, rating: dishAverages.get(d.name) ?? none })),
+      rating: ((r) => (r ? queries.summary(r.sum, r.count) : none))(mealRows.find((r) => r.meal === m.meal)),
+      myRating: ((r) => (r ? { stars: r.stars, comment: r.comment } : null))(mine.find((r) => r.meal === m.meal)),
     };
   });
   return { mess: { id: row.id, name: row.name }, date, closed: day!.closed, note: day!.note, meals };
@@ -170,7 +216,7 @@ export async function createMess(ctx: ServiceContext, admin: Admin, body: MessBo
       return made;
     }),
   );
-  return toMess(row, null, admin);
+  return toMess(row, admin);
 }
 
 /** PUT /api/mess/:id (administrators): a mess's name, hostels and meals, audited. 404 unknown; else as create. */
@@ -184,5 +230,108 @@ export async function updateMess(ctx: ServiceContext, admin: Admin, id: string, 
       return changed;
     }),
   );
-  return toMess(row, null, admin);
+  return toMess(row, admin, { managers: (await managersOf(ctx, admin)).get(id) });
+}
+
+/**
+ * PUT /api/mess/:id/managers (administrators): replaces the mess's managers with the accounts of
+ * `body.emails`, audited. 404 unknown mess; 400 naming an e-mail without an account.
+ */
+export async function setManagers(
+  ctx: ServiceContext,
+  admin: Admin,
+  id: string,
+  body: MessManagersBody,
+): Promise<Mess> {
+  const row = await queries.messById(ctx.db, id);
+  if (!row) throw notFound(M.notFound);
+  const emails = [...new Set(body.emails)];
+  const found = await queries.usersByEmail(ctx.db, emails);
+  const missing = emails.find((e) => !found.some((u) => u.email === e));
+  if (missing) throw badRequest(M.managerUnknown(missing), { emails: M.managerUnknown(missing) });
+  await ctx.db.transaction(async (tx) => {
+    await queries.setManagers(
+      tx,
+      id,
+      found.map((u) => u.id),
+    );
+    await queries.audit(tx, { messId: id, userId: admin.id, action: 'managers', detail: { emails } });
+  });
+  return toMess(row, admin, { managers: (await managersOf(ctx, admin)).get(id) });
+}
+
+/** The mess `id` as one that `viewer` may manage: 404 unknown; 403 for someone neither admin nor its manager. */
+async function managedMess(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<queries.MessRow> {
+  const row = await queries.messById(ctx.db, id);
+  if (!row) throw notFound(M.notFound);
+  if (!isAdmin(viewer) && !(await queries.isManager(ctx.db, id, viewer.id))) throw forbidden(M.notManager);
+  return row;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * PUT /api/mess/ratings: stores the viewer's rating of a meal (see the module's rules). 400 for an
+ * unknown mess, a day outside today and the last 2 days, a meal not served that day or not yet
+ * started; 429 beyond the hourly ceiling.
+ */
+export async function rateMeal(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  body: RateMealBody,
+  now: Date = new Date(),
+): Promise<{ date: string; meal: RateMealBody['meal']; stars: number; comment: string | null }> {
+  const row = await namedMess(ctx, body.mess);
+  const tz = ctx.config.institute.timezone;
+  const today = todayIn(tz, now);
+  if (body.date > today || body.date < addDays(today, -MESS_RATE_DAYS_BACK))
+    throw badRequest(M.dateOutOfRange, { date: M.dateOutOfRange });
+  const [day] = await queries.menuOfDays(ctx.db, row, body.date, 1);
+  const meal = day!.meals.find((m) => m.meal === body.meal);
+  if (!meal) throw badRequest(M.mealNotServed, { meal: M.mealNotServed });
+  if (now < instantOf(body.date, meal.start, tz)) throw badRequest(M.mealNotStarted, { meal: M.mealNotStarted });
+  const { count, retryAfterMs } = await hit(ctx.db, `mess-rating:${viewer.id}`, HOUR_MS);
+  if (count > MESS_RATINGS_PER_HOUR) throw tooManyRequests(COMMON_MESSAGES.rateLimited, retryAfterMs / 1000);
+  const comment = body.comment?.trim() || null;
+  const dishes = [...new Set(meal.dishes.map((d) => d.name))];
+  await ctx.db.transaction((tx) =>
+    queries.storeRating(
+      tx,
+      { userId: viewer.id, messId: row.id, date: body.date, meal: body.meal },
+      { stars: body.stars, comment, dishes },
+    ),
+  );
+  return { date: body.date, meal: body.meal, stars: body.stars, comment };
+}
+
+/**
+ * GET /api/mess/:id/feedback (the mess's managers, administrators): each meal's average and count
+ * per day over the last 4 weeks, newest day first. 404 unknown; 403 for anyone else.
+ */
+export async function feedback(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<MessFeedback> {
+  const row = await managedMess(ctx, viewer, id);
+  const to = todayIn(ctx.config.institute.timezone);
+  const from = addDays(to, 1 - MESS_FEEDBACK_DAYS);
+  const days: MessFeedback['days'] = [];
+  for (const r of await queries.mealDays(ctx.db, id, from, to)) {
+    if (r.count <= 0) continue;
+    let day = days.find((d) => d.date === r.date);
+    if (!day) days.push((day = { date: r.date, meals: [] }));
+    day.meals.push({ meal: r.meal, average: queries.summary(r.sum, r.count).average!, count: r.count });
+  }
+  const order = row.meals.map((m) => m.meal as string);
+  for (const d of days) d.meals.sort((a, b) => order.indexOf(a.meal) - order.indexOf(b.meal));
+  return { mess: { id: row.id, name: row.name }, from, to, days };
+}
+
+/** GET /api/mess/:id/feedback/comments: the comments, newest first (access as {@link feedback}). */
+export async function comments(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  id: string,
+  q: PaginationQuery,
+): Promise<Page<MessComment>> {
+  await managedMess(ctx, viewer, id);
+  const list = queries.commentList(id);
+  return listPage(ctx.db, q, { ...list, select: ctx.db.select(queries.commentColumns).from(list.from) });
 }

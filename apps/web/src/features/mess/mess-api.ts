@@ -1,10 +1,19 @@
 /**
  * RTK Query endpoints of the mess menu (docs/mess.md), injected into the shared `api`: the messes,
- * today's meals, a week, the student's pick, and the administrators' mess form. Picking a mess or
- * saving one refetches the messes and the menus (tag `Mess`).
+ * today's meals, a week, the student's pick, ratings, the feedback page, and the administrators'
+ * mess form and managers. Every write refetches the messes and the menus (tag `Mess`).
  */
-import { MESS_MESSAGES as M, type Mess, type MessBody, type MessToday, type MessWeek } from '@campus/contract/mess';
-import { api } from '../../lib/api';
+import { MESS_MESSAGES as M } from '@campus/contract/mess-ui';
+import type {
+  Mess,
+  MessBody,
+  MessComment,
+  MessFeedback,
+  MessToday,
+  MessWeek,
+  RateMealBody,
+} from '@campus/contract/mess';
+import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ['Mess'] });
@@ -41,6 +50,32 @@ export const messApi = withTags.injectEndpoints({
       invalidatesTags: ['Mess'],
       onQueryStarted: toastOutcome({ success: M.updated, error: (e) => e.message }),
     }),
+    /** PUT /api/mess/:id/managers (administrators). */
+    setManagers: build.mutation<Mess, { id: string; emails: string[] }>({
+      query: ({ id, emails }) => ({ url: `mess/${encodeURIComponent(id)}/managers`, method: 'PUT', body: { emails } }),
+      invalidatesTags: ['Mess'],
+      onQueryStarted: toastOutcome({ success: M.managersSaved, error: (e) => e.message }),
+    }),
+    /** PUT /api/mess/ratings: refetches today's menu, so the dish counts move. */
+    rateMeal: build.mutation<unknown, RateMealBody>({
+      query: (body) => ({ url: 'mess/ratings', method: 'PUT', body }),
+      invalidatesTags: ['Mess'],
+      onQueryStarted: toastOutcome({ success: M.ratingSaved, error: (e) => e.message }),
+    }),
+    /** GET /api/mess/:id/feedback. */
+    messFeedback: build.query<MessFeedback, string>({
+      query: (id) => `mess/${encodeURIComponent(id)}/feedback`,
+      providesTags: ['Mess'],
+    }),
+    /** GET /api/mess/:id/feedback/comments. */
+    messComments: build.query<Page<MessComment>, { id: string; page: number }>({
+      query: ({ id, page }) => ({
+        url: `mess/${encodeURIComponent(id)}/feedback/comments`,
+        params: { page, limit: 20 },
+      }),
+      transformResponse: (data, meta) => toPage<MessComment>(data, meta),
+      providesTags: ['Mess'],
+    }),
   }),
 });
 
@@ -51,4 +86,8 @@ export const {
   useChooseMessMutation,
   useCreateMessMutation,
   useUpdateMessMutation,
+  useSetManagersMutation,
+  useRateMealMutation,
+  useMessFeedbackQuery,
+  useMessCommentsQuery,
 } = messApi;

@@ -25,6 +25,7 @@ const mess = (id: string, name: string): Mess => ({
   meals: [],
   mine: id === NORTH,
   canManage: false,
+  managers: [],
 });
 
 function today(messId: string | null): MessToday {
@@ -95,12 +96,17 @@ const week: MessWeek = {
 function serve(opts: { mine?: string | null; fail?: boolean } = {}) {
   let mine = opts.mine === undefined ? NORTH : opts.mine;
   const calls: string[] = [];
+  rated.length = 0;
   stubFetch(async ({ req, path }) => {
     calls.push(`${req.method} ${path}`);
     if (opts.fail) return json(500, { success: false, message: 'The server failed.' });
     if (path === '/api/mess') return ok([mess(NORTH, 'North Mess'), mess(SOUTH, 'South Mess')]);
     if (path === '/api/mess/today') return ok(today(mine));
     if (path === `/api/mess/${NORTH}/week`) return ok(week);
+    if (path === '/api/mess/ratings') {
+      rated.push(await req.json());
+      return ok({});
+    }
     if (path === '/api/mess/mine') {
       mine = ((await req.json()) as { mess: string }).mess;
       return ok({ mess: mine });
@@ -109,6 +115,8 @@ function serve(opts: { mine?: string | null; fail?: boolean } = {}) {
   });
   return calls;
 }
+
+const rated: unknown[] = [];
 
 const render = (url = '/mess') =>
   renderApp(<MessPage />, { auth: { status: 'authenticated', user: makeUser() }, initialEntries: [url] });
@@ -128,6 +136,21 @@ describe('MessPage', () => {
     expect(lunch.getByText('4.2 stars from 38 ratings')).toBeInTheDocument();
     expect(screen.getByText('Non-vegetarian:', { exact: false })).toBeInTheDocument();
     expect(screen.getByText('over')).toBeVisible();
+  });
+
+  it('rates a meal that has started with stars and a comment', async () => {
+    serve();
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rate lunch' }));
+    const form = screen.getByRole('form', { name: 'Rate lunch' });
+    expect(within(form).getByRole('button', { name: 'Save rating' })).toBeDisabled();
+    await userEvent.click(within(form).getByRole('radio', { name: '4 stars' }));
+    await userEvent.type(within(form).getByLabelText(/Comment/), 'Rajma was great');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save rating' }));
+    await waitFor(() =>
+      expect(rated).toEqual([{ mess: NORTH, date: '2026-11-30', meal: 'lunch', stars: 4, comment: 'Rajma was great' }]),
+    );
+    expect(screen.queryByRole('button', { name: 'Rate dinner' })).toBeNull();
   });
 
   it('shows the week in its tab, with a closed day and its note', async () => {

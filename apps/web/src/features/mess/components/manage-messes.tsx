@@ -2,14 +2,15 @@
  * /mess/manage, for administrators (docs/mess.md): every mess with its hostels and meal times, and
  * a form to add a mess or edit one — name, the hostels it serves (the institute's list; a hostel
  * another mess serves is refused by the server with its name), and each meal's times or "not
- * served". The API enforces the role; a student who opens the page is told it is not for them.
+ * served", and its managers by e-mail. The API enforces the role; anyone else who opens the page is
+ * told it is not for them.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MESS_MEALS, MESS_MEAL_LABELS, type MessMeal } from '@campus/contract/mess-ui';
 import type { Mess, MessBody } from '@campus/contract/mess';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
@@ -18,7 +19,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { toApiError } from '../../../lib/api';
 import { useInstituteInfo } from '../../../lib/institute-query';
-import { useCreateMessMutation, useMessesQuery, useUpdateMessMutation } from '../mess-api';
+import { isAdmin } from '../../../lib/roles';
+import { useAppSelector } from '../../../lib/store';
+import { useCreateMessMutation, useMessesQuery, useSetManagersMutation, useUpdateMessMutation } from '../mess-api';
 
 type Slots = Record<MessMeal, { served: boolean; start: string; end: string }>;
 
@@ -131,11 +134,43 @@ function MessForm({ mess, hostels, onDone }: { mess: Mess | null; hostels: reado
   );
 }
 
+/** A mess's managers as e-mail addresses, comma-separated; the server names one without an account. */
+function ManagersForm({ mess }: { mess: Mess }) {
+  const [text, setText] = useState(mess.managers.map((m) => m.email).join(', '));
+  const [error, setError] = useState<string | null>(null);
+  const [save, saving] = useSetManagersMutation();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const emails = text
+      .split(/[,\s]+/)
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const res = await save({ id: mess.id, emails });
+    setError(res.error ? toApiError(res.error).message : null);
+  };
+  return (
+    <form className="mt-3 flex flex-wrap items-end gap-2" onSubmit={(e) => void submit(e)}>
+      <Input
+        className="min-w-0 flex-1 basis-60"
+        label={`Managers of ${mess.name} (e-mail addresses)`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={error ?? undefined}
+      />
+      <Button type="submit" size="sm" variant="secondary" loading={saving.isLoading}>
+        Save managers
+      </Button>
+    </form>
+  );
+}
+
 export function ManageMesses() {
   const messes = useMessesQuery();
   const hostels = useInstituteInfo().data?.hostels ?? [];
   const [editing, setEditing] = useState<string | null>(null);
-  const allowed = messes.data?.some((m) => m.canManage) ?? false;
+  const roles = useAppSelector((s) => s.auth.roles);
+  const isAdminView = isAdmin(roles);
+  const allowed = isAdminView;
 
   return (
     <>
@@ -175,15 +210,20 @@ export function ManageMesses() {
                     <span className="font-medium">Meals:</span>{' '}
                     {mess.meals.map((m) => `${MESS_MEAL_LABELS[m.meal]} ${m.start}–${m.end}`).join(' · ')}
                   </p>
-                  <Button
-                    className="mt-3"
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => setEditing(mess.id)}
-                    aria-label={`Edit ${mess.name}`}
-                  >
-                    Edit
-                  </Button>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setEditing(mess.id)}
+                      aria-label={`Edit ${mess.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Link to={`/mess/${mess.id}/feedback`} className={buttonClasses('secondary', 'sm')}>
+                      Feedback<span className="sr-only"> of {mess.name}</span>
+                    </Link>
+                  </div>
+                  {isAdminView ? <ManagersForm mess={mess} /> : null}
                 </>
               )}
             </Card>

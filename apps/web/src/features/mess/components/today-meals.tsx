@@ -10,6 +10,7 @@ import type { MessToday, TodayMeal } from '@campus/contract/mess';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { DietMark } from './diet-mark';
+import { RateMeal } from './rate-meal';
 
 /** The current time, updated every `ms` after mount (null before: the first render is the server's). */
 function useNow(ms = 30_000): number | null {
@@ -82,6 +83,11 @@ export function TodayMeals({ today }: { today: MessToday }) {
                 {headingOf(meal, state, now)}
               </h2>
               <span className="text-sm text-muted">
+                {meal.rating.count > 0 ? (
+                  <span className="mr-2">
+                    {T.todayAverage}: <RatingText rating={meal.rating} />
+                  </span>
+                ) : null}
                 {meal.start}–{meal.end}
                 {state === 'over' ? <Badge className="ml-2">{T.over}</Badge> : null}
               </span>
@@ -95,6 +101,9 @@ export function TodayMeals({ today }: { today: MessToday }) {
                 </li>
               ))}
             </ul>
+            {today.mess && (state === 'now' || state === 'over') ? (
+              <RateMeal messId={today.mess.id} date={today.date} meal={meal} />
+            ) : null}
           </li>
         );
       })}

@@ -1,8 +1,9 @@
 /**
  * /mess, the mess menu (docs/mess.md): the student's mess (from their hostel, or the one they pick
  * here, remembered by the server), today's meals with the current one highlighted and the next
- * counting down, and the week in a second tab (`?tab=week`). `/mess/manage` is the administrators'
- * screen of messes, their hostels and meal times.
+ * counting down, a rating for each meal that has started, and the week in a second tab
+ * (`?tab=week`). `/mess/manage` is the screen of messes, their hostels, meal times and managers;
+ * `/mess/:id/feedback` the mess's feedback for its managers and administrators.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link, Route, Routes } from 'react-router';
@@ -19,6 +20,7 @@ import { useChooseMessMutation, useMessesQuery, useMessTodayQuery, useMessWeekQu
 import { TodayMeals } from '../components/today-meals';
 import { WeekMenu } from '../components/week-menu';
 import { ManageMesses } from '../components/manage-messes';
+import { MessFeedbackPage } from '../components/mess-feedback';
 
 const TAB_CLASSES =
   '-mb-px shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:text-accent';
@@ -48,7 +50,8 @@ function MenuView() {
   const today = useMessTodayQuery(undefined);
   const [choose, choosing] = useChooseMessMutation();
   const mess = today.data?.mess ?? null;
-  const canManage = messes.data?.some((m) => m.canManage) ?? false;
+  const canManageAny = messes.data?.some((m) => m.canManage) ?? false;
+  const managesThis = !!mess && !!messes.data?.some((m) => m.id === mess.id && m.canManage);
 
   return (
     <>
@@ -56,10 +59,17 @@ function MenuView() {
         title={T.title}
         subtitle={mess ? `${mess.name} · ${today.data?.date ?? ''}` : 'What is cooking in your mess today.'}
         actions={
-          canManage ? (
-            <Link to="/mess/manage" className={buttonClasses('secondary', 'sm')}>
-              {T.manage}
-            </Link>
+          canManageAny ? (
+            <>
+              {managesThis ? (
+                <Link to={`/mess/${mess.id}/feedback`} className={buttonClasses('secondary', 'sm')}>
+                  {T.feedback}
+                </Link>
+              ) : null}
+              <Link to="/mess/manage" className={buttonClasses('secondary', 'sm')}>
+                {T.manage}
+              </Link>
+            </>
           ) : null
         }
       />
@@ -115,6 +125,7 @@ export default function MessPage() {
   return (
     <Routes>
       <Route path="manage" element={<ManageMesses />} />
+      <Route path=":id/feedback" element={<MessFeedbackPage />} />
       <Route path="*" element={<MenuView />} />
     </Routes>
   );
