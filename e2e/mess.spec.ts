@@ -1,8 +1,9 @@
 /**
  * Mess menu journey at 360 px (docs/mess.md): the administrator sets the mess's lunch around the
  * current time; a student whose hostel that mess serves opens /mess and sees today's meals with
- * lunch highlighted ("Lunch · now, until …"), the diet marks read out, and the week tab; the
- * administrator's mess screen lists the messes. Axe finds nothing serious on either page.
+ * lunch highlighted ("Lunch · now, until …"), the diet marks read out; they rate lunch 4 stars
+ * with a comment and see the dish's count move; the week tab; the administrator's mess screen
+ * and the feedback page with the comment. Axe finds nothing serious on the pages.
  */
 import type { APIRequestContext } from '@playwright/test';
 import {
@@ -68,6 +69,20 @@ test('a student sees today’s meals with the current one highlighted, and the w
   await expect(page.getByText('Vegetarian:').first()).toBeAttached();
   await expectNoSeriousA11yViolations(page, 'mess today');
 
+  // Rate lunch: 4 stars and a comment; the first dish's count moves by one.
+  const lunch = page.locator('li[aria-current="time"]');
+  const firstDish = lunch.getByRole('listitem').first();
+  const countBefore = Number((await firstDish.textContent())?.match(/★ · (\d+)/)?.[1] ?? 0);
+  const comment = `Rajma needs salt ${Date.now().toString(36)}`;
+  await lunch.getByRole('button', { name: 'Rate lunch' }).click();
+  // The star a person taps is the radio's label (the radio itself is visually hidden).
+  await lunch.locator('label', { has: page.getByRole('radio', { name: '4 stars' }) }).click();
+  await expect(lunch.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  await lunch.getByLabel(/Comment/).fill(comment);
+  await lunch.getByRole('button', { name: 'Save rating' }).click();
+  await expect(lunch.getByText('Your rating: 4 ★')).toBeVisible();
+  await expect(firstDish).toContainText(`★ · ${countBefore + 1}`);
+
   await page.getByRole('tab', { name: 'Week' }).click();
   await expect(page).toHaveURL(/tab=week/);
   await expect(page.getByRole('tabpanel', { name: 'Week' }).getByRole('heading', { level: 2 })).toHaveCount(7);
@@ -76,5 +91,9 @@ test('a student sees today’s meals with the current one highlighted, and the w
   await admin.goto('/mess/manage');
   await expect(admin.getByRole('heading', { name: 'North Mess' })).toBeVisible();
   await expectNoSeriousA11yViolations(admin, 'mess manage');
+  await admin.getByRole('link', { name: 'Feedback of North Mess' }).click();
+  await expect(admin.getByRole('heading', { name: 'Feedback · North Mess', level: 1 })).toBeVisible();
+  await expect(admin.getByText(comment)).toBeVisible();
+  await expectNoSeriousA11yViolations(admin, 'mess feedback');
   await adminContext.close();
 });
