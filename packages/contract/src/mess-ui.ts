@@ -78,7 +78,32 @@ export const MESS_MESSAGES = {
   managerUnknown: (email: string) => `No account has the e-mail ${email}.`,
   managersInvalid: `Give at most ${MESS_MANAGERS_MAX} e-mail addresses.`,
   managersSaved: 'Managers saved.',
+  csvEmpty: 'The file has no rows.',
+  csvTooLarge: 'The file is too large (at most 64 KB).',
+  csvBadRows: (n: number) => `${n === 1 ? 'One row is' : `${n} rows are`} wrong; nothing was imported.`,
+  csvImported: 'Menu imported.',
+  csvPreview: 'Preview ready.',
+  menuSaved: 'Menu saved.',
+  dayInvalid: 'Days are 1 (Monday) to 7 (Sunday).',
+  dishRequired: `Each meal needs 1 to ${MESS_DISHES_MAX} dishes, each at most ${MESS_DISH_MAX} characters.`,
+  dietInvalid: 'Diet marks are veg, egg or non-veg.',
 } as const;
+
+/** Why a CSV row of a menu import is refused (each shown with its line number). */
+export const MESS_CSV_REASONS = {
+  columns: 'Give three columns: day, meal, dishes.',
+  day: (v: string) => `Unknown day “${v}” (Monday … Sunday).`,
+  meal: (v: string) => `Unknown meal “${v}” (breakfast, lunch, snacks, dinner).`,
+  notServed: (meal: string) => `This mess does not serve ${meal}.`,
+  noDishes: 'No dishes (separate them with “;”).',
+  tooMany: `At most ${MESS_DISHES_MAX} dishes.`,
+  dishTooLong: 'A dish name can be at most 80 characters.',
+  repeated: (line: number) => `The same day and meal as line ${line}.`,
+  unreadable: 'This line cannot be read (check its quotes).',
+} as const;
+
+/** The largest CSV a menu import reads, in bytes. */
+export const MESS_CSV_MAX_BYTES = 64 * 1024;
 
 /** Texts of the page. */
 export const MESS_TEXTS = {

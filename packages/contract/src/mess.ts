@@ -9,6 +9,8 @@ import { choice, isoDate, optionalField, requiredText, textInput } from './field
 import {
   MESS_COMMENT_MAX,
   MESS_DIETS,
+  MESS_DISH_MAX,
+  MESS_DISHES_MAX,
   MESS_MANAGERS_MAX,
   MESS_HOSTELS_MAX,
   MESS_MEALS,
@@ -201,3 +203,56 @@ export const messManagersBody = z.object({
     .max(MESS_MANAGERS_MAX, M.managersInvalid),
 });
 export type MessManagersBody = z.infer<typeof messManagersBody>;
+
+/** POST /api/mess/:id/menu/import query: `dryRun` for the preview; `validFrom` (default today). */
+export const menuImportQuery = z.object({
+  dryRun: optionalField(z.enum(['true', 'false'], { error: 'dryRun is true or false.' })),
+  validFrom: optionalField(isoDate(M.dateInvalid)),
+});
+
+/** A week of menus as sent and previewed: each ISO weekday's meals and their dishes. */
+export const weekEntries = z.array(
+  z.object({
+    day: z.number().int().min(1).max(7),
+    meal: z.enum(MESS_MEALS),
+    dishes: z.array(dish),
+  }),
+);
+export type WeekEntries = z.infer<typeof weekEntries>;
+
+/**
+ * The import's answer: the week read from the file (a preview when `dryRun`), and every bad row
+ * with its line number and reason (a dry run answers them with 200; an import with any answers 400
+ * and stores nothing).
+ */
+export const menuImport = z.object({
+  dryRun: z.boolean(),
+  validFrom: z.string(),
+  week: weekEntries,
+  errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+export type MenuImport = z.infer<typeof menuImport>;
+export const menuImportResponse = apiSuccess(menuImport);
+
+/** PUT /api/mess/:id/menu: the weekly cycle from `validFrom` (replaces a cycle of that date). */
+export const menuBody = z.object({
+  validFrom: isoDate(M.dateInvalid),
+  week: z
+    .array(
+      z.object({
+        day: z.number({ error: M.dayInvalid }).int(M.dayInvalid).min(1, M.dayInvalid).max(7, M.dayInvalid),
+        meal: choice(MESS_MEALS, { required: M.mealInvalid, invalid: M.mealInvalid }),
+        dishes: z
+          .array(
+            z.object({
+              name: requiredText(MESS_DISH_MAX, { required: M.dishRequired, tooLong: M.dishRequired }),
+              diet: choice(MESS_DIETS, { required: M.dietInvalid, invalid: M.dietInvalid }),
+            }),
+          )
+          .min(1, M.dishRequired)
+          .max(MESS_DISHES_MAX, M.dishRequired),
+      }),
+    )
+    .max(7 * MESS_MEALS.length, M.mealRepeated),
+});
+export type MenuBody = z.infer<typeof menuBody>;

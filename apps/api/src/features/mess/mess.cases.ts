@@ -88,6 +88,24 @@ export const MESS_CASES: Record<string, RouteCase> = {
     }),
     expect: ownerOrAdmin(200, 403),
   },
+  'PUT /api/mess/:id/menu': {
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/mess/${w.messId}/menu`,
+      payload: { validFrom: '2026-12-07', week: [{ day: 1, meal: 'lunch', dishes: [{ name: 'Rajma', diet: 'veg' }] }] },
+    }),
+    expect: ownerOrAdmin(200, 403),
+  },
+  'POST /api/mess/:id/menu/import': {
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/mess/${w.messId}/menu/import`,
+      query: { dryRun: 'true', validFrom: '2026-12-07' },
+      payload: 'day,meal,dishes\nMonday,lunch,Rajma; Jeera Rice\nMonday,dinner,Egg Curry (egg); Roti\n',
+      headers: { 'content-type': 'text/csv' },
+    }),
+    expect: ownerOrAdmin(200, 403),
+  },
   'PUT /api/mess/:id/managers': {
     request: (w) => ({ method: 'PUT', url: `/api/mess/${w.messId}/managers`, payload: { emails: [w.owner.email] } }),
     expect: adminOnly(200),

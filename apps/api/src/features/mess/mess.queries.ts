@@ -300,3 +300,20 @@ export async function setManagers(tx: Db, messId: string, userIds: string[]): Pr
   await tx.delete(messManagers).where(eq(messManagers.messId, messId));
   if (userIds.length) await tx.insert(messManagers).values(userIds.map((userId) => ({ messId, userId })));
 }
+
+/** Stores `week` as `messId`'s cycle from `validFrom` (replacing one of that date), by `userId`. */
+export async function saveCycle(
+  tx: Db,
+  messId: string,
+  validFrom: string,
+  week: WeekMenu,
+  userId: string,
+): Promise<void> {
+  await tx
+    .insert(messMenus)
+    .values({ messId, validFrom, week, updatedBy: userId })
+    .onConflictDoUpdate({
+      target: [messMenus.messId, messMenus.validFrom],
+      set: { week, updatedBy: userId, updatedAt: new Date() },
+    });
+}

@@ -8,6 +8,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@campus/contract/envelope';
 import {
   MESS_MESSAGES as M,
+  MESS_CSV_MAX_BYTES,
+  menuBody,
+  menuImportQuery,
+  menuImportResponse,
   messBody,
   messCommentList,
   messCommentsQuery,
@@ -24,8 +28,9 @@ import {
   rateMealBody,
   rateMealResponse,
 } from '@campus/contract/mess';
-import { adminOnly, signedIn } from '../../lib/auth.ts';
-import { ok, page } from '../../lib/envelope.ts';
+import { adminOnly, signedIn, type SignedInTypeProvider } from '../../lib/auth.ts';
+import { apiOk } from '@campus/contract/envelope';
+import { done, ok, page } from '../../lib/envelope.ts';
 import { paginationOf } from '../../lib/pages.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
 import * as service from './mess.service.ts';
@@ -77,6 +82,44 @@ export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
       return page(found.items, paginationOf(req.query, found));
     },
   );
+
+  app.put(
+    '/:id/menu',
+    { config: writeLimit(), schema: { tags, params, body: menuBody, response: { 200: apiOk } } },
+    async (req) => {
+      await service.saveMenu(ctx, req.user, req.params.id, req.body);
+      return done(M.menuSaved);
+    },
+  );
+
+  // The CSV import reads its body as text (`text/csv`), in a scope of its own.
+  await app.register(async (scope) => {
+    const csv = scope.withTypeProvider<SignedInTypeProvider>();
+    csv.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MESS_CSV_MAX_BYTES }, (_req, body, next) =>
+      next(null, body),
+    );
+    csv.post(
+      '/:id/menu/import',
+      {
+        config: writeLimit(),
+        schema: {
+          tags,
+          params,
+          querystring: menuImportQuery,
+          consumes: ['text/csv'],
+          response: { 200: menuImportResponse },
+        },
+      },
+      async (req) => {
+        const { dryRun, validFrom } = req.query;
+        const result = await service.importMenu(ctx, req.user, req.params.id, req.body, {
+          dryRun: dryRun === 'true',
+          validFrom,
+        });
+        return ok(result, dryRun === 'true' ? M.csvPreview : M.csvImported);
+      },
+    );
+  });
 
   await app.register(
     adminOnly(async (admin) => {

@@ -25,7 +25,10 @@ import {
   type MessBody,
   type MessComment,
   type MessFeedback,
+  type MenuBody,
+  type MenuImport,
   type MessManagersBody,
+  type WeekEntries,
   type MessMealState,
   type MessToday,
   type MessWeek,
@@ -41,7 +44,9 @@ import { addDays, todayIn } from '../../lib/dates.ts';
 import { badRequest, conflict, forbidden, notFound, pgCode, refuse, tooManyRequests } from '../../lib/errors.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { hit } from '../../lib/rate-limit.ts';
+import { parseMenuCsv } from './mess.parser.ts';
 import * as queries from './mess.queries.ts';
+import type { WeekMenu } from '../../db/schema/mess.ts';
 
 export { ensureDefaultMesses, seedMessDemo } from './mess.seed.ts';
 
@@ -334,4 +339,68 @@ export async function comments(
   await managedMess(ctx, viewer, id);
   const list = queries.commentList(id);
   return listPage(ctx.db, q, { ...list, select: ctx.db.select(queries.commentColumns).from(list.from) });
+}
+
+/** `entries` as stored: weekday → meal → dishes (a later entry of a day and meal replaces one before). */
+function toWeekMenu(entries: WeekEntries): WeekMenu {
+  const week: WeekMenu = {};
+  for (const e of entries) week[String(e.day)] = { ...week[String(e.day)], [e.meal]: e.dishes };
+  return week;
+}
+
+/**
+ * PUT /api/mess/:id/menu (its managers, administrators): the weekly cycle from `validFrom`, audited.
+ * 404 unknown; 403 for anyone else; 400 for a meal the mess does not serve.
+ */
+export async function saveMenu(ctx: ServiceContext, viewer: SessionUser, id: string, body: MenuBody): Promise<void> {
+  const row = await managedMess(ctx, viewer, id);
+  const served = row.meals.map((m) => m.meal);
+  const stray = body.week.find((e) => !served.includes(e.meal));
+  if (stray) throw badRequest(M.mealNotServed, { meal: M.mealNotServed });
+  await ctx.db.transaction(async (tx) => {
+    await queries.saveCycle(tx, id, body.validFrom, toWeekMenu(body.week), viewer.id);
+    await queries.audit(tx, { messId: id, userId: viewer.id, action: 'menu', detail: { validFrom: body.validFrom } });
+  });
+}
+
+/**
+ * POST /api/mess/:id/menu/import (its managers, administrators): the week in a CSV
+ * (`mess.parser.ts`). A dry run answers the week and every bad row; an import with a bad row
+ * answers 400 naming each (`errors`: "line N" → reason) and stores nothing; else the cycle from
+ * `validFrom` (default today) is stored in one transaction with its audit row.
+ */
+export async function importMenu(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  id: string,
+  text: unknown,
+  opts: { dryRun: boolean; validFrom?: string },
+): Promise<MenuImport> {
+  const row = await managedMess(ctx, viewer, id);
+  const validFrom = opts.validFrom ?? todayIn(ctx.config.institute.timezone);
+  const parsed =
+    typeof text === 'string'
+      ? parseMenuCsv(
+          text,
+          row.meals.map((m) => m.meal),
+        )
+      : { week: [], errors: [] };
+  if (parsed.week.length === 0 && parsed.errors.length === 0) parsed.errors.push({ line: 1, reason: M.csvEmpty });
+  const answer = { dryRun: opts.dryRun, validFrom, ...parsed };
+  if (opts.dryRun) return answer;
+  if (parsed.errors.length > 0)
+    throw badRequest(
+      M.csvBadRows(parsed.errors.length),
+      Object.fromEntries(parsed.errors.map((e) => [`line ${e.line}`, e.reason])),
+    );
+  await ctx.db.transaction(async (tx) => {
+    await queries.saveCycle(tx, id, validFrom, toWeekMenu(parsed.week), viewer.id);
+    await queries.audit(tx, {
+      messId: id,
+      userId: viewer.id,
+      action: 'import',
+      detail: { validFrom, rows: parsed.week.length },
+    });
+  });
+  return answer;
 }

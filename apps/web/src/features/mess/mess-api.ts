@@ -5,6 +5,7 @@
  */
 import { MESS_MESSAGES as M } from '@campus/contract/mess-ui';
 import type {
+  MenuImport,
   Mess,
   MessBody,
   MessComment,
@@ -62,6 +63,21 @@ export const messApi = withTags.injectEndpoints({
       invalidatesTags: ['Mess'],
       onQueryStarted: toastOutcome({ success: M.ratingSaved, error: (e) => e.message }),
     }),
+    /** POST /api/mess/:id/menu/import (a CSV body); a dry run only previews. */
+    importMenu: build.mutation<MenuImport, { id: string; csv: string; dryRun: boolean; validFrom?: string }>({
+      query: ({ id, csv, dryRun, validFrom }) => ({
+        url: `mess/${encodeURIComponent(id)}/menu/import`,
+        method: 'POST',
+        body: csv,
+        headers: { 'content-type': 'text/csv' },
+        params: { dryRun: String(dryRun), ...(validFrom ? { validFrom } : {}) },
+      }),
+      invalidatesTags: (_r, _e, arg) => (arg.dryRun ? [] : ['Mess']),
+      onQueryStarted: toastOutcome({
+        success: (arg) => (arg.dryRun ? M.csvPreview : M.csvImported),
+        error: (e) => e.message,
+      }),
+    }),
     /** GET /api/mess/:id/feedback. */
     messFeedback: build.query<MessFeedback, string>({
       query: (id) => `mess/${encodeURIComponent(id)}/feedback`,
@@ -88,6 +104,7 @@ export const {
   useUpdateMessMutation,
   useSetManagersMutation,
   useRateMealMutation,
+  useImportMenuMutation,
   useMessFeedbackQuery,
   useMessCommentsQuery,
 } = messApi;

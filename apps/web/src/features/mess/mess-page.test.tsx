@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import type { Mess, MessToday, MessWeek } from '@campus/contract/mess';
 import { countdownText } from '@campus/contract/mess-ui';
 import { json, stubFetch } from '../../test/http';
@@ -97,12 +98,24 @@ function serve(opts: { mine?: string | null; fail?: boolean } = {}) {
   let mine = opts.mine === undefined ? NORTH : opts.mine;
   const calls: string[] = [];
   rated.length = 0;
+  imports.length = 0;
   stubFetch(async ({ req, path }) => {
     calls.push(`${req.method} ${path}`);
     if (opts.fail) return json(500, { success: false, message: 'The server failed.' });
     if (path === '/api/mess') return ok([mess(NORTH, 'North Mess'), mess(SOUTH, 'South Mess')]);
     if (path === '/api/mess/today') return ok(today(mine));
     if (path === `/api/mess/${NORTH}/week`) return ok(week);
+    if (path === `/api/mess/${NORTH}/menu/import`) {
+      const text = await req.text();
+      imports.push(`${new URL(req.url).searchParams.get('dryRun')} ${text}`);
+      const bad = text.includes('Funday');
+      return ok({
+        dryRun: true,
+        validFrom: '2026-11-30',
+        week: [{ day: 1, meal: 'lunch', dishes: [{ name: 'Rajma', diet: 'veg' }] }],
+        errors: bad ? [{ line: 3, reason: 'Unknown day “Funday” (Monday … Sunday).' }] : [],
+      });
+    }
     if (path === '/api/mess/ratings') {
       rated.push(await req.json());
       return ok({});
@@ -117,9 +130,15 @@ function serve(opts: { mine?: string | null; fail?: boolean } = {}) {
 }
 
 const rated: unknown[] = [];
+const imports: string[] = [];
 
 const render = (url = '/mess') =>
-  renderApp(<MessPage />, { auth: { status: 'authenticated', user: makeUser() }, initialEntries: [url] });
+  renderApp(
+    <Routes>
+      <Route path="mess/*" element={<MessPage />} />
+    </Routes>,
+    { auth: { status: 'authenticated', user: makeUser() }, initialEntries: [url] },
+  );
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -151,6 +170,22 @@ describe('MessPage', () => {
       expect(rated).toEqual([{ mess: NORTH, date: '2026-11-30', meal: 'lunch', stars: 4, comment: 'Rajma was great' }]),
     );
     expect(screen.queryByRole('button', { name: 'Rate dinner' })).toBeNull();
+  });
+
+  it('previews a CSV week naming the bad row, and imports it once fixed', async () => {
+    serve();
+    render(`/mess/${NORTH}/import`);
+    const rows = await screen.findByLabelText('Or paste the rows');
+    await userEvent.type(rows, 'day,meal,dishes{enter}Monday,lunch,Rajma{enter}Funday,lunch,Poha');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Line 3: Unknown day “Funday” (Monday … Sunday).')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await userEvent.clear(rows);
+    await userEvent.type(rows, 'day,meal,dishes{enter}Monday,lunch,Rajma');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('No bad rows: ready to import.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(imports.at(-1)).toBe('false day,meal,dishes\nMonday,lunch,Rajma'));
   });
 
   it('shows the week in its tab, with a closed day and its note', async () => {

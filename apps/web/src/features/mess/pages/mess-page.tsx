@@ -3,7 +3,8 @@
  * here, remembered by the server), today's meals with the current one highlighted and the next
  * counting down, a rating for each meal that has started, and the week in a second tab
  * (`?tab=week`). `/mess/manage` is the screen of messes, their hostels, meal times and managers;
- * `/mess/:id/feedback` the mess's feedback for its managers and administrators.
+ * `/mess/:id/feedback` the mess's feedback and `/mess/:id/import` its CSV import, for its managers
+ * and administrators.
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link, Route, Routes } from 'react-router';
@@ -21,6 +22,7 @@ import { TodayMeals } from '../components/today-meals';
 import { WeekMenu } from '../components/week-menu';
 import { ManageMesses } from '../components/manage-messes';
 import { MessFeedbackPage } from '../components/mess-feedback';
+import { MenuImport } from '../components/menu-import';
 
 const TAB_CLASSES =
   '-mb-px shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:text-accent';
@@ -62,9 +64,14 @@ function MenuView() {
           canManageAny ? (
             <>
               {managesThis ? (
-                <Link to={`/mess/${mess.id}/feedback`} className={buttonClasses('secondary', 'sm')}>
-                  {T.feedback}
-                </Link>
+                <>
+                  <Link to={`/mess/${mess.id}/feedback`} className={buttonClasses('secondary', 'sm')}>
+                    {T.feedback}
+                  </Link>
+                  <Link to={`/mess/${mess.id}/import`} className={buttonClasses('secondary', 'sm')}>
+                    Import a week
+                  </Link>
+                </>
               ) : null}
               <Link to="/mess/manage" className={buttonClasses('secondary', 'sm')}>
                 {T.manage}
@@ -126,6 +133,7 @@ export default function MessPage() {
     <Routes>
       <Route path="manage" element={<ManageMesses />} />
       <Route path=":id/feedback" element={<MessFeedbackPage />} />
+      <Route path=":id/import" element={<MenuImport />} />
       <Route path="*" element={<MenuView />} />
     </Routes>
   );
