@@ -3,7 +3,9 @@
  * current time; a student whose hostel that mess serves opens /mess and sees today's meals with
  * lunch highlighted ("Lunch · now, until …"), the diet marks read out; they rate lunch 4 stars
  * with a comment and see the dish's count move; the week tab; the administrator's mess screen
- * and the feedback page with the comment. Axe finds nothing serious on the pages.
+ * and the feedback page with the comment; the administrator (who may do what a manager does)
+ * imports a CSV week with one bad row — the preview names it, the fixed file is imported — and the
+ * student's week tab shows the new menu. Axe finds nothing serious on the pages.
  */
 import type { APIRequestContext } from '@playwright/test';
 import {
@@ -95,5 +97,27 @@ test('a student sees today’s meals with the current one highlighted, and the w
   await expect(admin.getByRole('heading', { name: 'Feedback · North Mess', level: 1 })).toBeVisible();
   await expect(admin.getByText(comment)).toBeVisible();
   await expectNoSeriousA11yViolations(admin, 'mess feedback');
+
+  // The CSV import: one bad row, named in the preview; fixed, then imported.
+  const thali = `Special Thali ${Date.now().toString(36)}`;
+  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  const good = ['day,meal,dishes', ...days.map((d) => `${d},lunch,${thali}; Jeera Rice; Egg Curry (egg)`)];
+  const bad = [good[0], good[1], 'Funday,lunch,Poha', ...good.slice(2)];
+  await admin.goto('/mess');
+  await admin.getByRole('link', { name: 'Import a week' }).click();
+  const rows = admin.getByLabel('Or paste the rows');
+  await rows.fill(bad.join('\n'));
+  await admin.getByRole('button', { name: 'Preview' }).click();
+  await expect(admin.getByText('Line 3: Unknown day “Funday” (Monday … Sunday).')).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Import' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(admin, 'mess import');
+  await rows.fill(good.join('\n'));
+  await admin.getByRole('button', { name: 'Preview' }).click();
+  await expect(admin.getByText('No bad rows: ready to import.')).toBeVisible();
+  await admin.getByRole('button', { name: 'Import' }).click();
+  await expect(admin).toHaveURL(/\/mess\?tab=week/);
+
+  await page.reload();
+  await expect(page.getByRole('tabpanel', { name: 'Week' }).getByText(thali)).toHaveCount(7);
   await adminContext.close();
 });
