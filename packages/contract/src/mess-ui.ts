@@ -84,6 +84,8 @@ export const MESS_MESSAGES = {
   csvImported: 'Menu imported.',
   csvPreview: 'Preview ready.',
   menuSaved: 'Menu saved.',
+  daySaved: 'Day saved.',
+  noteTooLong: 'A note can be at most 200 characters.',
   dayInvalid: 'Days are 1 (Monday) to 7 (Sunday).',
   dishRequired: `Each meal needs 1 to ${MESS_DISHES_MAX} dishes, each at most ${MESS_DISH_MAX} characters.`,
   dietInvalid: 'Diet marks are veg, egg or non-veg.',

@@ -256,3 +256,20 @@ export const menuBody = z.object({
     .max(7 * MESS_MEALS.length, M.mealRepeated),
 });
 export type MenuBody = z.infer<typeof menuBody>;
+
+/** PUT /api/mess/:id/days/:date params: the mess and the day (`yyyy-MM-dd`; 400 for a bad date). */
+export const messDayParams = z.object({
+  id: z.uuid({ error: M.notFound }),
+  date: z.iso.date({ error: M.dateInvalid }),
+});
+
+/**
+ * PUT /api/mess/:id/days/:date: a one-day override — the mess closed, a note ("Diwali special
+ * dinner"), and meals whose dishes replace the cycle's that day (the others follow the cycle).
+ */
+export const messDayBody = z.object({
+  closed: z.boolean({ error: 'closed is true or false.' }),
+  note: optionalField(z.string().trim().max(200, M.noteTooLong)),
+  meals: menuBody.shape.week.element.omit({ day: true }).array().max(MESS_MEALS.length, M.mealRepeated).optional(),
+});
+export type MessDayBody = z.infer<typeof messDayBody>;

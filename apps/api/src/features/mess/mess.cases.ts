@@ -96,6 +96,18 @@ export const MESS_CASES: Record<string, RouteCase> = {
     }),
     expect: ownerOrAdmin(200, 403),
   },
+  'PUT /api/mess/:id/days/:date': {
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/mess/${w.messId}/days/2026-12-25`,
+      payload: {
+        closed: false,
+        note: 'Christmas special dinner',
+        meals: [{ meal: 'dinner', dishes: [{ name: 'Plum Cake', diet: 'egg' }] }],
+      },
+    }),
+    expect: ownerOrAdmin(200, 403),
+  },
   'POST /api/mess/:id/menu/import': {
     request: (w) => ({
       method: 'POST',

@@ -159,3 +159,35 @@ describe('PUT menu', () => {
     ).toBe(true);
   });
 });
+
+describe('a one-day override', () => {
+  it('closes a day or replaces its meals with a note, for the mess’s managers', async () => {
+    const day = addDays(todayIn(TZ), 3);
+    const next = addDays(day, 1);
+    expect((await w.as('student').put(`/api/mess/${messId}/days/${day}`, { closed: true })).statusCode).toBe(403);
+    const closed = await w
+      .as('manager')
+      .put(`/api/mess/${messId}/days/${day}`, { closed: true, note: 'Diwali holiday' });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().message).toBe(M.daySaved);
+    const special = await w.as('manager').put(`/api/mess/${messId}/days/${next}`, {
+      closed: false,
+      note: 'Festival special dinner',
+      meals: [{ meal: 'dinner', dishes: [{ name: 'Kaju Katli', diet: 'veg' }] }],
+    });
+    expect(special.statusCode).toBe(200);
+    const week = (await w.as('student').get(`/api/mess/${messId}/week?from=${day}`)).json().data as MessWeek;
+    expect(week.days[0]).toMatchObject({ closed: true, note: 'Diwali holiday', meals: [] });
+    expect(week.days[1]!.note).toBe('Festival special dinner');
+    expect(week.days[1]!.meals.find((m) => m.meal === 'dinner')?.dishes).toEqual([{ name: 'Kaju Katli', diet: 'veg' }]);
+    const stray = await w.as('manager').put(`/api/mess/${messId}/days/${day}`, {
+      closed: false,
+      meals: [{ meal: 'snacks', dishes: [{ name: 'Samosa', diet: 'veg' }] }],
+    });
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json().message).toBe(M.mealNotServed);
+    const badDate = await w.as('manager').put(`/api/mess/${messId}/days/2026-02-30`, { closed: true });
+    expect(badDate.statusCode).toBeGreaterThanOrEqual(400);
+    expect(badDate.statusCode).toBeLessThan(500);
+  });
+});

@@ -317,3 +317,23 @@ export async function saveCycle(
       set: { week, updatedBy: userId, updatedAt: new Date() },
     });
 }
+
+/** Stores the override of `messId` on `date` (replacing one of that day). */
+export async function saveDay(
+  tx: Db,
+  row: {
+    messId: string;
+    date: string;
+    closed: boolean;
+    note: string | null;
+    meals: Partial<Record<MessMeal, Dish[]>> | null;
+  },
+): Promise<void> {
+  await tx
+    .insert(messDays)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [messDays.messId, messDays.date],
+      set: { closed: row.closed, note: row.note, meals: row.meals, updatedAt: new Date() },
+    });
+}

@@ -10,6 +10,8 @@ import {
   MESS_MESSAGES as M,
   MESS_CSV_MAX_BYTES,
   menuBody,
+  messDayBody,
+  messDayParams,
   menuImportQuery,
   menuImportResponse,
   messBody,
@@ -89,6 +91,15 @@ export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     async (req) => {
       await service.saveMenu(ctx, req.user, req.params.id, req.body);
       return done(M.menuSaved);
+    },
+  );
+
+  app.put(
+    '/:id/days/:date',
+    { config: writeLimit(), schema: { tags, params: messDayParams, body: messDayBody, response: { 200: apiOk } } },
+    async (req) => {
+      await service.saveDay(ctx, req.user, req.params.id, req.params.date, req.body);
+      return done(M.daySaved);
     },
   );
 

@@ -26,6 +26,7 @@ import {
   type MessComment,
   type MessFeedback,
   type MenuBody,
+  type MessDayBody,
   type MenuImport,
   type MessManagersBody,
   type WeekEntries,
@@ -403,4 +404,26 @@ export async function importMenu(
     });
   });
   return answer;
+}
+
+/**
+ * PUT /api/mess/:id/days/:date (its managers, administrators): closes the mess that day, or sets a
+ * note and meals that replace the cycle's, audited. 404 unknown; 403 anyone else; 400 for a meal
+ * the mess does not serve.
+ */
+export async function saveDay(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  id: string,
+  date: string,
+  body: MessDayBody,
+): Promise<void> {
+  const row = await managedMess(ctx, viewer, id);
+  const served = row.meals.map((m) => m.meal);
+  if (body.meals?.some((m) => !served.includes(m.meal))) throw badRequest(M.mealNotServed, { meal: M.mealNotServed });
+  const meals = body.meals?.length ? Object.fromEntries(body.meals.map((m) => [m.meal, m.dishes])) : null;
+  await ctx.db.transaction(async (tx) => {
+    await queries.saveDay(tx, { messId: id, date, closed: body.closed, note: body.note ?? null, meals });
+    await queries.audit(tx, { messId: id, userId: viewer.id, action: 'day', detail: { date, ...body } });
+  });
 }

@@ -9,6 +9,7 @@ import type {
   Mess,
   MessBody,
   MessComment,
+  MessDayBody,
   MessFeedback,
   MessToday,
   MessWeek,
@@ -78,6 +79,16 @@ export const messApi = withTags.injectEndpoints({
         error: (e) => e.message,
       }),
     }),
+    /** PUT /api/mess/:id/days/:date: a one-day override. */
+    saveDay: build.mutation<unknown, { id: string; date: string; body: MessDayBody }>({
+      query: ({ id, date, body }) => ({
+        url: `mess/${encodeURIComponent(id)}/days/${encodeURIComponent(date)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: ['Mess'],
+      onQueryStarted: toastOutcome({ success: M.daySaved, error: (e) => e.message }),
+    }),
     /** GET /api/mess/:id/feedback. */
     messFeedback: build.query<MessFeedback, string>({
       query: (id) => `mess/${encodeURIComponent(id)}/feedback`,
@@ -105,6 +116,7 @@ export const {
   useSetManagersMutation,
   useRateMealMutation,
   useImportMenuMutation,
+  useSaveDayMutation,
   useMessFeedbackQuery,
   useMessCommentsQuery,
 } = messApi;

@@ -116,6 +116,10 @@ function serve(opts: { mine?: string | null; fail?: boolean } = {}) {
         errors: bad ? [{ line: 3, reason: 'Unknown day “Funday” (Monday … Sunday).' }] : [],
       });
     }
+    if (path.startsWith(`/api/mess/${NORTH}/days/`)) {
+      imports.push(`${req.method} ${path} ${await req.text()}`);
+      return ok(null);
+    }
     if (path === '/api/mess/ratings') {
       rated.push(await req.json());
       return ok({});
@@ -186,6 +190,19 @@ describe('MessPage', () => {
     expect(await screen.findByText('No bad rows: ready to import.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(imports.at(-1)).toBe('false day,meal,dishes\nMonday,lunch,Rajma'));
+  });
+
+  it('closes one day with a note', async () => {
+    serve();
+    render(`/mess/${NORTH}/import`);
+    const day = within(await screen.findByRole('form', { name: 'Change one day' }));
+    await userEvent.type(day.getByLabelText('Day'), '2026-12-25');
+    await userEvent.click(day.getByLabelText('Mess closed'));
+    await userEvent.type(day.getByLabelText('Note (optional)'), 'Christmas');
+    await userEvent.click(day.getByRole('button', { name: 'Save day' }));
+    await waitFor(() =>
+      expect(imports).toEqual([`PUT /api/mess/${NORTH}/days/2026-12-25 {"closed":true,"note":"Christmas"}`]),
+    );
   });
 
   it('shows the week in its tab, with a closed day and its note', async () => {

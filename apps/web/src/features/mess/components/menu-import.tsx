@@ -2,7 +2,8 @@
  * /mess/:id/import, for the mess's managers and administrators (docs/mess.md "CSV import"): paste
  * the week or pick a `.csv` file (`day,meal,dishes`, dishes separated by `;`, ` (egg)` or
  * ` (non-veg)` after a dish), Preview (a dry run: the week as read and every bad row with its line
- * and reason), then Import — only a file without bad rows, all or nothing.
+ * and reason), then Import — only a file without bad rows, all or nothing. Below, one day's
+ * override: the mess closed, or a note.
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,10 +15,44 @@ import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Textarea } from '../../../components/ui/textarea';
-import { useImportMenuMutation } from '../mess-api';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { useImportMenuMutation, useSaveDayMutation } from '../mess-api';
 import { DietMark } from './diet-mark';
 
 const EXAMPLE = 'day,meal,dishes\nMonday,breakfast,Aloo Paratha; Curd; Tea\nMonday,dinner,Egg Curry (egg); Dal; Roti';
+
+/** One day's override: closed, or a note ("Festival special dinner"). */
+function DayOverride({ id }: { id: string }) {
+  const [date, setDate] = useState('');
+  const [closed, setClosed] = useState(false);
+  const [note, setNote] = useState('');
+  const [save, saving] = useSaveDayMutation();
+  return (
+    <Card title="Change one day" className="mt-6">
+      <form
+        aria-label="Change one day"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (date) void save({ id, date, body: { closed, note: note.trim() || undefined } });
+        }}
+      >
+        <Input type="date" label="Day" required value={date} onChange={(e) => setDate(e.target.value)} />
+        <Checkbox label="Mess closed" checked={closed} onChange={(e) => setClosed(e.target.checked)} />
+        <Input
+          className="min-w-0 flex-1 basis-56"
+          label="Note (optional)"
+          maxLength={200}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <Button type="submit" variant="secondary" loading={saving.isLoading}>
+          Save day
+        </Button>
+      </form>
+    </Card>
+  );
+}
 
 export function MenuImport() {
   const id = useParams().id ?? '';
@@ -129,6 +164,7 @@ export function MenuImport() {
           </ul>
         </section>
       ) : null}
+      <DayOverride id={id} />
     </>
   );
 }
