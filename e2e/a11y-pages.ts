@@ -66,6 +66,7 @@ export const NARROW_FEATURE_PAGES: { label: string; url: string; admin?: boolean
   { label: 'internships', url: '/intern-connect' },
   { label: 'search', url: '/search?q=a' },
   { label: 'alerts', url: '/alerts' },
+  { label: 'mess', url: '/mess' },
   { label: 'admin dashboard', url: '/admin', admin: true },
   { label: 'admin notifications', url: '/admin/notifications', admin: true },
 ];
@@ -83,6 +84,7 @@ export const CHECKED_IN_JOURNEYS: Record<string, string> = {
   alerts: 'alerts.spec.ts',
   'events/:id?': 'events.spec.ts',
   'clubs/:slug': 'events.spec.ts',
+  'mess/*': 'mess.spec.ts',
 };
 
 /**

@@ -41,6 +41,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
+import { messRoutes } from './features/mess/mess.routes.ts';
 
 /** Options of buildApp; `mailer` overrides the configured transport (tests). */
 export interface BuildOptions {
@@ -93,6 +94,7 @@ export const FEATURES = [
   { prefix: '/api/clubs', routes: clubsRoutes },
   { prefix: '/api/admin/clubs', routes: adminClubsRoutes },
   { prefix: '/api/calendar', routes: calendarRoutes },
+  { prefix: '/api/mess', routes: messRoutes },
 ];
 
 /** Builds the app from the loaded config and an open database. Does not listen. */

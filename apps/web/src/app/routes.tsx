@@ -6,7 +6,7 @@
  * |---|---|
  * | / , /intern-connect, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /alert-unsubscribe, /404, /500 | open |
  * | /login | guest-only |
- * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search /alerts /events /clubs/:slug | signed-in (origin remembered) |
+ * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search /alerts /events /clubs/:slug /mess/* | signed-in (origin remembered) |
  * | /admin/* | signed-in + admin role (others → /) |
  * | anything else | not-found page |
  */
@@ -38,6 +38,7 @@ const pages = {
   admin: preloadable(() => import('../features/admin/pages/admin-page')),
   search: preloadable(() => import('../features/search/pages/search-page')),
   alerts: preloadable(() => import('../features/alerts/pages/alerts-page')),
+  mess: preloadable(() => import('../features/mess/pages/mess-page')),
   alertUnsubscribe: preloadable(() => import('../features/alerts/pages/alert-unsubscribe-page')),
   events: preloadable(() => import('../features/events/pages/events-page')),
   club: preloadable(() => import('../features/events/pages/club-page')),
@@ -62,6 +63,7 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
   admin: 'admin',
   search: 'search',
   alerts: 'alerts',
+  mess: 'mess',
   'alert-unsubscribe': 'alertUnsubscribe',
   events: 'events',
   clubs: 'club',
@@ -105,6 +107,7 @@ const SkillExchangePage = pages.skillExchange;
 const AdminPage = pages.admin;
 const SearchPage = pages.search;
 const AlertsPage = pages.alerts;
+const MessPage = pages.mess;
 const AlertUnsubscribePage = pages.alertUnsubscribe;
 const EventsPage = pages.events;
 const ClubPage = pages.club;
@@ -139,6 +142,7 @@ export function AppRoutes() {
           {/* The feed and one event: one page module, as the server's page map keys by first segment. */}
           <Route path="events/:id?" element={<EventsPage />} />
           <Route path="clubs/:slug" element={<ClubPage />} />
+          <Route path="mess/*" element={<MessPage />} />
           <Route element={<RequireAdmin />}>
             <Route path="admin/*" element={<AdminPage />} />
           </Route>

@@ -1,4 +1,4 @@
-/** The six feature links of the header (docs/product-spec.md §1, §2), in order. */
+/** The feature links of the header (docs/product-spec.md §1, §2: the six tools; then the mess menu, docs/mess.md), in order. */
 export interface FeatureLink {
   to: string;
   label: string;
@@ -7,6 +7,7 @@ export interface FeatureLink {
 export const FEATURE_LINKS: readonly FeatureLink[] = [
   { to: '/skill-exchange', label: 'Skill Exchange' },
   { to: '/attendance', label: 'Attendance' },
+  { to: '/mess', label: 'Mess' },
   { to: '/marketplace', label: 'Marketplace' },
   { to: '/lost-found', label: 'Lost & Found' },
   { to: '/rides', label: 'Rides' },
