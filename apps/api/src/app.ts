@@ -39,6 +39,7 @@ import { attendanceRoutes, enrollmentsRoutes, subjectsRoutes } from './features/
 import { usersRoutes } from './features/users/users.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 
 /** Options of buildApp; `mailer` overrides the configured transport (tests). */
@@ -88,6 +89,7 @@ export const FEATURES = [
   { prefix: '/api/admin/reports', routes: adminReportsRoutes },
   { prefix: '/api/push', routes: pushRoutes },
   { prefix: '/api/alerts', routes: alertsRoutes },
+  { prefix: '/api/users', routes: privacyRoutes },
 ];
 
 /** Builds the app from the loaded config and an open database. Does not listen. */

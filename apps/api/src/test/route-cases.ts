@@ -34,6 +34,7 @@ import {
   notificationsWorld,
   type NotificationsRecords,
 } from '../features/notifications/notifications.cases.ts';
+import { PRIVACY_CASES } from '../features/privacy/privacy.cases.ts';
 import { PUSH_CASES, PUSH_ENV } from '../features/push/push.cases.ts';
 import { RIDES_CASES, ridesWorld, type RidesRecords } from '../features/rides/rides.cases.ts';
 import { REPORTS_CASES } from '../features/reports/reports.cases.ts';
@@ -116,6 +117,7 @@ export const FEATURE_CASES: Record<string, Record<string, RouteCase>> = {
   reports: REPORTS_CASES,
   push: PUSH_CASES,
   alerts: ALERTS_CASES,
+  privacy: PRIVACY_CASES,
 };
 
 /**
@@ -160,6 +162,7 @@ export const FEATURES_WITHOUT_WORLD: readonly string[] = [
   'files',
   'institute',
   'internships',
+  'privacy',
   'push',
   'reports',
   'search',

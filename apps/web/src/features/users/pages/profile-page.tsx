@@ -5,8 +5,8 @@
  * Edit Profile switches to the form (`?edit=1`, also the target of the completion prompt); Save
  * Profile / Cancel return to view. Logout goes to /login even if the server call fails (then the
  * toast "Server logout failed, but client session cleared."). A Push notifications card (this
- * device on or off, the categories; docs/decisions/0501-web-push.md) and a Change password card
- * follow.
+ * device on or off, the categories; docs/decisions/0501-web-push.md), a Change password card and
+ * Your data (download it; docs/privacy.md) follow.
  */
 import { useSearchParams, useNavigate } from 'react-router';
 import { LogOut, Pencil, UserX } from 'lucide-react';
@@ -30,6 +30,7 @@ import { logout } from '../logout';
 import { isAdmin } from '../../../lib/roles';
 import { AvatarUploader } from '../components/avatar-uploader';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { DownloadData } from '../components/download-data';
 import { ProfileForm } from '../components/profile-form';
 
 const NOT_SET = 'Not set';
@@ -155,6 +156,9 @@ export default function ProfilePage() {
           </Card>
           <Card title="Change password">
             <ChangePasswordForm />
+          </Card>
+          <Card title="Your data">
+            <DownloadData />
           </Card>
         </div>
       </div>
