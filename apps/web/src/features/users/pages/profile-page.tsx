@@ -6,7 +6,7 @@
  * Profile / Cancel return to view. Logout goes to /login even if the server call fails (then the
  * toast "Server logout failed, but client session cleared."). A Push notifications card (this
  * device on or off, the categories; docs/decisions/0501-web-push.md), a Change password card and
- * Your data (download it; docs/privacy.md) follow.
+ * Blocked students (to unblock) and Your data (download it; docs/privacy.md) follow.
  */
 import { useSearchParams, useNavigate } from 'react-router';
 import { LogOut, Pencil, UserX } from 'lucide-react';
@@ -30,6 +30,7 @@ import { logout } from '../logout';
 import { isAdmin } from '../../../lib/roles';
 import { AvatarUploader } from '../components/avatar-uploader';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { BlockedStudents } from '../components/blocked-students';
 import { DownloadData } from '../components/download-data';
 import { ProfileForm } from '../components/profile-form';
 
@@ -156,6 +157,9 @@ export default function ProfilePage() {
           </Card>
           <Card title="Change password">
             <ChangePasswordForm />
+          </Card>
+          <Card title="Blocked students">
+            <BlockedStudents />
           </Card>
           <Card title="Your data">
             <DownloadData />
