@@ -39,7 +39,7 @@ import { attendanceRoutes, enrollmentsRoutes, subjectsRoutes } from './features/
 import { usersRoutes } from './features/users/users.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
-import { privacyRoutes } from './features/privacy/privacy.routes.ts';
+import { keepAccountRoutes, privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 
 /** Options of buildApp; `mailer` overrides the configured transport (tests). */
@@ -90,6 +90,7 @@ export const FEATURES = [
   { prefix: '/api/push', routes: pushRoutes },
   { prefix: '/api/alerts', routes: alertsRoutes },
   { prefix: '/api/users', routes: privacyRoutes },
+  { prefix: '/api/users', routes: keepAccountRoutes },
 ];
 
 /** Builds the app from the loaded config and an open database. Does not listen. */

@@ -108,6 +108,7 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).default('./backups'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
@@ -256,6 +257,11 @@ export interface AppConfig {
    * connections' own limit), PostgreSQL only.
    */
   search: { perUserPerMinute: number; perAddressPerMinute: number; statementTimeoutMs: number };
+  /**
+   * Days between closing an account and erasing it (`ACCOUNT_DELETION_GRACE_DAYS`, 14; 0 = at once;
+   * docs/privacy.md "Delete my account").
+   */
+  accountDeletionGraceDays: number;
   /** Where `npm run backup` writes archives (`BACKUP_DIR`, default `./backups`; docs/operations.md "Backups"). */
   backupDir: string;
   /**
@@ -416,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       totalTimeoutMs: 60_000,
       pageDelayMs: 2_000,
     },
+    accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
     search: {
       perUserPerMinute: e.SEARCH_PER_USER_PER_MINUTE,
       perAddressPerMinute: e.SEARCH_PER_ADDRESS_PER_MINUTE,

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { apiSuccess } from './envelope.ts';
+import { DELETION_CONFIRMATION, DELETION_MESSAGES } from './privacy-ui.ts';
+
+export * from './privacy-ui.ts';
 
 /** At most this many data downloads per student per hour (docs/privacy.md "Download my data"). */
 export const EXPORTS_PER_HOUR = 3;
@@ -22,6 +25,24 @@ export const PRIVACY_MESSAGES = {
   unblocked: 'Student unblocked.',
   blocksLoaded: 'Blocked students loaded.',
 } as const;
+
+/** `POST /api/users/me/deletion`: the password and the typed confirmation. */
+export const deletionBody = z.object({
+  password: z.string({ error: DELETION_MESSAGES.passwordRequired }).min(1, DELETION_MESSAGES.passwordRequired).max(128),
+  confirmation: z.literal(DELETION_CONFIRMATION, { error: DELETION_MESSAGES.confirmationMismatch }),
+});
+export type DeletionBody = z.infer<typeof deletionBody>;
+
+/** `DELETE /api/users/me/deletion` (no session: it was revoked): the account's e-mail and password. */
+export const keepAccountBody = z.object({
+  email: z.string({ error: DELETION_MESSAGES.notClosed }).max(254),
+  password: z.string({ error: DELETION_MESSAGES.passwordRequired }).min(1, DELETION_MESSAGES.passwordRequired).max(128),
+});
+export type KeepAccountBody = z.infer<typeof keepAccountBody>;
+
+/** The answer of closing: when the account will be erased (ISO date-time). */
+export const closedAccount = z.object({ eraseAfter: z.string() });
+export const closedResponse = apiSuccess(closedAccount);
 
 /** `POST /api/users/blocks`: whom to block. */
 export const blockBody = z.object({

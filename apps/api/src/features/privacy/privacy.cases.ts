@@ -2,13 +2,14 @@
  * Authorization-matrix rows of the data-rights routes (docs/privacy.md; assembled by
  * `test/route-cases.ts`): every route is the signed-in student's own — any signed-in caller gets
  * their own download and block list. Blocking and unblocking act on a bystander made for the row,
- * so the world's users never block one another.
+ * so the world's users never block one another. Closing one's account is tried with a wrong
+ * password (the world's users stay), keeping an account with an address that is not closed (the
+ * same 400 for everyone: the route has no session); an administrator closes a bystander.
  */
 import { randomUUID } from 'node:crypto';
 import { userBlocks } from '../../db/schema/privacy.ts';
 import { users } from '../../db/schema/users.ts';
-import { signedIn } from '../../test/case-kit.ts';
-import { cookieHeader } from '../../test/case-kit.ts';
+import { adminOnly, cookieHeader, everyone, signedIn } from '../../test/case-kit.ts';
 import type { Caller, RouteCase, World } from '../../test/route-cases.ts';
 
 /** A fresh student row no one signs in as (only its id is used), returning its id. */
@@ -55,5 +56,31 @@ export const PRIVACY_CASES: Record<string, RouteCase> = {
       return { method: 'DELETE', url: `/api/users/blocks/${blocked}`, headers: cookieHeader(w, caller) };
     },
     expect: signedIn(200),
+  },
+  'POST /api/users/me/deletion': {
+    request: (w, caller) => ({
+      method: 'POST',
+      url: '/api/users/me/deletion',
+      payload: { password: 'not the password', confirmation: 'DELETE' },
+      headers: cookieHeader(w, caller),
+    }),
+    expect: signedIn(400),
+  },
+  'DELETE /api/users/me/deletion': {
+    request: (w, caller) => ({
+      method: 'DELETE',
+      url: '/api/users/me/deletion',
+      payload: { email: 'nobody@example.invalid', password: 'correct horse battery' },
+      headers: cookieHeader(w, caller),
+    }),
+    expect: everyone(400),
+  },
+  'POST /api/users/admin/users/:id/close': {
+    request: async (w, caller) => ({
+      method: 'POST',
+      url: `/api/users/admin/users/${await bystander(w)}/close`,
+      headers: cookieHeader(w, caller),
+    }),
+    expect: adminOnly(200),
   },
 };

@@ -10,8 +10,10 @@
  * An area gives a student's own rows, and of another student at most what this student was shown
  * (a name) — never another student's e-mail address or phone number.
  */
-import { and, asc, eq, getTableColumns, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
+import { RIDE_MESSAGES, rideRoute } from '@campus/contract/rides';
 import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { alerts } from '../../db/schema/alerts.ts';
 import {
   attendanceRecords,
@@ -31,6 +33,7 @@ import type { AnyRecordKind } from '../../lib/record-kinds.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { userBlocks } from '../../db/schema/privacy.ts';
 import { RECORD_KINDS } from '../../record-kinds.ts';
+import { notify } from '../notifications/notifications.service.ts';
 
 /** One area of a student's data (see the module comment). */
 export interface DataArea {
@@ -44,6 +47,12 @@ export interface DataArea {
   kind?: string;
   /** The student's rows of this area, as JSON values. */
   rows: (db: Db, userId: string) => Promise<unknown>;
+  /**
+   * What closing the account does to this area besides hiding it (docs/privacy.md "Delete my
+   * account"), inside the closing transaction (`ctx.db`). Hiding itself is the account's
+   * `deactivated_at`, which every kind's visibility reads; keeping the account clears it.
+   */
+  close?: (ctx: ServiceContext, userId: string) => Promise<void>;
 }
 
 /** The features that keep no personal data of a student (their folder names). */
@@ -90,6 +99,68 @@ const featureOfKind = (kind: AnyRecordKind) => kind.path.slice(1);
 
 const other = alias(users, 'other_user');
 
+/** A departure as the institute says it (`Mon, 1 Dec, 10:00`). */
+const localWhen = (ctx: ServiceContext, at: Date) =>
+  new Intl.DateTimeFormat('en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: ctx.config.institute.timezone,
+  }).format(at);
+
+/**
+ * Closing rides: the riders of the student's upcoming rides are told the ride is cancelled and
+ * leave it; the student's seats in others' upcoming rides are released.
+ */
+async function closeRides(ctx: ServiceContext, userId: string): Promise<void> {
+  const upcoming = gt(rides.departureAt, sql`now()`);
+  const riders = await ctx.db
+    .select({ rideId: rides.id, riderId: rideParticipants.userId, ride: rides })
+    .from(rideParticipants)
+    .innerJoin(rides, eq(rides.id, rideParticipants.rideId))
+    .where(and(eq(rides.userId, userId), upcoming));
+  for (const r of riders)
+    await notify(ctx, r.riderId, {
+      message: RIDE_MESSAGES.noticeDeleted(rideRoute(r.ride), localWhen(ctx, r.ride.departureAt)),
+      type: 'alert',
+      link: '/rides',
+      push: 'rides',
+    });
+  if (riders.length) {
+    await ctx.db.delete(rideParticipants).where(
+      inArray(
+        rideParticipants.rideId,
+        riders.map((r) => r.rideId),
+      ),
+    );
+    await ctx.db
+      .update(rides)
+      .set({ availableSeats: rides.totalSeats })
+      .where(and(eq(rides.userId, userId), upcoming));
+  }
+  const held = await ctx.db
+    .delete(rideParticipants)
+    .where(
+      and(
+        eq(rideParticipants.userId, userId),
+        inArray(rideParticipants.rideId, ctx.db.select({ id: rides.id }).from(rides).where(upcoming)),
+      ),
+    )
+    .returning({ rideId: rideParticipants.rideId });
+  if (held.length)
+    await ctx.db
+      .update(rides)
+      .set({ availableSeats: sql`${rides.availableSeats} + 1` })
+      .where(
+        inArray(
+          rides.id,
+          held.map((h) => h.rideId),
+        ),
+      );
+}
+
 /** Every area of a student's data, in the download's order. */
 export const DATA_AREAS: readonly DataArea[] = [
   {
@@ -102,6 +173,7 @@ export const DATA_AREAS: readonly DataArea[] = [
   {
     feature: 'rides',
     file: 'rides-joined.json',
+    close: closeRides,
     about: 'The rides of others you joined: route, departure and when you joined (not the driver’s phone).',
     rows: (db, userId) =>
       db
@@ -146,6 +218,18 @@ export const DATA_AREAS: readonly DataArea[] = [
   {
     feature: 'skill-exchange',
     file: 'skills.json',
+    // Pending requests, sent or received, are withdrawn.
+    close: async (ctx, userId) => {
+      await ctx.db
+        .update(skillRequests)
+        .set({ status: 'cancelled', respondedAt: sql`now()` })
+        .where(
+          and(
+            eq(skillRequests.status, 'pending'),
+            or(eq(skillRequests.senderId, userId), eq(skillRequests.recipientId, userId)),
+          ),
+        );
+    },
     about:
       'Your skill profile (what you teach and want to learn) and the skill requests you sent and received; of the other student only the name.',
     rows: async (db, userId) => ({

@@ -1,18 +1,24 @@
 /**
  * Data-rights routes under /api/users (docs/privacy.md): `GET /me/export` (the data download),
- * `POST /blocks`, `DELETE /blocks/:userId`, `GET /blocks`. Thin: schema → service → envelope.
+ * `POST /blocks`, `DELETE /blocks/:userId`, `GET /blocks`, `POST /me/deletion` (close one's
+ * account), `POST /admin/users/:id/close` (an administrator closes one) and, without a session
+ * (closing ended them), `DELETE /me/deletion` (keep the account). Thin: schema → service → envelope.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiOk } from '@campus/contract/envelope';
+import { apiOk, idParams } from '@campus/contract/envelope';
 import {
+  DELETION_MESSAGES,
   PRIVACY_MESSAGES,
+  closedResponse,
+  deletionBody,
+  keepAccountBody,
   blockBody,
   blockParams,
   blockResponse,
   blocksResponse,
   exportFileName,
 } from '@campus/contract/privacy';
-import { signedIn } from '../../lib/auth.ts';
+import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { todayIn } from '../../lib/dates.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
@@ -63,4 +69,42 @@ export const privacyRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
       return done(PRIVACY_MESSAGES.unblocked);
     },
   );
+
+  app.post(
+    '/me/deletion',
+    { config: writeLimit(), schema: { tags, body: deletionBody, response: { 200: closedResponse } } },
+    async (req) => {
+      const eraseAfter = await service.closeOwnAccount(ctx, req.user, req.body);
+      return ok({ eraseAfter: eraseAfter.toISOString() }, DELETION_MESSAGES.closed);
+    },
+  );
+
+  await app.register(
+    adminOnly(async (admin) => {
+      admin.post(
+        '/admin/users/:id/close',
+        {
+          config: writeLimit(),
+          schema: { tags, params: idParams(PRIVACY_MESSAGES.userNotFound), response: { 200: closedResponse } },
+        },
+        async (req) => {
+          const eraseAfter = await service.closeAccountAsAdmin(ctx, req.user, req.params.id);
+          return ok({ eraseAfter: eraseAfter.toISOString() }, DELETION_MESSAGES.adminClosed);
+        },
+      );
+    }),
+  );
 });
+
+/** `DELETE /me/deletion` ("Keep my account"): open, as closing ended the account's sessions. */
+export const keepAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  app.delete(
+    '/me/deletion',
+    { config: writeLimit(), schema: { tags, body: keepAccountBody, response: { 200: apiOk } } },
+    async (req) => {
+      await service.keepAccount(ctx, req.body);
+      return done(DELETION_MESSAGES.kept);
+    },
+  );
+};

@@ -5,16 +5,26 @@
  * student is told.
  */
 import { Readable } from 'node:stream';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { verify } from '@node-rs/argon2';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
-import { EXPORTS_PER_HOUR, PRIVACY_MESSAGES, type BlockedUser } from '@campus/contract/privacy';
-import { userBlocks } from '../../db/schema/privacy.ts';
+import {
+  DELETION_MESSAGES,
+  EXPORTS_PER_HOUR,
+  PRIVACY_MESSAGES,
+  type BlockedUser,
+  type DeletionBody,
+  type KeepAccountBody,
+} from '@campus/contract/privacy';
+import { files } from '../../db/schema/files.ts';
+import { accountClosures, userBlocks } from '../../db/schema/privacy.ts';
 import { users } from '../../db/schema/users.ts';
-import type { SessionUser } from '../../lib/auth.ts';
+import { endUserSessions, type Admin, type SessionUser } from '../../lib/auth.ts';
 import { readFileBody } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
 import { hit } from '../../lib/rate-limit.ts';
+import { validationError } from '../../lib/errors.ts';
 import { DATA_AREAS, photosOf, type DataArea } from './privacy.queries.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -113,4 +123,121 @@ export async function listBlocks(ctx: ServiceContext, viewer: SessionUser): Prom
     .where(eq(userBlocks.blockerId, viewer.id))
     .orderBy(desc(userBlocks.createdAt));
   return rows.map(shown);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Closes account `userId` (docs/privacy.md "Delete my account"), by its student or administrator
+ * `by`: in one transaction the closure row (erasure after ACCOUNT_DELETION_GRACE_DAYS), the account
+ * deactivated — which hides its listings, items, rides and skill profile from everyone — and each
+ * data area's `close` step (riders told, seats released, pending requests withdrawn); then every
+ * session ends. With a grace of 0 the account is erased at once. Returns the erasure time.
+ */
+async function close(ctx: ServiceContext, userId: string, by: string | null): Promise<Date> {
+  const eraseAfter = new Date(Date.now() + ctx.config.accountDeletionGraceDays * DAY_MS);
+  await ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    await tx
+      .insert(accountClosures)
+      .values({ userId, eraseAfter, closedBy: by })
+      .onConflictDoUpdate({ target: accountClosures.userId, set: { eraseAfter, closedBy: by } });
+    await tx
+      .update(users)
+      .set({ deactivatedAt: sql`coalesce(${users.deactivatedAt}, now())` })
+      .where(eq(users.id, userId));
+    for (const area of DATA_AREAS) await area.close?.(inTx, userId);
+  });
+  await endUserSessions(ctx, userId);
+  ctx.events.emit('user-changed', userId);
+  if (ctx.config.accountDeletionGraceDays === 0) await eraseDueAccounts(ctx);
+  return eraseAfter;
+}
+
+/** Whether `password` is the password of the account with hash `passwordHash`. */
+const passwordMatches = (passwordHash: string, password: string) => verify(passwordHash, password).catch(() => false);
+
+/**
+ * POST /me/deletion: `user` closes their own account with their password and the typed
+ * confirmation (the contract checks it). 400 `wrongPassword` (field `password`) otherwise.
+ */
+export async function closeOwnAccount(ctx: ServiceContext, user: SessionUser, body: DeletionBody): Promise<Date> {
+  const [row] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (!row || !(await passwordMatches(row.hash, body.password)))
+    throw validationError({ password: DELETION_MESSAGES.wrongPassword });
+  return close(ctx, user.id, null);
+}
+
+/**
+ * An administrator closes account `userId` the same way (docs/privacy.md); the closure row names
+ * them (`closed_by`), the audit entry. 404 unknown, 400 for their own account.
+ */
+export async function closeAccountAsAdmin(ctx: ServiceContext, admin: Admin, userId: string): Promise<Date> {
+  if (userId === admin.id) refuse(400, PRIVACY_MESSAGES.blockSelf);
+  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!row) throw notFound(PRIVACY_MESSAGES.userNotFound);
+  return close(ctx, userId, admin.id);
+}
+
+/**
+ * The erasure date of a closed account, or null when `userId` is not closed (read by sign-in:
+ * a closed account's correct password answers the date instead of "deactivated").
+ */
+export async function erasureOf(ctx: ServiceContext, userId: string): Promise<Date | null> {
+  const [row] = await ctx.db
+    .select({ eraseAfter: accountClosures.eraseAfter })
+    .from(accountClosures)
+    .where(eq(accountClosures.userId, userId));
+  return row?.eraseAfter ?? null;
+}
+
+/**
+ * DELETE /me/deletion ("Keep my account", no session: closing ended them): the e-mail and password
+ * of a closed account within its grace restore it — the closure goes and the account is active
+ * again, so everything closing hid is back. 400 `wrongPassword` for a wrong password or an address
+ * that is not a closed account (the same answer), at most 10 tries an hour per address (429).
+ */
+export async function keepAccount(ctx: ServiceContext, body: KeepAccountBody): Promise<void> {
+  const email = body.email.trim().toLowerCase();
+  const { count } = await hit(ctx.db, `keep:${email}`, 60 * 60 * 1000);
+  if (count > 10) refuse(429, DELETION_MESSAGES.tooManyTries);
+  const [row] = await ctx.db
+    .select({ id: users.id, hash: users.passwordHash })
+    .from(users)
+    .innerJoin(accountClosures, eq(accountClosures.userId, users.id))
+    .where(eq(users.email, email));
+  if (!row || !(await passwordMatches(row.hash, body.password)))
+    throw validationError({ password: DELETION_MESSAGES.wrongPassword });
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(accountClosures).where(eq(accountClosures.userId, row.id));
+    await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, row.id));
+  });
+  ctx.events.emit('user-changed', row.id);
+}
+
+/**
+ * The erasure job (docs/privacy.md "Delete my account"): erases every closed account whose grace
+ * has passed, one per transaction, each claimed with `FOR UPDATE SKIP LOCKED` so that instances
+ * running it together erase each account exactly once: its photos (`files` it uploaded), then the
+ * user row, whose deletion cascades to everything it owns. Returns how many it erased.
+ */
+export async function eraseDueAccounts(ctx: ServiceContext): Promise<number> {
+  let erased = 0;
+  for (;;) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({ userId: accountClosures.userId })
+        .from(accountClosures)
+        .where(lte(accountClosures.eraseAfter, sql`now()`))
+        .orderBy(asc(accountClosures.eraseAfter))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due) return false;
+      await tx.delete(files).where(eq(files.ownerId, due.userId));
+      await tx.delete(users).where(eq(users.id, due.userId));
+      return true;
+    });
+    if (!done) return erased;
+    erased += 1;
+  }
 }

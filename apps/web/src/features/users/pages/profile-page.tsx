@@ -6,7 +6,8 @@
  * Profile / Cancel return to view. Logout goes to /login even if the server call fails (then the
  * toast "Server logout failed, but client session cleared."). A Push notifications card (this
  * device on or off, the categories; docs/decisions/0501-web-push.md), a Change password card and
- * Blocked students (to unblock) and Your data (download it; docs/privacy.md) follow.
+ * Blocked students (to unblock), Your data (download it) and Delete my account (docs/privacy.md)
+ * follow.
  */
 import { useSearchParams, useNavigate } from 'react-router';
 import { LogOut, Pencil, UserX } from 'lucide-react';
@@ -31,6 +32,7 @@ import { isAdmin } from '../../../lib/roles';
 import { AvatarUploader } from '../components/avatar-uploader';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { BlockedStudents } from '../components/blocked-students';
+import { DeleteAccount } from '../components/delete-account';
 import { DownloadData } from '../components/download-data';
 import { ProfileForm } from '../components/profile-form';
 
@@ -163,6 +165,9 @@ export default function ProfilePage() {
           </Card>
           <Card title="Your data">
             <DownloadData />
+          </Card>
+          <Card title="Delete my account">
+            <DeleteAccount />
           </Card>
         </div>
       </div>
