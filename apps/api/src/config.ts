@@ -109,6 +109,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
@@ -262,6 +263,11 @@ export interface AppConfig {
    * docs/privacy.md "Delete my account").
    */
   accountDeletionGraceDays: number;
+  /**
+   * Days a sold or expired listing and a returned lost & found item are kept after they closed
+   * (`RETENTION_DAYS`, 180; docs/privacy.md "Retention").
+   */
+  retentionDays: number;
   /** Where `npm run backup` writes archives (`BACKUP_DIR`, default `./backups`; docs/operations.md "Backups"). */
   backupDir: string;
   /**
@@ -423,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pageDelayMs: 2_000,
     },
     accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
+    retentionDays: e.RETENTION_DAYS,
     search: {
       perUserPerMinute: e.SEARCH_PER_USER_PER_MINUTE,
       perAddressPerMinute: e.SEARCH_PER_ADDRESS_PER_MINUTE,

@@ -341,6 +341,15 @@ export const DATA_AREAS: readonly DataArea[] = [
   },
 ];
 
+/**
+ * The kinds whose closed records (outside their browse rule: a listing sold or expired, a lost &
+ * found item returned) the retention job erases RETENTION_DAYS after their last change
+ * (docs/privacy.md "Retention"); rides are not among them.
+ */
+export const RETAINED_KINDS: readonly AnyRecordKind[] = RECORD_KINDS.filter((kind) =>
+  (['listing', 'lost-found'] as string[]).includes(kind.kind),
+);
+
 /** The photos a student uploaded (avatar and record photos): id and content type, oldest first. */
 export function photosOf(db: Db, userId: string) {
   return db

@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { verify } from '@node-rs/argon2';
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, not, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import {
   DELETION_MESSAGES,
@@ -25,7 +25,9 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import { validationError } from '../../lib/errors.ts';
-import { DATA_AREAS, photosOf, type DataArea } from './privacy.queries.ts';
+import { DATA_AREAS, RETAINED_KINDS, photosOf, type DataArea } from './privacy.queries.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { deleteFiles } from '../../lib/blob-store.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -240,4 +242,37 @@ export async function eraseDueAccounts(ctx: ServiceContext): Promise<number> {
     if (!done) return erased;
     erased += 1;
   }
+}
+
+/** Notifications are kept this many days (docs/privacy.md "Retention"). */
+export const NOTIFICATION_RETENTION_DAYS = 90;
+
+/**
+ * The retention job (docs/privacy.md "Retention"), daily on every instance: erases the records of
+ * each retained kind that left its browse rule (a listing sold or expired, an item returned) and
+ * were last changed more than RETENTION_DAYS ago, with their photos, and notifications older than
+ * {@link NOTIFICATION_RETENTION_DAYS}. Each kind in one transaction; a DELETE is safe with several
+ * instances (a row is deleted once, a second instance finds it gone). Returns the records erased.
+ */
+export async function purgeRetained(ctx: ServiceContext): Promise<number> {
+  let erased = 0;
+  const cutoff = new Date(Date.now() - ctx.config.retentionDays * DAY_MS);
+  for (const kind of RETAINED_KINDS) {
+    const t = kind.table;
+    erased += await ctx.db.transaction(async (tx) => {
+      const gone = (await tx
+        .delete(t)
+        .where(and(not(kind.browse(t)), lt(t.updatedAt, cutoff)))
+        .returning({ image: t.imageFileId })) as Array<{ image: string | null }>;
+      await deleteFiles(
+        tx,
+        gone.map((g) => g.image),
+      );
+      return gone.length;
+    });
+  }
+  await ctx.db
+    .delete(notifications)
+    .where(lt(notifications.createdAt, new Date(Date.now() - NOTIFICATION_RETENTION_DAYS * DAY_MS)));
+  return erased;
 }
