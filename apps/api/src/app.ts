@@ -40,6 +40,7 @@ import { attendanceRoutes, enrollmentsRoutes, subjectsRoutes } from './features/
 import { usersRoutes } from './features/users/users.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { keepAccountRoutes, privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { messRoutes } from './features/mess/mess.routes.ts';
 
@@ -95,6 +96,8 @@ export const FEATURES = [
   { prefix: '/api/admin/clubs', routes: adminClubsRoutes },
   { prefix: '/api/calendar', routes: calendarRoutes },
   { prefix: '/api/mess', routes: messRoutes },
+  { prefix: '/api/users', routes: privacyRoutes },
+  { prefix: '/api/users', routes: keepAccountRoutes },
 ];
 
 /** Builds the app from the loaded config and an open database. Does not listen. */

@@ -110,6 +110,8 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).default('./backups'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
@@ -269,6 +271,16 @@ export interface AppConfig {
    * request shares, else 4 — a quarter of the default pool; more answer 503 + Retry-After).
    */
   search: { perUserPerMinute: number; perAddressPerMinute: number; statementTimeoutMs: number; concurrency: number };
+  /**
+   * Days between closing an account and erasing it (`ACCOUNT_DELETION_GRACE_DAYS`, 14; 0 = at once;
+   * docs/privacy.md "Delete my account").
+   */
+  accountDeletionGraceDays: number;
+  /**
+   * Days a sold or expired listing and a returned lost & found item are kept after they closed
+   * (`RETENTION_DAYS`, 180; docs/privacy.md "Retention").
+   */
+  retentionDays: number;
   /** Where `npm run backup` writes archives (`BACKUP_DIR`, default `./backups`; docs/operations.md "Backups"). */
   backupDir: string;
   /**
@@ -431,6 +443,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       totalTimeoutMs: 60_000,
       pageDelayMs: 2_000,
     },
+    accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
+    retentionDays: e.RETENTION_DAYS,
     search: {
       perUserPerMinute: e.SEARCH_PER_USER_PER_MINUTE,
       perAddressPerMinute: e.SEARCH_PER_ADDRESS_PER_MINUTE,

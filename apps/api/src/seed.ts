@@ -75,6 +75,7 @@ export const FEATURES_WITHOUT_DEMO_DATA: readonly string[] = [
   'files',
   'institute',
   'internships',
+  'privacy',
   'push',
   'reports',
   'search',

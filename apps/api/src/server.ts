@@ -22,6 +22,7 @@ const { purgeExpiredSessions } = await import('./lib/auth.ts');
 const { purgeExpiredCounters } = await import('./lib/rate-limit.ts');
 const { purgeExpiredIdempotencyKeys } = await import('./lib/idempotency.ts');
 const { seedDemo } = await import('./seed.ts');
+const { eraseDueAccounts, purgeRetained } = await import('./features/privacy/privacy.service.ts');
 const { gracefulShutdown } = await import('./lib/shutdown.ts');
 const { serveBackupSocket } = await import('./lib/backup-socket.ts');
 
@@ -82,6 +83,27 @@ const purgeTimer = setInterval(
   6 * 60 * 60 * 1000,
 );
 purgeTimer.unref();
+
+/**
+ * Closed accounts past their grace are erased every hour (docs/privacy.md "Delete my account");
+ * each instance runs it, and each account is erased once (`FOR UPDATE SKIP LOCKED`).
+ */
+const erasureTimer = setInterval(
+  () =>
+    void eraseDueAccounts(app.ctx).catch((err: Error) =>
+      app.log.warn({ reason: err.message }, 'Erasing closed accounts failed'),
+    ),
+  60 * 60 * 1000,
+);
+erasureTimer.unref();
+
+/** Closed records and old notifications past their retention go daily (docs/privacy.md "Retention"). */
+const retentionTimer = setInterval(
+  () =>
+    void purgeRetained(app.ctx).catch((err: Error) => app.log.warn({ reason: err.message }, 'Retention purge failed')),
+  24 * 60 * 60 * 1000,
+);
+retentionTimer.unref();
 
 /** The embedded database's backup socket (docs/operations.md "Backups"); PostgreSQL uses pg_dump. */
 let closeBackupSocket: () => Promise<void> = async () => {};

@@ -35,6 +35,7 @@ import type { Db } from '../db/client.ts';
 import { alertOutbox } from '../db/schema/alerts.ts';
 import { users } from '../db/schema/users.ts';
 import { isAdmin, type SessionUser } from './auth.ts';
+import { blockedEitherWay, noBlockBetween, type ViewerRef } from './blocks.ts';
 import type { ServiceContext } from './context.ts';
 import { notFound } from './errors.ts';
 import { wakeOutbox } from './outbox.ts';
@@ -161,12 +162,19 @@ export interface RecordKind<
    * list ("My listings"), which does not use it.
    */
   visible: (db: Db, t?: KindTable) => SQL;
-  /** {@link RecordKindSpec.browse} and {@link visible}: what campus search finds. */
-  browsable: (db: Db) => SQL;
+  /**
+   * No block between `viewer` and the record's owner, either way (docs/privacy.md "Block"): every
+   * list and campus search add it to {@link visible} for the signed-in viewer, over `t` (the table
+   * or an alias); a null viewer matches every record.
+   */
+  notBlocked: (viewer: ViewerRef, t?: KindTable) => SQL;
+  /** {@link RecordKindSpec.browse}, {@link visible} and {@link notBlocked} for `viewer`: what campus search finds. */
+  browsable: (db: Db, viewer?: ViewerRef) => SQL;
   /**
    * Loads a record `viewer` may see, or throws 404 `messages.notFound` (unknown id, a record of a
    * deactivated owner for anyone but an admin, or a hidden or removed record for anyone but its
-   * owner and admins). Ids are UUIDs already (route params schema).
+   * owner and admins, or a record whose owner and `viewer` have a block between them — as if it did
+   * not exist, docs/privacy.md "Block"). Ids are UUIDs already (route params schema).
    */
   loadVisible: (ctx: ServiceContext, viewer: SessionUser, id: string) => Promise<Loaded<InferSelectModel<T>>>;
   /** The titles of the records `ids` that exist, by id (a deleted record has none). */
@@ -247,6 +255,8 @@ export function recordKind<T extends KindTable, TC extends Columns, SC extends C
     if (!found || (found.ownerDeactivatedAt && !isAdmin(viewer))) throw notFound(messages.notFound);
     const row = found.row as { userId: string; hiddenAt: Date | null };
     if (row.hiddenAt && row.userId !== viewer.id && !isAdmin(viewer)) throw notFound(messages.notFound);
+    if (row.userId !== viewer.id && !isAdmin(viewer) && (await blockedEitherWay(ctx.db, viewer.id, row.userId)))
+      throw notFound(messages.notFound);
     return { row: row as Row, ownerName: found.ownerName };
   }
 
@@ -282,7 +292,8 @@ export function recordKind<T extends KindTable, TC extends Columns, SC extends C
     alertType,
     link: (id) => `${path}/${id}`,
     visible,
-    browsable: (db) => and(spec.browse(table), visible(db))!,
+    notBlocked: (viewer, alias = table) => noBlockBetween(viewer, alias.userId),
+    browsable: (db, viewer = null) => and(spec.browse(table), visible(db), noBlockBetween(viewer, t.userId))!,
     loadVisible,
     titles,
     hide: (db, id) => moderate(db, id, { hiddenAt: sql`coalesce(${t.hiddenAt}, now())` }),

@@ -36,6 +36,7 @@ import {
   type NotificationsRecords,
 } from '../features/notifications/notifications.cases.ts';
 import { MESS_CASES, messWorld, type MessRecords } from '../features/mess/mess.cases.ts';
+import { PRIVACY_CASES } from '../features/privacy/privacy.cases.ts';
 import { PUSH_CASES, PUSH_ENV } from '../features/push/push.cases.ts';
 import { RIDES_CASES, ridesWorld, type RidesRecords } from '../features/rides/rides.cases.ts';
 import { REPORTS_CASES } from '../features/reports/reports.cases.ts';
@@ -128,6 +129,7 @@ export const FEATURE_CASES: Record<string, Record<string, RouteCase>> = {
   alerts: ALERTS_CASES,
   events: EVENTS_CASES,
   mess: MESS_CASES,
+  privacy: PRIVACY_CASES,
 };
 
 /**
@@ -174,6 +176,7 @@ export const FEATURES_WITHOUT_WORLD: readonly string[] = [
   'files',
   'institute',
   'internships',
+  'privacy',
   'push',
   'reports',
   'search',

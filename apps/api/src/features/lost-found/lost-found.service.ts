@@ -267,7 +267,7 @@ export async function listItems(
   q: ListLostFoundItemsQuery,
 ): Promise<Page<LostFoundItem>> {
   const t = lostFoundItems;
-  const conditions: SQL[] = [records.listVisible(ctx.db)];
+  const conditions: SQL[] = [records.listVisible(ctx.db), lostFoundKind.notBlocked(viewer.id)];
   if (!q.includeReturned) conditions.push(lostFoundKind.browse(t));
   if (q.type) conditions.push(eq(t.isFound, q.type === 'found'));
   if (q.category) conditions.push(eq(t.category, q.category));

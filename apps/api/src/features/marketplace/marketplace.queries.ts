@@ -89,7 +89,11 @@ export function browseStatements() {
   function browseWhere(db: Db, shape: BrowseShape): SQL {
     // Deactivated owners are few: an anti-join against them keeps the count off the users table.
     const t = marketplaceItems;
-    const conditions: SQL[] = [marketplaceKind.browse(t), marketplaceKind.visible(db, t)];
+    const conditions: SQL[] = [
+      marketplaceKind.browse(t),
+      marketplaceKind.visible(db, t),
+      marketplaceKind.notBlocked(sql.placeholder('viewer'), t),
+    ];
     const [c, s, m, x] = shape;
     if (c === 'c') conditions.push(eq(t.category, sql.placeholder('category')));
     if (s === 's')

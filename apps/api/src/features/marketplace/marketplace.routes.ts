@@ -33,7 +33,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = signedIn(async (app) => 
     '/items',
     { schema: { tags, querystring: listItemsQuery, response: { 200: marketplaceList } } },
     async (req, reply) => {
-      const found = await service.listItems(ctx, req.query);
+      const found = await service.listItems(ctx, req.user, req.query);
       return sendPageText(reply, found.items, paginationOf(req.query, found));
     },
   );

@@ -123,12 +123,13 @@ export function renewItem(
 }
 
 /**
- * Browse list (GET /api/buy-and-sell/items): unsold, unexpired items of active owners, filtered by
+ * Browse list (GET /api/buy-and-sell/items): unsold, unexpired items of active owners with no block
+ * between them and `viewer` (docs/privacy.md "Block"), filtered by
  * category, search (name or description, case-insensitive, literal), and inclusive price bounds;
  * sorted and paginated in SQL. Returns the page — its items one JSON array of `MarketplaceItem`s
  * built by PostgreSQL — and the total matching count (capped: `lib/pages.ts`).
  */
-export function listItems(ctx: ServiceContext, q: ListItemsQuery): Promise<PageText> {
+export function listItems(ctx: ServiceContext, viewer: SessionUser, q: ListItemsQuery): Promise<PageText> {
   const shape = browseShape(q);
   const values = {
     category: q.category ?? null,
@@ -139,7 +140,9 @@ export function listItems(ctx: ServiceContext, q: ListItemsQuery): Promise<PageT
   // One row carries the page as JSON text and the total (an uncorrelated count subquery, computed
   // once, stopping at the window's countLimit): page and total in one round trip.
   return listPageText(q, async (window) => {
-    const [row] = await browse.page(ctx.db, shape).execute({ ...values, ...window, appUrl: ctx.config.appUrl });
+    const [row] = await browse
+      .page(ctx.db, shape)
+      .execute({ ...values, ...window, appUrl: ctx.config.appUrl, viewer: viewer.id });
     return row!;
   });
 }

@@ -282,6 +282,7 @@ export async function listRides(ctx: ServiceContext, viewer: SessionUser, q: Lis
   const where = and(
     rideKind.browse(rides),
     records.listVisible(ctx.db),
+    rideKind.notBlocked(viewer.id),
     ...queries.rideFilters(q, ctx.config.institute.timezone),
   );
   return ridesPage(ctx, viewer, q, where, queries.rideOrder(q.sortBy));

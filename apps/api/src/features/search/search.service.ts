@@ -49,7 +49,7 @@ const hitsOf = Object.fromEntries(
   SEARCH_TYPES.map((type) => {
     const kind = kindOfSearch(type);
     const hits = kind
-      ? (db: Db) => queries.recordHits(db, kind, kind.browsable(db))
+      ? (db: Db) => queries.recordHits(db, kind, kind.browsable(db, sql.placeholder('viewer')))
       : (db: Db) => queries.sourceHits(db, teacherSearch());
     return [type, hits];
   }),

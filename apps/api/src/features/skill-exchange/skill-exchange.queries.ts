@@ -5,6 +5,7 @@
  * `UserSkill`, `Match` and `SkillRequest`. No access rule lives here: the service decides who may
  * see or change what (docs/design.md §4), then calls these with the signed-in student.
  */
+import { noBlockBetween } from '../../lib/blocks.ts';
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -246,7 +247,8 @@ export function toApiRequest(ctx: ServiceContext, viewer: SessionUser, x: Reques
 
 /**
  * One page of `user`'s received or sent requests (`box`), newest first; requests whose other party
- * is deactivated are left out.
+ * is deactivated, or with a block between the two (docs/privacy.md "Block": contacts included), are
+ * left out.
  */
 export function requestsPage(
   ctx: ServiceContext,
@@ -255,8 +257,12 @@ export function requestsPage(
 ): Promise<Page<SkillRequest>> {
   const where =
     q.box === 'sent'
-      ? and(eq(skillRequests.senderId, user.id), isNull(recipients.deactivatedAt))
-      : and(eq(skillRequests.recipientId, user.id), isNull(senders.deactivatedAt));
+      ? and(
+          eq(skillRequests.senderId, user.id),
+          isNull(recipients.deactivatedAt),
+          noBlockBetween(user.id, recipients.id),
+        )
+      : and(eq(skillRequests.recipientId, user.id), isNull(senders.deactivatedAt), noBlockBetween(user.id, senders.id));
   return listPage(ctx.db, q, {
     from: skillRequests,
     joins: [

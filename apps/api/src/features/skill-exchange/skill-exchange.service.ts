@@ -16,6 +16,7 @@
  *   parties' open pages are told the request changed (a live `change`, lib/live-changes.ts).
  *   Contacts (e-mail, optional WhatsApp number) are revealed to both only once accepted.
  */
+import { blockedEitherWay } from '../../lib/blocks.ts';
 import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   SKILL_INBOX_LINK,
@@ -220,7 +221,8 @@ export async function sendRequest(
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, body.recipientId), isNull(users.deactivatedAt)));
-    if (!recipient) refuse(404, M.userNotFound);
+    // A block either way answers as if the student did not exist (docs/privacy.md "Block").
+    if (!recipient || (await blockedEitherWay(tx, user.id, recipient.id))) refuse(404, M.userNotFound);
     const [s] = await tx.select({ id: skills.id, name: skills.name }).from(skills).where(eq(skills.id, body.skillId));
     if (!s) refuse(404, M.notFound);
     const [teaches] = await tx

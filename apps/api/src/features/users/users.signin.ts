@@ -4,10 +4,13 @@
  * of signing in ends in {@link signIn}. `users.service.ts` re-exports what routes and tests use.
  */
 import { verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { DELETION_MESSAGES } from '@campus/contract/privacy';
 import { USER_MESSAGES, type LoginBody, type SigninLinkBody } from '@campus/contract/users';
+import { accountClosures } from '../../db/schema/privacy.ts';
 import { createSession, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { forbidden, badRequest, gone, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, badRequest, gone, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { hit, hitAll, peek, reset, resetPrefix, unhit } from '../../lib/rate-limit.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import { issueDeviceCookie, trustedDevice } from './devices.ts';
@@ -84,10 +87,26 @@ async function checkPassword(passwordHash: string | null, password: string): Pro
   return false;
 }
 
-/** 403 for a correct password on an account that cannot sign in yet: unverified or deactivated. */
-function assertMaySignIn(user: SessionUser): void {
+/**
+ * 403 for a correct password on an account that cannot sign in yet: unverified or deactivated; a
+ * closed account waiting for erasure answers its erasure date instead, with `errors.erasure` (the
+ * ISO time) so the sign-in page offers "Keep my account" (docs/privacy.md "Delete my account").
+ */
+async function assertMaySignIn(ctx: ServiceContext, user: SessionUser): Promise<void> {
   if (!user.emailVerifiedAt) throw forbidden(USER_MESSAGES.verifyFirst);
-  if (user.deactivatedAt) throw forbidden(USER_MESSAGES.deactivated);
+  if (!user.deactivatedAt) return;
+  const [closed] = await ctx.db
+    .select({ eraseAfter: accountClosures.eraseAfter })
+    .from(accountClosures)
+    .where(eq(accountClosures.userId, user.id));
+  if (!closed) throw forbidden(USER_MESSAGES.deactivated);
+  const date = new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: ctx.config.institute.timezone,
+  }).format(closed.eraseAfter);
+  throw new AppError(403, DELETION_MESSAGES.closedSignIn(date), { erasure: closed.eraseAfter.toISOString() });
 }
 
 /** The progressive delay before the next untrusted attempt after `failures` from one (account, IP). */
@@ -131,7 +150,7 @@ export async function login(ctx: ServiceContext, body: LoginBody, client: Client
     if (!over) {
       if (!(await checkPassword(await loginHash(ctx.db, user), body.password)))
         throw unauthorized(USER_MESSAGES.invalidCredentials);
-      assertMaySignIn(user);
+      await assertMaySignIn(ctx, user);
       await reset(ctx.db, deviceKey);
       return signIn(ctx, user, client);
     }
@@ -151,7 +170,7 @@ export async function login(ctx: ServiceContext, body: LoginBody, client: Client
   if (over) await stepUp(ctx, user, body.email, client.ip); // parallel attempts past the ceiling
   const passwordOk = await checkPassword(user ? await loginHash(ctx.db, user) : null, body.password);
   if (!user || !passwordOk) throw unauthorized(USER_MESSAGES.invalidCredentials);
-  assertMaySignIn(user);
+  await assertMaySignIn(ctx, user);
   await Promise.all([unhit(ctx.db, keys.pair), unhit(ctx.db, keys.account), reset(ctx.db, keys.gate)]);
   return signIn(ctx, user, client);
 }
@@ -182,7 +201,7 @@ export async function signinWithLink(
   if (tries) throw tooManyRequests(USER_MESSAGES.tooManyLogins, tries.retryAfterMs / 1000);
   if (!(await verify(user.passwordHash, body.password)))
     throw badRequest(USER_MESSAGES.signinLinkPasswordWrong, { password: USER_MESSAGES.signinLinkPasswordWrong });
-  assertMaySignIn(user);
+  await assertMaySignIn(ctx, user);
   if (!(await recordSigninLinkUsed(ctx.db, user.id, tokenHash, new Date(claims.expiresAt))))
     throw gone(USER_MESSAGES.tokenUsed);
   await reset(ctx.db, `signin-link:${tokenHash}`);

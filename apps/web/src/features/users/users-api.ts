@@ -134,6 +134,21 @@ export const usersApi = withEnrollmentTags.injectEndpoints({
        */
       signinLink: signInWithLink<SigninLinkBody>('users/signin-link'),
       /** POST /users/resend-verification `{ email }` → always 200 (no account enumeration). */
+      /**
+       * DELETE /users/me/deletion `{ email, password }` ("Keep my account", docs/privacy.md): a
+       * closed account within its grace is restored; the caller then signs in.
+       */
+      keepAccount: build.mutation<MessageReply, { email: string; password: string }>({
+        query: (body) => ({ url: 'users/me/deletion', method: 'DELETE', body }),
+        transformResponse: toMessage,
+      }),
+      /**
+       * POST /users/me/deletion `{ password, confirmation }`: closes the account (docs/privacy.md);
+       * `eraseAfter` is when it will be erased.
+       */
+      deleteAccount: build.mutation<{ eraseAfter: string }, { password: string; confirmation: string }>({
+        query: (body) => ({ url: 'users/me/deletion', method: 'POST', body }),
+      }),
       resendVerification: build.mutation<MessageReply, { email: string }>({
         query: (body) => ({ url: 'users/resend-verification', method: 'POST', body }),
         transformResponse: toMessage,
@@ -203,4 +218,6 @@ export const {
   useChangePasswordMutation,
   useUpdateProfileMutation,
   useUploadAvatarMutation,
+  useKeepAccountMutation,
+  useDeleteAccountMutation,
 } = usersApi;

@@ -11,6 +11,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { formatDateIN } from '../../../lib/format';
+import { BlockButton } from '../../../components/block-button';
 import { ModerationBadge, ReportButton } from '../../../components/report-button';
 
 /** What {@link LostFoundItemActions} offers and whom it asks to do it. */
@@ -50,6 +51,7 @@ export function LostFoundItemActions({
         Contact Owner
       </Button>
       <ReportButton targetType="lost-found" targetId={item.id} ownerId={item.userId} name={item.item_name} />
+      <BlockButton userId={item.userId} name={item.reporter_name} />
       {canManage ? (
         <>
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => onToggleReturned(item)}>

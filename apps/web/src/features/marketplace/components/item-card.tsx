@@ -18,6 +18,7 @@ import { formatDateIN, formatRupees } from '../../../lib/format';
 import { useLike } from '../likes';
 import { itemLink, shareLink } from '../share';
 import { ContactReveal } from './contact-reveal';
+import { BlockButton } from '../../../components/block-button';
 import { ModerationBadge, ReportButton } from '../../../components/report-button';
 
 /** The text shown for a description (docs/product-spec.md §5: `[removed]` → "No description available"). */
@@ -67,6 +68,7 @@ export function ItemActions({ item, contact = true }: { item: MarketplaceItem; c
       </Button>
       {contact ? <ContactReveal contact={item.owner_contact} name={item.item_name} /> : null}
       <ReportButton targetType="listing" targetId={item.id} ownerId={item.userId} name={item.item_name} />
+      <BlockButton userId={item.userId} name={item.owner_name} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { CostLine, DirectionBadge, RouteTitle, SeatsLine, rideDate, rideTime } from './ride-facts';
+import { BlockButton } from '../../../components/block-button';
 import { ModerationBadge, ReportButton } from '../../../components/report-button';
 
 /** What {@link RideActions} offers and whom it asks to do it. */
@@ -24,7 +25,7 @@ export interface RideActionsProps {
 
 /**
  * A ride's actions, on its card and in its dialog (docs/web-patterns.md "Detail = card"): Report
- * (not shown to its owner), Edit for the owner, Delete for the owner or an admin (the page
+ * and Block (not shown to its owner), Edit for the owner, Delete for the owner or an admin (the page
  * confirms a deletion). Each button's name says which ride.
  */
 export function RideActions({ ride, canEdit, canDelete, onEdit, onDelete }: RideActionsProps) {
@@ -32,6 +33,7 @@ export function RideActions({ ride, canEdit, canDelete, onEdit, onDelete }: Ride
   return (
     <>
       <ReportButton targetType="ride" targetId={ride.id} ownerId={ride.creatorId} name={title} />
+      <BlockButton userId={ride.creatorId} name={ride.creator.name} />
       {canEdit ? (
         <Button variant="secondary" size="sm" onClick={() => onEdit(ride)} aria-label={`Edit ${title}`}>
           <Pencil aria-hidden="true" size={16} />

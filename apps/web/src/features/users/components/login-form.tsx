@@ -16,7 +16,8 @@ import { Input } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api';
 import { useAppDispatch } from '../../../lib/store';
 import { loginOrigin, redirectTarget } from '../../../lib/login-redirect';
-import { useLoginMutation } from '../users-api';
+import { DELETION_MESSAGES } from '@campus/contract/privacy-ui';
+import { useKeepAccountMutation, useLoginMutation } from '../users-api';
 import { isVerifyFirst } from '../auth-errors';
 import { redirectDone } from '../../../lib/auth-slice';
 import { ResendLink } from './resend-link';
@@ -39,6 +40,9 @@ export function LoginForm({ defaultEmail = '' }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // A closed account waiting for erasure: its sign-in, kept to restore it ("Keep my account").
+  const [closed, setClosed] = useState<{ email: string; password: string } | null>(null);
+  const [keepAccount, keeping] = useKeepAccountMutation();
   const [redirecting, setRedirecting] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const {
@@ -59,6 +63,7 @@ export function LoginForm({ defaultEmail = '' }: LoginFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     setUnverifiedEmail(null);
+    setClosed(null);
     try {
       const data = await login(values).unwrap();
       if (!data?.user) return; // the slice shows "Login failed: Invalid response from server."
@@ -71,7 +76,9 @@ export function LoginForm({ defaultEmail = '' }: LoginFormProps) {
         dispatch(redirectDone());
       }, LOGIN_REDIRECT_MS);
     } catch (err) {
-      if (isVerifyFirst(toApiError(err))) setUnverifiedEmail(values.email);
+      const failure = toApiError(err);
+      if (isVerifyFirst(failure)) setUnverifiedEmail(values.email);
+      if (failure.errors?.erasure) setClosed(values);
     }
   });
 
@@ -96,6 +103,21 @@ export function LoginForm({ defaultEmail = '' }: LoginFormProps) {
         <p className="text-sm text-muted">
           Didn't get the e-mail? <ResendLink email={unverifiedEmail} />
         </p>
+      ) : null}
+      {closed ? (
+        <Button
+          variant="secondary"
+          className="w-full"
+          loading={keeping.isLoading}
+          onClick={async () => {
+            const kept = await keepAccount(closed);
+            if ('error' in kept) return void toast.error(toApiError(kept.error).message);
+            toast.success(DELETION_MESSAGES.kept);
+            await onSubmit();
+          }}
+        >
+          Keep my account
+        </Button>
       ) : null}
       <div className="flex justify-end">
         <Link to="/forgot-password" className="text-sm text-accent underline hover:text-accent-hover">

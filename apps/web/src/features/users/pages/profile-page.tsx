@@ -5,7 +5,8 @@
  * Edit Profile switches to the form (`?edit=1`, also the target of the completion prompt); Save
  * Profile / Cancel return to view. Logout goes to /login even if the server call fails (then the
  * toast "Server logout failed, but client session cleared."). A Push notifications card (this
- * device on or off, the categories; docs/decisions/0501-web-push.md) and a Change password card
+ * device on or off, the categories; docs/decisions/0501-web-push.md), a Change password card and
+ * Blocked students (to unblock), Your data (download it) and Delete my account (docs/privacy.md)
  * follow.
  */
 import { useSearchParams, useNavigate } from 'react-router';
@@ -30,6 +31,9 @@ import { logout } from '../logout';
 import { isAdmin } from '../../../lib/roles';
 import { AvatarUploader } from '../components/avatar-uploader';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { BlockedStudents } from '../components/blocked-students';
+import { DeleteAccount } from '../components/delete-account';
+import { DownloadData } from '../components/download-data';
 import { ProfileForm } from '../components/profile-form';
 
 const NOT_SET = 'Not set';
@@ -155,6 +159,15 @@ export default function ProfilePage() {
           </Card>
           <Card title="Change password">
             <ChangePasswordForm />
+          </Card>
+          <Card title="Blocked students">
+            <BlockedStudents />
+          </Card>
+          <Card title="Your data">
+            <DownloadData />
+          </Card>
+          <Card title="Delete my account">
+            <DeleteAccount />
           </Card>
         </div>
       </div>

@@ -1,0 +1,66 @@
+/**
+ * Data rights (docs/privacy.md): downloading one's data, blocking another student, deleting one's
+ * account. Routes under `/api/users` (`/me/export`, `/blocks`, `/me/deletion`).
+ */
+import { z } from 'zod';
+import { apiSuccess } from './envelope.ts';
+import { DELETION_CONFIRMATION, DELETION_MESSAGES } from './privacy-ui.ts';
+
+export * from './privacy-ui.ts';
+
+/** At most this many data downloads per student per hour (docs/privacy.md "Download my data"). */
+export const EXPORTS_PER_HOUR = 3;
+
+/** The file name of a student's data download (`campus-companion-data-YYYY-MM-DD.zip`). */
+export const exportFileName = (isoDate: string) => `campus-companion-data-${isoDate}.zip`;
+
+/** Messages of the data-rights routes. */
+export const PRIVACY_MESSAGES = {
+  exportLimit: `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again later.`,
+  exportFailed: 'Your data could not be downloaded. Please try again.',
+  userIdInvalid: 'Please choose a student to block.',
+  userNotFound: 'Student not found.',
+  blockSelf: 'You cannot block yourself.',
+  blocked: 'Student blocked.',
+  unblocked: 'Student unblocked.',
+  blocksLoaded: 'Blocked students loaded.',
+} as const;
+
+/** `POST /api/users/me/deletion`: the password and the typed confirmation. */
+export const deletionBody = z.object({
+  password: z.string({ error: DELETION_MESSAGES.passwordRequired }).min(1, DELETION_MESSAGES.passwordRequired).max(128),
+  confirmation: z.literal(DELETION_CONFIRMATION, { error: DELETION_MESSAGES.confirmationMismatch }),
+});
+export type DeletionBody = z.infer<typeof deletionBody>;
+
+/** `DELETE /api/users/me/deletion` (no session: it was revoked): the account's e-mail and password. */
+export const keepAccountBody = z.object({
+  email: z.string({ error: DELETION_MESSAGES.notClosed }).max(254),
+  password: z.string({ error: DELETION_MESSAGES.passwordRequired }).min(1, DELETION_MESSAGES.passwordRequired).max(128),
+});
+export type KeepAccountBody = z.infer<typeof keepAccountBody>;
+
+/** The answer of closing: when the account will be erased (ISO date-time). */
+export const closedAccount = z.object({ eraseAfter: z.string() });
+export const closedResponse = apiSuccess(closedAccount);
+
+/** `POST /api/users/blocks`: whom to block. */
+export const blockBody = z.object({
+  userId: z.uuid({ error: PRIVACY_MESSAGES.userIdInvalid }),
+});
+export type BlockBody = z.infer<typeof blockBody>;
+
+/** One student the caller blocked (`GET /api/users/blocks`). */
+export const blockedUser = z.object({
+  userId: z.uuid(),
+  name: z.string().nullable(),
+  blockedAt: z.string(),
+});
+export type BlockedUser = z.infer<typeof blockedUser>;
+
+/** `DELETE /api/users/blocks/:userId`: a malformed id answers 404 like an unknown one. */
+export const blockParams = z.object({ userId: z.uuid({ error: PRIVACY_MESSAGES.userNotFound }) });
+
+/** The answer of `POST /api/users/blocks` and of `GET /api/users/blocks` (a list). */
+export const blockResponse = apiSuccess(blockedUser);
+export const blocksResponse = apiSuccess(z.array(blockedUser));
