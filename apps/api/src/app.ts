@@ -26,6 +26,7 @@ import { serviceContext } from './plugins/service-context.ts';
 import { sessions } from './plugins/sessions.ts';
 import { webPages } from './plugins/web-pages.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
+import { adminPlacesRoutes, placesRoutes } from './features/places/places.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { instituteRoutes } from './features/institute/institute.routes.ts';
 import { internshipsRoutes } from './features/internships/internships.routes.ts';
@@ -88,6 +89,8 @@ export const FEATURES = [
   { prefix: '/api/admin/reports', routes: adminReportsRoutes },
   { prefix: '/api/push', routes: pushRoutes },
   { prefix: '/api/alerts', routes: alertsRoutes },
+  { prefix: '/api/places', routes: placesRoutes },
+  { prefix: '/api/admin/places', routes: adminPlacesRoutes },
 ];
 
 /** Builds the app from the loaded config and an open database. Does not listen. */

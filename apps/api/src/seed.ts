@@ -20,6 +20,7 @@ import { seedNotificationsDemo } from './features/notifications/notifications.se
 import { seedRidesDemo } from './features/rides/rides.service.ts';
 import { seedSkillExchangeDemo } from './features/skill-exchange/skill-exchange.service.ts';
 import { seedAttendanceDemo } from './features/attendance/attendance.service.ts';
+import { seedPlacesDemo } from './features/places/places.service.ts';
 
 /** One demo account as created; `password` is the generated plain text (shown once). */
 export interface DemoAccount {
@@ -57,6 +58,7 @@ export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [
   { feature: 'rides', seed: seedRidesDemo },
   { feature: 'skill-exchange', seed: seedSkillExchangeDemo },
   { feature: 'attendance', seed: seedAttendanceDemo },
+  { feature: 'places', seed: seedPlacesDemo },
 ];
 
 /**

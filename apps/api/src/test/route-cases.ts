@@ -34,6 +34,7 @@ import {
   notificationsWorld,
   type NotificationsRecords,
 } from '../features/notifications/notifications.cases.ts';
+import { PLACES_CASES, placesWorld, type PlacesRecords } from '../features/places/places.cases.ts';
 import { PUSH_CASES, PUSH_ENV } from '../features/push/push.cases.ts';
 import { RIDES_CASES, ridesWorld, type RidesRecords } from '../features/rides/rides.cases.ts';
 import { REPORTS_CASES } from '../features/reports/reports.cases.ts';
@@ -63,7 +64,14 @@ export const SUITE_ENV = {
 
 /** The signed-in users and records the cases act on (each feature's records: its `<F>Records`). */
 export interface World
-  extends MarketplaceRecords, LostFoundRecords, RidesRecords, NotificationsRecords, AttendanceRecords, AlertsRecords {
+  extends
+    MarketplaceRecords,
+    LostFoundRecords,
+    RidesRecords,
+    NotificationsRecords,
+    AttendanceRecords,
+    AlertsRecords,
+    PlacesRecords {
   t: TestApp;
   owner: SignedIn;
   other: SignedIn;
@@ -116,6 +124,7 @@ export const FEATURE_CASES: Record<string, Record<string, RouteCase>> = {
   reports: REPORTS_CASES,
   push: PUSH_CASES,
   alerts: ALERTS_CASES,
+  places: PLACES_CASES,
 };
 
 /**
@@ -149,6 +158,7 @@ export const FEATURE_WORLDS: Array<{ feature: string; build: (w: World) => Promi
   { feature: 'rides', build: ridesWorld },
   { feature: 'attendance', build: attendanceWorld },
   { feature: 'alerts', build: alertsWorld },
+  { feature: 'places', build: placesWorld },
 ];
 
 /**
