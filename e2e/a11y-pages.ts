@@ -81,6 +81,7 @@ export const CHECKED_IN_JOURNEYS: Record<string, string> = {
   search: 'search.spec.ts',
   'admin/*': 'admin.spec.ts',
   alerts: 'alerts.spec.ts',
+  'map/:slug?': 'map.spec.ts',
 };
 
 /**

@@ -4,7 +4,7 @@
  *
  * | path | access |
  * |---|---|
- * | / , /intern-connect, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /alert-unsubscribe, /404, /500 | open |
+ * | / , /intern-connect, /map/:slug?, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /alert-unsubscribe, /404, /500 | open |
  * | /login | guest-only |
  * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search /alerts | signed-in (origin remembered) |
  * | /admin/* | signed-in + admin role (others → /) |
@@ -39,6 +39,7 @@ const pages = {
   search: preloadable(() => import('../features/search/pages/search-page')),
   alerts: preloadable(() => import('../features/alerts/pages/alerts-page')),
   alertUnsubscribe: preloadable(() => import('../features/alerts/pages/alert-unsubscribe-page')),
+  map: preloadable(() => import('../features/places/pages/map-page')),
 };
 
 /** The page a path's first segment opens (for {@link preloadPage}). */
@@ -61,6 +62,7 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
   search: 'search',
   alerts: 'alerts',
   'alert-unsubscribe': 'alertUnsubscribe',
+  map: 'map',
 };
 
 /**
@@ -102,6 +104,7 @@ const AdminPage = pages.admin;
 const SearchPage = pages.search;
 const AlertsPage = pages.alerts;
 const AlertUnsubscribePage = pages.alertUnsubscribe;
+const MapPage = pages.map;
 
 export function AppRoutes() {
   return (
@@ -120,6 +123,7 @@ export function AppRoutes() {
         <Route path="intern-connect" element={<InternshipsPage />} />
         <Route path="spotlight/:slug" element={<SpotlightPage />} />
         <Route path="alert-unsubscribe" element={<AlertUnsubscribePage />} />
+        <Route path="map/:slug?" element={<MapPage />} />
         <Route element={<RequireAuth />}>
           <Route path="rides/:id?" element={<RidesPage />} />
           <Route path="profile" element={<ProfilePage />} />

@@ -1,0 +1,93 @@
+/**
+ * Campus map journey: an administrator imports places from CSV in the admin area (the dry run
+ * names the bad line; the fixed file imports); at 360 px a visitor searches "LHC", finds the
+ * Lecture Hall Complex and opens it on the map (details, "Directions" as a geo: link, the
+ * interactive map; the server's page shows the place without JavaScript too); offline, the place and the list still show. Axe finds no serious or critical
+ * violations on the admin tab, /map and /map/:slug.
+ */
+import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
+
+test.use({ timezoneId: 'Asia/Kolkata' });
+
+const HEADER = 'slug,name,category,lat,lng,aliases,description,hours,floor';
+const ROWS = [
+  'lecture-hall-complex,Lecture Hall Complex,academic,28.9441,77.1012,LHC|Lecture Halls,Ten lecture halls,Mon-Sat 08:00-20:00,LH-1 to LH-4 on the ground floor',
+  'main-gate,Main Gate,gate,28.9392,77.1010,Gate 1,Security desk,Daily 00:00-24:00,',
+  'central-library,Central Library,academic,28.9436,77.1027,Library|CL,Reading halls,Mon-Sat 08:00-24:00; Sun 10:00-18:00,',
+];
+
+test('an admin imports places; a visitor finds the LHC on the map at 360 px, also offline', async ({
+  adminPage,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await adminPage.goto('/admin/places');
+  const csvBox = adminPage.getByLabel('CSV text');
+  await csvBox.fill([HEADER, ROWS[0], ROWS[1].replace(',gate,', ',castle,'), ROWS[2]].join('\n'));
+  await adminPage.getByRole('button', { name: 'Check (dry run)' }).click();
+  await expect(adminPage.getByText('1 of 3 lines have errors — nothing was saved.')).toBeVisible();
+  await expect(adminPage.getByRole('row', { name: /^3 main-gate Error: Category must be one of/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(adminPage, 'admin-places-dry-run');
+  await csvBox.fill([HEADER, ...ROWS].join('\n'));
+  await adminPage.getByRole('button', { name: 'Check (dry run)' }).click();
+  await expect(adminPage.getByText('3 lines are ready to import.')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(adminPage.getByText('Saved 3 lines.')).toBeVisible();
+  await expect(adminPage.getByRole('listitem').filter({ hasText: 'Lecture Hall Complex' })).toBeVisible();
+
+  // Without JavaScript the server's page already shows the place.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto('/map/lecture-hall-complex');
+  await expect(plain.getByRole('article', { name: 'Lecture Hall Complex' })).toContainText('Mon-Sat 08:00-20:00');
+  await noScript.close();
+
+  const phone = await browser.newContext({
+    viewport: { width: 360, height: 800 },
+    timezoneId: 'Asia/Kolkata',
+    serviceWorkers: 'allow',
+  });
+  const page = await phone.newPage();
+  await page.goto('/map');
+  await expect(page.getByRole('heading', { name: 'Campus map', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search places' }).fill('LHC');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/map\?q=LHC$/);
+  const places = page.getByRole('region', { name: /^Places/ });
+  await places.getByRole('link', { name: /Lecture Hall Complex/ }).click();
+  await expect(page).toHaveURL(/\/map\/lecture-hall-complex\?q=LHC$/);
+  const details = page.getByRole('article', { name: 'Lecture Hall Complex' });
+  await expect(details).toContainText('Mon-Sat 08:00-20:00');
+  await expect(details).toContainText('LH-1 to LH-4 on the ground floor');
+  await expect(details.getByRole('link', { name: 'Directions' })).toHaveAttribute('href', /^geo:28\.9441,77\.1012/);
+  await expect(page.getByRole('region', { name: 'Interactive map' }).locator('.leaflet-container')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'map-place-360');
+
+  await page.goto('/map');
+  await expect(page.getByRole('region', { name: /^Places/ }).getByRole('link', { name: /Main Gate/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'map-360');
+
+  // Offline: once the service worker controls the page, its shell reads the kept answers.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await page.goto('/map/lecture-hall-complex?q=LHC');
+  await expect(details).toBeVisible();
+  // The server made this page's reads; the page repeats them through the worker, which keeps them.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const kept = (await (await caches.open('cc-api-read')).keys()).map((r) => new URL(r.url));
+        return (
+          kept.some((u) => u.pathname === '/api/places/lecture-hall-complex') &&
+          kept.some((u) => u.pathname === '/api/places' && u.searchParams.get('q') === 'LHC')
+        );
+      }),
+    )
+    .toBe(true);
+  await phone.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Lecture Hall Complex' })).toContainText('Mon-Sat 08:00-20:00');
+  await expect(
+    page.getByRole('region', { name: /^Places/ }).getByRole('link', { name: /Lecture Hall Complex/ }),
+  ).toBeVisible();
+  await phone.close();
+});
