@@ -2,7 +2,8 @@
  * Campus map journey: an administrator imports places from CSV in the admin area (the dry run
  * names the bad line; the fixed file imports); at 360 px a visitor searches "LHC", finds the
  * Lecture Hall Complex and opens it on the map (details, "Directions" as a geo: link, the
- * interactive map; the server's page shows the place without JavaScript too); offline, the place and the list still show. Axe finds no serious or critical
+ * interactive map; the server's page shows the place without JavaScript too); the campus bus stop
+ * shows its next departures with a live "in N min", and offline the list and the bus times still show. Axe finds no serious or critical
  * violations on the admin tab, /map and /map/:slug.
  */
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
@@ -14,7 +15,18 @@ const ROWS = [
   'lecture-hall-complex,Lecture Hall Complex,academic,28.9441,77.1012,LHC|Lecture Halls,Ten lecture halls,Mon-Sat 08:00-20:00,LH-1 to LH-4 on the ground floor',
   'main-gate,Main Gate,gate,28.9392,77.1010,Gate 1,Security desk,Daily 00:00-24:00,',
   'central-library,Central Library,academic,28.9436,77.1027,Library|CL,Reading halls,Mon-Sat 08:00-24:00; Sun 10:00-18:00,',
+  'campus-bus-stop,Campus Bus Stop,transport,28.9415,77.1015,Bus Stop,Buses to the city,,',
+  'city-bus-stand,Sonipat City Bus Stand,transport,28.9931,77.0151,Bus Stand,,,',
 ];
+/** A bus every day type at 06:00 and 18:00, so a next departure always exists. */
+const ROUTE = {
+  name: 'Campus → City Bus Stand',
+  stops: ['campus-bus-stop', 'city-bus-stand'],
+  trips: ['weekdays', 'saturday', 'sunday', 'holidays'].flatMap((days) => [
+    { days, departures: ['06:00', '06:35'] },
+    { days, departures: ['18:00', '18:35'] },
+  ]),
+};
 
 test('an admin imports places; a visitor finds the LHC on the map at 360 px, also offline', async ({
   adminPage,
@@ -30,10 +42,12 @@ test('an admin imports places; a visitor finds the LHC on the map at 360 px, als
   await expectNoSeriousA11yViolations(adminPage, 'admin-places-dry-run');
   await csvBox.fill([HEADER, ...ROWS].join('\n'));
   await adminPage.getByRole('button', { name: 'Check (dry run)' }).click();
-  await expect(adminPage.getByText('3 lines are ready to import.')).toBeVisible();
+  await expect(adminPage.getByText('5 lines are ready to import.')).toBeVisible();
   await adminPage.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(adminPage.getByText('Saved 3 lines.')).toBeVisible();
+  await expect(adminPage.getByText('Saved 5 lines.')).toBeVisible();
   await expect(adminPage.getByRole('listitem').filter({ hasText: 'Lecture Hall Complex' })).toBeVisible();
+  const saved = await adminPage.request.put('/api/admin/transport/routes/e2e-city', { data: ROUTE });
+  expect(saved.status()).toBe(200);
 
   // Without JavaScript the server's page already shows the place.
   const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -67,25 +81,27 @@ test('an admin imports places; a visitor finds the LHC on the map at 360 px, als
   await expect(page.getByRole('region', { name: /^Places/ }).getByRole('link', { name: /Main Gate/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'map-360');
 
-  // Offline: once the service worker controls the page, its shell reads the kept answers.
+  // Next departures from a stop, with a live "in N min"; offline, the list and the bus times still show.
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
-  await page.goto('/map/lecture-hall-complex?q=LHC');
-  await expect(details).toBeVisible();
+  await page.goto('/map/campus-bus-stop');
+  const buses = page.getByRole('region', { name: 'Next departures' });
+  await expect(buses.getByRole('listitem').first()).toContainText('Campus → City Bus Stand');
+  await expect(buses.getByRole('listitem').first()).toContainText(
+    /to Sonipat City Bus Stand.*\d{2}:\d{2} (now|in \d+ (h|min))/,
+  );
   // The server made this page's reads; the page repeats them through the worker, which keeps them.
   await expect
     .poll(() =>
       page.evaluate(async () => {
-        const kept = (await (await caches.open('cc-api-read')).keys()).map((r) => new URL(r.url));
-        return (
-          kept.some((u) => u.pathname === '/api/places/lecture-hall-complex') &&
-          kept.some((u) => u.pathname === '/api/places' && u.searchParams.get('q') === 'LHC')
-        );
+        const kept = (await (await caches.open('cc-api-read')).keys()).map((r) => new URL(r.url).pathname);
+        return ['/api/places', '/api/places/campus-bus-stop', '/api/transport/next'].every((p) => kept.includes(p));
       }),
     )
     .toBe(true);
   await phone.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('article', { name: 'Lecture Hall Complex' })).toContainText('Mon-Sat 08:00-20:00');
+  await expect(page.getByRole('heading', { name: 'Campus Bus Stop', level: 2 })).toBeVisible();
+  await expect(buses.getByRole('listitem').first()).toContainText('Campus → City Bus Stand');
   await expect(
     page.getByRole('region', { name: /^Places/ }).getByRole('link', { name: /Lecture Hall Complex/ }),
   ).toBeVisible();

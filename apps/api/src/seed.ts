@@ -21,6 +21,7 @@ import { seedRidesDemo } from './features/rides/rides.service.ts';
 import { seedSkillExchangeDemo } from './features/skill-exchange/skill-exchange.service.ts';
 import { seedAttendanceDemo } from './features/attendance/attendance.service.ts';
 import { seedPlacesDemo } from './features/places/places.service.ts';
+import { seedTransportDemo } from './features/transport/transport.service.ts';
 
 /** One demo account as created; `password` is the generated plain text (shown once). */
 export interface DemoAccount {
@@ -59,6 +60,7 @@ export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [
   { feature: 'skill-exchange', seed: seedSkillExchangeDemo },
   { feature: 'attendance', seed: seedAttendanceDemo },
   { feature: 'places', seed: seedPlacesDemo },
+  { feature: 'transport', seed: seedTransportDemo },
 ];
 
 /**

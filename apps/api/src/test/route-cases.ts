@@ -35,6 +35,7 @@ import {
   type NotificationsRecords,
 } from '../features/notifications/notifications.cases.ts';
 import { PLACES_CASES, placesWorld, type PlacesRecords } from '../features/places/places.cases.ts';
+import { TRANSPORT_CASES, transportWorld, type TransportRecords } from '../features/transport/transport.cases.ts';
 import { PUSH_CASES, PUSH_ENV } from '../features/push/push.cases.ts';
 import { RIDES_CASES, ridesWorld, type RidesRecords } from '../features/rides/rides.cases.ts';
 import { REPORTS_CASES } from '../features/reports/reports.cases.ts';
@@ -71,7 +72,8 @@ export interface World
     NotificationsRecords,
     AttendanceRecords,
     AlertsRecords,
-    PlacesRecords {
+    PlacesRecords,
+    TransportRecords {
   t: TestApp;
   owner: SignedIn;
   other: SignedIn;
@@ -125,6 +127,7 @@ export const FEATURE_CASES: Record<string, Record<string, RouteCase>> = {
   push: PUSH_CASES,
   alerts: ALERTS_CASES,
   places: PLACES_CASES,
+  transport: TRANSPORT_CASES,
 };
 
 /**
@@ -159,6 +162,7 @@ export const FEATURE_WORLDS: Array<{ feature: string; build: (w: World) => Promi
   { feature: 'attendance', build: attendanceWorld },
   { feature: 'alerts', build: alertsWorld },
   { feature: 'places', build: placesWorld },
+  { feature: 'transport', build: transportWorld },
 ];
 
 /**

@@ -27,6 +27,7 @@ import { useResetOnChange } from '../../../lib/use-reset-on-change';
 import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { useGetPlaceQuery, useListPlacesQuery } from '../../../lib/places-api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { NextDepartures } from '../components/next-departures';
 import { OpenBadge, PlaceDetails } from '../components/place-details';
 import type { CampusMapViewProps } from '../components/campus-map-view';
 
@@ -179,7 +180,10 @@ export default function MapPage() {
         <div className="order-1 flex min-w-0 flex-col gap-4 md:order-2">
           {slug ? (
             chosen.data ? (
-              <PlaceDetails place={chosen.data} now={now} />
+              <>
+                <PlaceDetails place={chosen.data} now={now} />
+                {chosen.data.category === 'transport' ? <NextDepartures stop={chosen.data.slug} now={now} /> : null}
+              </>
             ) : chosen.isError ? (
               <LoadError
                 title={toApiError(chosen.error).status === 404 ? PLACE_MESSAGES.notFound : 'Could not load the place'}
