@@ -1,6 +1,6 @@
 /**
  * Campus map journey: an administrator imports places from CSV in the admin area (the dry run
- * names the bad line; the fixed file imports); at 360 px a visitor searches "LHC", finds the
+ * names the bad line; the fixed file imports) and a bus timetable; at 360 px a visitor searches "LHC", finds the
  * Lecture Hall Complex and opens it on the map (details, "Directions" as a geo: link, the
  * interactive map; the server's page shows the place without JavaScript too); the campus bus stop
  * shows its next departures with a live "in N min", and offline the list and the bus times still show. Axe finds no serious or critical
@@ -18,15 +18,14 @@ const ROWS = [
   'campus-bus-stop,Campus Bus Stop,transport,28.9415,77.1015,Bus Stop,Buses to the city,,',
   'city-bus-stand,Sonipat City Bus Stand,transport,28.9931,77.0151,Bus Stand,,,',
 ];
-/** A bus every day type at 06:00 and 18:00, so a next departure always exists. */
-const ROUTE = {
-  name: 'Campus → City Bus Stand',
-  stops: ['campus-bus-stop', 'city-bus-stand'],
-  trips: ['weekdays', 'saturday', 'sunday', 'holidays'].flatMap((days) => [
-    { days, departures: ['06:00', '06:35'] },
-    { days, departures: ['18:00', '18:35'] },
+/** A bus every day type at 06:00 and 18:00 (35 minutes to the bus stand), so a next departure always exists. */
+const TIMETABLE = [
+  'route,stop,day_type,times',
+  ...['weekdays', 'saturday', 'sunday', 'holidays'].flatMap((days) => [
+    `e2e-city,campus-bus-stop,${days},06:00 18:00`,
+    `e2e-city,city-bus-stand,${days},06:35 18:35`,
   ]),
-};
+].join('\n');
 
 test('an admin imports places; a visitor finds the LHC on the map at 360 px, also offline', async ({
   adminPage,
@@ -46,8 +45,13 @@ test('an admin imports places; a visitor finds the LHC on the map at 360 px, als
   await adminPage.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(adminPage.getByText('Saved 5 lines.')).toBeVisible();
   await expect(adminPage.getByRole('listitem').filter({ hasText: 'Lecture Hall Complex' })).toBeVisible();
-  const saved = await adminPage.request.put('/api/admin/transport/routes/e2e-city', { data: ROUTE });
-  expect(saved.status()).toBe(200);
+  await adminPage.getByLabel('Timetable CSV').fill(TIMETABLE);
+  await adminPage.getByRole('button', { name: 'Check timetables' }).click();
+  await expect(adminPage.getByText('Ready to import: e2e-city (2 stops, 8 trips)')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Import timetables' }).click();
+  await expect(adminPage.getByText('Saved: e2e-city (2 stops, 8 trips)')).toBeVisible();
+  await expect(adminPage.getByText('Campus Bus Stop → Sonipat City Bus Stand — 2 stops, 8 trips')).toBeVisible();
+  await expectNoSeriousA11yViolations(adminPage, 'admin-places-timetables');
 
   // Without JavaScript the server's page already shows the place.
   const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -85,7 +89,7 @@ test('an admin imports places; a visitor finds the LHC on the map at 360 px, als
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
   await page.goto('/map/campus-bus-stop');
   const buses = page.getByRole('region', { name: 'Next departures' });
-  await expect(buses.getByRole('listitem').first()).toContainText('Campus → City Bus Stand');
+  await expect(buses.getByRole('listitem').first()).toContainText('Campus Bus Stop → Sonipat City Bus Stand');
   await expect(buses.getByRole('listitem').first()).toContainText(
     /to Sonipat City Bus Stand.*\d{2}:\d{2} (now|in \d+ (h|min))/,
   );
@@ -101,7 +105,7 @@ test('an admin imports places; a visitor finds the LHC on the map at 360 px, als
   await phone.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Campus Bus Stop', level: 2 })).toBeVisible();
-  await expect(buses.getByRole('listitem').first()).toContainText('Campus → City Bus Stand');
+  await expect(buses.getByRole('listitem').first()).toContainText('Campus Bus Stop → Sonipat City Bus Stand');
   await expect(
     page.getByRole('region', { name: /^Places/ }).getByRole('link', { name: /Lecture Hall Complex/ }),
   ).toBeVisible();

@@ -32,4 +32,10 @@ export const TRANSPORT_MESSAGES = {
   departuresMismatch: 'Each trip has one departure per stop',
   departuresOrder: 'A trip’s departures must be in order along its stops',
   atInvalid: 'at must be an ISO date-time',
+  csvHeader: 'The first line must be: route,stop,day_type,times',
+  csvUnreadable: 'The CSV could not be read',
+  importRefused: 'Nothing was imported: fix the lines named below.',
+  imported: (n: number) => `Imported ${n} route${n === 1 ? '' : 's'}`,
+  checked: (n: number) => `${n} route${n === 1 ? '' : 's'} checked — nothing saved (dry run)`,
+  timesCount: 'This stop has a different number of times than the route’s first stop for this day type',
 } as const;

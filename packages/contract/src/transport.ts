@@ -75,3 +75,22 @@ export type Departure = z.infer<typeof departure>;
 export const routeList = apiSuccess(z.array(transportRoute));
 export const routeResponse = apiSuccess(transportRoute);
 export const departureList = apiSuccess(z.array(departure));
+
+/** `POST /api/admin/transport/import`: CSV `route,stop,day_type,times` and whether to save. */
+export const importRoutesBody = z.object({
+  csv: z
+    .string({ error: 'Paste or choose a CSV file' })
+    .min(1, 'Paste or choose a CSV file')
+    .max(500_000, 'The CSV is too long'),
+  dryRun: z.boolean().default(false),
+});
+export type ImportRoutesBody = z.input<typeof importRoutesBody>;
+
+/** The import's answer: each route it would save (stops, trips) and each bad line; `saved` false on a dry run. */
+export const importRoutesResult = z.object({
+  saved: z.boolean(),
+  routes: z.array(z.object({ slug: z.string(), stops: z.number().int(), trips: z.number().int() })),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type ImportRoutesResult = z.infer<typeof importRoutesResult>;
+export const importRoutesResponse = apiSuccess(importRoutesResult);

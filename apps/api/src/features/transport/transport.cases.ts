@@ -54,4 +54,15 @@ export const TRANSPORT_CASES: Record<string, RouteCase> = {
     request: (w) => ({ method: 'PUT', url: '/api/admin/transport/routes/case-route', payload: validRoute(w) }),
     expect: adminOnly(200),
   },
+  'POST /api/admin/transport/import': {
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/admin/transport/import',
+      payload: {
+        csv: `route,stop,day_type,times\ncase-import,${w.placeSlug},sunday,09:00 12:00\ncase-import,${w.stopSlug},sunday,09:20 12:20\n`,
+        dryRun: true,
+      },
+    }),
+    expect: adminOnly(200),
+  },
 };

@@ -2,12 +2,14 @@
  * Routes of campus transport (docs/architecture.md "Features in detail": Transport):
  * `transportRoutes` under /api/transport, open to everyone (the routes; the next departures from a
  * stop, `at` without an offset read in the institute's zone), and `adminTransportRoutes` under
- * /api/admin/transport (`adminOnly`): create or replace a route.
+ * /api/admin/transport (`adminOnly`): create or replace a route, import timetables from CSV.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   TRANSPORT_MESSAGES as M,
   departureList,
+  importRoutesBody,
+  importRoutesResponse,
   nextQuery,
   routeBody,
   routeList,
@@ -50,5 +52,14 @@ export const adminTransportRoutes: FastifyPluginAsyncZod = adminOnly(async (app)
     '/routes/:slug',
     { config: writeLimit(), schema: { tags, params: routeParams, body: routeBody, response: { 200: routeResponse } } },
     async (req) => ok(await service.saveRoute(app.ctx, req.user, req.params.slug, req.body), M.saved),
+  );
+
+  app.post(
+    '/import',
+    { config: writeLimit(), schema: { tags, body: importRoutesBody, response: { 200: importRoutesResponse } } },
+    async (req) => {
+      const result = await service.importRoutes(app.ctx, req.user, req.body);
+      return ok(result, result.saved ? M.imported(result.routes.length) : M.checked(result.routes.length));
+    },
   );
 });

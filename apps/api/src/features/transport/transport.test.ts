@@ -105,4 +105,45 @@ describe('transport', () => {
       (await w.as().get('/api/transport/routes')).json().data.some((r: TransportRoute) => r.slug === 'test-bad'),
     ).toBe(false);
   });
+
+  it('imports timetables from CSV: the dry run names bad lines, a real import saves all or nothing', async () => {
+    const bad = [
+      'route,stop,day_type,times',
+      'csv-metro,campus-bus-stop,weekdays,07:00 09:30',
+      'csv-metro,metro-station,weekdays,07:50',
+      'csv-metro,nowhere,weekdays,08:00 10:00',
+      'csv-metro,metro-station,someday,08:00',
+    ].join('\n');
+    const dry = await w.as('admin').post('/api/admin/transport/import', { csv: bad, dryRun: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().data.errors).toEqual([
+      { line: 3, message: M.timesCount },
+      { line: 4, message: M.stopNotFound },
+      { line: 5, message: M.dayInvalid },
+    ]);
+    const refused = await w.as('admin').post('/api/admin/transport/import', { csv: bad });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['line 3', 'line 4', 'line 5']);
+    const good = [
+      'route,stop,day_type,times',
+      'csv-metro,campus-bus-stop,sunday,09:30 07:00',
+      'csv-metro,metro-station,sunday,07:50 10:20',
+    ].join('\n');
+    const saved = await w.as('admin').post('/api/admin/transport/import', { csv: good });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ saved: true, routes: [{ slug: 'csv-metro', stops: 2, trips: 2 }], errors: [] });
+    const route = ((await w.as().get('/api/transport/routes')).json().data as TransportRoute[]).find(
+      (r) => r.slug === 'csv-metro',
+    )!;
+    expect(route.name).toBe('Campus Bus Stop → Samaypur Badli Metro Station');
+    expect(route.trips).toEqual([
+      { days: 'sunday', departures: ['07:00', '07:50'] },
+      { days: 'sunday', departures: ['09:30', '10:20'] },
+    ]);
+    const order = await w.as('admin').post('/api/admin/transport/import', {
+      csv: 'route,stop,day_type,times\ncsv-x,campus-bus-stop,sunday,09:00\ncsv-x,metro-station,sunday,08:00',
+      dryRun: true,
+    });
+    expect(order.json().data.errors).toEqual([{ line: 2, message: M.departuresOrder }]);
+  });
 });

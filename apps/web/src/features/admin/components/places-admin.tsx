@@ -4,7 +4,7 @@
  * contract's rules (server field messages under the fields), Delete after a confirmation, and the
  * CSV import — paste or choose a file, "Check" runs a dry run that lists every line's outcome (bad
  * lines with their number and reason), "Import" saves all lines or none. Every change is kept in
- * the API's audit trail; the API enforces the admin role.
+ * the API's audit trail; the bus timetables' import sits below. The API enforces the admin role.
  */
 import { useDeferredValue, useEffect, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,6 +28,7 @@ import {
   useUpdatePlaceMutation,
 } from '../../../lib/places-api';
 import { toast } from '../../../lib/toast';
+import { TimetablesImport } from './timetables-import';
 
 const placeSchema = lazyZodResolver(() => import('@campus/contract/places').then((m) => m.placeBody));
 const FIELDS = ['slug', 'name', 'category', 'lat', 'lng', 'aliases', 'hours', 'floor', 'description'] as const;
@@ -297,6 +298,7 @@ export function PlacesAdmin() {
         </ul>
       </PagedList>
       <PlacesImport />
+      <TimetablesImport />
       <PlaceFormModal open={formOpen} onOpenChange={setFormOpen} place={editing} />
       <ConfirmModal
         open={deleting !== null}
