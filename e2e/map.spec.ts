@@ -1,6 +1,6 @@
 /**
  * Campus map journey: an administrator imports places from CSV in the admin area (the dry run
- * names the bad line; the fixed file imports) and a bus timetable; at 360 px a visitor searches "LHC", finds the
+ * names the bad line; the fixed file imports) and a bus timetable; the ride form offers the Main Gate; at 360 px a visitor searches "LHC", finds the
  * Lecture Hall Complex and opens it on the map (details, "Directions" as a geo: link, the
  * interactive map; the server's page shows the place without JavaScript too); the campus bus stop
  * shows its next departures with a live "in N min", and offline the list and the bus times still show. Axe finds no serious or critical
@@ -52,6 +52,15 @@ test('an admin imports places; a visitor finds the LHC on the map at 360 px, als
   await expect(adminPage.getByText('Saved: e2e-city (2 stops, 8 trips)')).toBeVisible();
   await expect(adminPage.getByText('Campus Bus Stop → Sonipat City Bus Stand — 2 stops, 8 trips')).toBeVisible();
   await expectNoSeriousA11yViolations(adminPage, 'admin-places-timetables');
+
+  // The ride form offers the Main Gate as a pickup: a quick pick, and a place of the directory.
+  await adminPage.goto('/rides');
+  await adminPage.getByRole('button', { name: 'Offer Ride' }).first().click();
+  const offer = adminPage.getByRole('dialog', { name: 'Offer Ride' });
+  await expect(
+    offer.getByRole('group', { name: 'Common pickup places' }).getByRole('button', { name: 'Main Gate' }),
+  ).toBeVisible();
+  await expect(offer.locator('#ride-place-names option[value="Main Gate"]')).toHaveCount(1);
 
   // Without JavaScript the server's page already shows the place.
   const noScript = await browser.newContext({ javaScriptEnabled: false });
