@@ -85,6 +85,7 @@ export const CHECKED_IN_JOURNEYS: Record<string, string> = {
   'events/:id?': 'events.spec.ts',
   'clubs/:slug': 'events.spec.ts',
   'mess/*': 'mess.spec.ts',
+  'map/:slug?': 'map.spec.ts',
 };
 
 /**

@@ -26,6 +26,8 @@ import { serviceContext } from './plugins/service-context.ts';
 import { sessions } from './plugins/sessions.ts';
 import { webPages } from './plugins/web-pages.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
+import { adminPlacesRoutes, placesRoutes } from './features/places/places.routes.ts';
+import { adminTransportRoutes, transportRoutes } from './features/transport/transport.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { instituteRoutes } from './features/institute/institute.routes.ts';
 import { internshipsRoutes } from './features/internships/internships.routes.ts';
@@ -98,6 +100,10 @@ export const FEATURES = [
   { prefix: '/api/mess', routes: messRoutes },
   { prefix: '/api/users', routes: privacyRoutes },
   { prefix: '/api/users', routes: keepAccountRoutes },
+  { prefix: '/api/places', routes: placesRoutes },
+  { prefix: '/api/admin/places', routes: adminPlacesRoutes },
+  { prefix: '/api/transport', routes: transportRoutes },
+  { prefix: '/api/admin/transport', routes: adminTransportRoutes },
 ];
 
 /** Builds the app from the loaded config and an open database. Does not listen. */

@@ -92,6 +92,12 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  /** A map tile URL template (`https://tile.openstreetmap.org/{z}/{x}/{y}.png`); unset: the campus map image. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/, 'must be an https:// URL with {z}, {x} and {y}')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
   INTERNSHIP_SOURCE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://internshala.com'),
@@ -261,6 +267,8 @@ export interface AppConfig {
   /** Directory of the built SPA to serve, if it exists. */
   webDist: string;
   /** The internship source; see {@link InternshipSourceConfig}. */
+  /** The map's tile server (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`), or null: the institute's campus map image. */
+  mapTiles: { url: string; attribution: string } | null;
   internships: InternshipSourceConfig;
   /**
    * Campus-wide search's own limits (docs/performance.md "Search"): searches per minute per user
@@ -436,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION } : null,
     internships: {
       sourceUrl: new URL(e.INTERNSHIP_SOURCE_URL).origin,
       extraHosts: e.INTERNSHIP_SOURCE_HOSTS.map((h) => h.toLowerCase()),

@@ -22,6 +22,8 @@ import { seedEventsDemo } from './features/events/events.service.ts';
 import { seedSkillExchangeDemo } from './features/skill-exchange/skill-exchange.service.ts';
 import { seedAttendanceDemo } from './features/attendance/attendance.service.ts';
 import { seedMessDemo } from './features/mess/mess.service.ts';
+import { seedPlacesDemo } from './features/places/places.service.ts';
+import { seedTransportDemo } from './features/transport/transport.service.ts';
 
 /** One demo account as created; `password` is the generated plain text (shown once). */
 export interface DemoAccount {
@@ -61,6 +63,8 @@ export const DEMO_SEEDERS: Array<{ feature: string; seed: DemoSeeder }> = [
   { feature: 'attendance', seed: seedAttendanceDemo },
   { feature: 'events', seed: seedEventsDemo },
   { feature: 'mess', seed: seedMessDemo },
+  { feature: 'places', seed: seedPlacesDemo },
+  { feature: 'transport', seed: seedTransportDemo },
 ];
 
 /**

@@ -265,6 +265,20 @@ export const instituteConfig = z.object({
     .max(24)
     .refine((list) => new Set(list.map((s) => s.slug)).size === list.length, 'slugs must be unique')
     .default(() => spotlight.array().parse(DEFAULT_SPOTLIGHTS)),
+  /**
+   * The campus map's own image (a path under the web app, or an https URL) and the coordinates of
+   * its corners (WGS 84 degrees): the map's base layer unless `MAP_TILE_URL` names a tile server.
+   */
+  campusMap: z
+    .object({
+      image: text(300),
+      south: z.number().min(-90).max(90),
+      west: z.number().min(-180).max(180),
+      north: z.number().min(-90).max(90),
+      east: z.number().min(-180).max(180),
+    })
+    .refine((m) => m.south < m.north && m.west < m.east, 'south must be below north and west left of east')
+    .default({ image: '/campus-map.svg', south: 28.938, west: 77.096, north: 28.948, east: 77.108 }),
   /** Academic calendar session label and entries (the calendar PDF). */
   academicCalendar: z
     .object({ session: text(40), entries: z.array(calendarEntry).min(1) })
@@ -294,9 +308,11 @@ export type InstituteConfig = z.infer<typeof instituteConfig>;
 export const quickLinkInfo = quickLinkFields.extend({ href: z.string() });
 
 /** `data` of `GET /api/institute`: the config with each Quick Link's `href` resolved. */
-export const instituteInfo = instituteConfig
-  .omit({ classTimetables: true })
-  .extend({ quickLinks: z.array(quickLinkInfo) });
+export const instituteInfo = instituteConfig.omit({ classTimetables: true }).extend({
+  quickLinks: z.array(quickLinkInfo),
+  /** The map's tile server (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`), or null: the campus map image. */
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
+});
 export type InstituteInfo = z.infer<typeof instituteInfo>;
 
 /** Messages of the institute area. */

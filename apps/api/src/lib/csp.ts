@@ -24,3 +24,15 @@ export function scriptSources(webDist: string): string[] {
   const file = path.join(webDist, 'index.html');
   return ["'self'", ...(fs.existsSync(file) ? inlineScriptHashes(fs.readFileSync(file, 'utf8')) : [])];
 }
+
+/**
+ * `img-src`: the app's own origin (the campus map image included), `data:` and `blob:`, plus the
+ * host of the map's tile server when `MAP_TILE_URL` names one (`{s}` subdomains as `*`), so the
+ * map makes no other request (docs/architecture.md "Features in detail": Places and the map).
+ */
+export function imageSources(tileUrl: string | undefined): string[] {
+  const base = ["'self'", 'data:', 'blob:'];
+  if (!tileUrl) return base;
+  const host = /^https:\/\/([^/]+)\//.exec(tileUrl)?.[1]?.replace(/\{s\}/g, '*');
+  return host ? [...base, `https://${host}`] : base;
+}

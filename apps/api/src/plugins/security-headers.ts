@@ -8,7 +8,7 @@
  * plugin: a request refused at shutdown is answered before these headers are set.
  */
 import helmet from 'helmet';
-import { scriptSources } from '../lib/csp.ts';
+import { imageSources, scriptSources } from '../lib/csp.ts';
 import { rootPlugin } from './root-plugin.ts';
 
 /** Adds the helmet headers (onRequest) and the API's `no-store` default (onSend). */
@@ -21,7 +21,7 @@ export const securityHeaders = rootPlugin(
           defaultSrc: ["'self'"],
           scriptSrc: scriptSources(config.webDist),
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: imageSources(config.mapTiles?.url),
           connectSrc: ["'self'"],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],

@@ -37,6 +37,8 @@ import {
 } from '../features/notifications/notifications.cases.ts';
 import { MESS_CASES, messWorld, type MessRecords } from '../features/mess/mess.cases.ts';
 import { PRIVACY_CASES } from '../features/privacy/privacy.cases.ts';
+import { PLACES_CASES, placesWorld, type PlacesRecords } from '../features/places/places.cases.ts';
+import { TRANSPORT_CASES, transportWorld, type TransportRecords } from '../features/transport/transport.cases.ts';
 import { PUSH_CASES, PUSH_ENV } from '../features/push/push.cases.ts';
 import { RIDES_CASES, ridesWorld, type RidesRecords } from '../features/rides/rides.cases.ts';
 import { REPORTS_CASES } from '../features/reports/reports.cases.ts';
@@ -74,7 +76,9 @@ export interface World
     AttendanceRecords,
     AlertsRecords,
     EventsRecords,
-    MessRecords {
+    MessRecords,
+    PlacesRecords,
+    TransportRecords {
   t: TestApp;
   owner: SignedIn;
   other: SignedIn;
@@ -130,6 +134,8 @@ export const FEATURE_CASES: Record<string, Record<string, RouteCase>> = {
   events: EVENTS_CASES,
   mess: MESS_CASES,
   privacy: PRIVACY_CASES,
+  places: PLACES_CASES,
+  transport: TRANSPORT_CASES,
 };
 
 /**
@@ -165,6 +171,8 @@ export const FEATURE_WORLDS: Array<{ feature: string; build: (w: World) => Promi
   { feature: 'alerts', build: alertsWorld },
   { feature: 'events', build: eventsWorld },
   { feature: 'mess', build: messWorld },
+  { feature: 'places', build: placesWorld },
+  { feature: 'transport', build: transportWorld },
 ];
 
 /**

@@ -4,7 +4,7 @@
  *
  * | path | access |
  * |---|---|
- * | / , /intern-connect, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /alert-unsubscribe, /404, /500 | open |
+ * | / , /intern-connect, /map/:slug?, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /alert-unsubscribe, /404, /500 | open |
  * | /login | guest-only |
  * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search /alerts /events /clubs/:slug /mess/* | signed-in (origin remembered) |
  * | /admin/* | signed-in + admin role (others → /) |
@@ -42,6 +42,7 @@ const pages = {
   alertUnsubscribe: preloadable(() => import('../features/alerts/pages/alert-unsubscribe-page')),
   events: preloadable(() => import('../features/events/pages/events-page')),
   club: preloadable(() => import('../features/events/pages/club-page')),
+  map: preloadable(() => import('../features/places/pages/map-page')),
 };
 
 /** The page a path's first segment opens (for {@link preloadPage}). */
@@ -67,6 +68,7 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
   'alert-unsubscribe': 'alertUnsubscribe',
   events: 'events',
   clubs: 'club',
+  map: 'map',
 };
 
 /**
@@ -111,6 +113,7 @@ const MessPage = pages.mess;
 const AlertUnsubscribePage = pages.alertUnsubscribe;
 const EventsPage = pages.events;
 const ClubPage = pages.club;
+const MapPage = pages.map;
 
 export function AppRoutes() {
   return (
@@ -129,6 +132,7 @@ export function AppRoutes() {
         <Route path="intern-connect" element={<InternshipsPage />} />
         <Route path="spotlight/:slug" element={<SpotlightPage />} />
         <Route path="alert-unsubscribe" element={<AlertUnsubscribePage />} />
+        <Route path="map/:slug?" element={<MapPage />} />
         <Route element={<RequireAuth />}>
           <Route path="rides/:id?" element={<RidesPage />} />
           <Route path="profile" element={<ProfilePage />} />

@@ -8,9 +8,9 @@
 /** Name of the Workbox runtime cache (network first, this cache when offline). */
 export const API_READ_CACHE = 'cc-api-read';
 
-/** The API reads the service worker keeps (GET, network first): the session, institute and attendance. */
+/** The API reads the service worker keeps (GET, network first): the session, institute, attendance, places and bus times. */
 export const OFFLINE_API_READS =
-  /\/api\/(users\/(current|health)|institute|attendance|enrollments|resources\/subjects)(\/|\?|$)/;
+  /\/api\/(users\/(current|health)|institute|attendance|enrollments|resources\/subjects|places|transport)(\/|\?|$)/;
 
 /**
  * Makes the first visit enough to open offline. The page's first API reads run

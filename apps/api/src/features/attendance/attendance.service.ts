@@ -50,6 +50,8 @@ import * as queries from './attendance.queries.ts';
 import { toEnrollment, toRecord, toSubject, type RecordRow } from './attendance.queries.ts';
 
 export { seedAttendanceDemo } from './attendance.seed.ts';
+/** The terms, days without classes and classes in force (transport reads its holidays). */
+export { timetableInForce } from './attendance.settings.ts';
 
 /** Who may act: a student acts on their own attendance (`own`) and edits their own records only. */
 const RULES = { own: 'ownerOnly', edit: 'ownerOnly' } as const;

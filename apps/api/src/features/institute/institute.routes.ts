@@ -31,7 +31,7 @@ export const instituteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiSuccess(instituteInfoSchema) },
       },
     },
-    async () => ok(service.instituteInfo(config.institute, config.appUrl)),
+    async () => ok(service.instituteInfo(config.institute, config.appUrl, config.mapTiles)),
   );
 
   app.get(

@@ -39,11 +39,16 @@ export function configHash(config: InstituteConfig): string {
  * `data` of `GET /api/institute`: the config with each Quick Link's absolute `href` (documents
  * under `appUrl`, e.g. `http://localhost:3000/api/institute/files/calendar.pdf`, docs/design.md §4).
  */
-export function instituteInfo(config: InstituteConfig, appUrl: string): InstituteInfo {
+export function instituteInfo(
+  config: InstituteConfig,
+  appUrl: string,
+  mapTiles: InstituteInfo['mapTiles'] = null,
+): InstituteInfo {
   // The weekly timetables are read per student (GET /api/attendance/today), not sent to everyone.
   const { classTimetables: _timetables, ...shared } = config;
   return {
     ...shared,
+    mapTiles,
     quickLinks: config.quickLinks.map((link) => ({
       ...link,
       href: link.document ? `${appUrl}${instituteDocumentPath(link.document)}` : link.url!,

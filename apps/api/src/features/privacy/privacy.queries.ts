@@ -63,7 +63,9 @@ export const FEATURES_WITHOUT_PERSONAL_DATA: readonly string[] = [
   'files', // a record's photo: exported as `photos/` with the records
   'institute', // the institute's own settings
   'internships', // shared search results, no user column
+  'places', // the institute's directory; its audit rows name the administrator only
   'search', // reads the kinds' tables, keeps nothing
+  'transport', // the institute's routes and timetables; audit rows as places'
 ];
 
 /** The one row a student's profile is, without the password hash. */

@@ -30,6 +30,7 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
 import { useSaveRide } from '../rides-api';
+import { useListPlacesQuery } from '../../../lib/places-api';
 
 /** The form's values: all text, as the inputs hold them (`departure` is a datetime-local value). */
 export interface RideFormValues {
@@ -184,6 +185,8 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
   const { field } = state;
   const { setValue, watch, formState } = state.form;
 
+  // The campus directory's places as suggestions for both ends; free text is still allowed.
+  const directory = useListPlacesQuery({}, { skip: !open }).data?.items ?? [];
   const campus = places[0];
   const pick = (field: 'pickupLocation' | 'dropLocation', place: string) => {
     setValue(field, place, { shouldValidate: formState.isSubmitted });
@@ -202,7 +205,18 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
       submitLabel={ride ? 'Save Changes' : 'Offer Ride'}
     >
       <div className="space-y-2">
-        <Input label="Pickup location" maxLength={100} placeholder="Where from?" {...field('pickupLocation')} />
+        <Input
+          label="Pickup location"
+          maxLength={100}
+          placeholder="Where from?"
+          list="ride-place-names"
+          {...field('pickupLocation')}
+        />
+        <datalist id="ride-place-names">
+          {directory.map((p) => (
+            <option key={p.id} value={p.name} />
+          ))}
+        </datalist>
         <PlacePicks
           places={places}
           label="Common pickup places"
@@ -211,7 +225,13 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
         />
       </div>
       <div className="space-y-2">
-        <Input label="Drop location" maxLength={100} placeholder="Where to?" {...field('dropLocation')} />
+        <Input
+          label="Drop location"
+          maxLength={100}
+          placeholder="Where to?"
+          list="ride-place-names"
+          {...field('dropLocation')}
+        />
         <PlacePicks
           places={places}
           label="Common drop places"

@@ -1,0 +1,28 @@
+/**
+ * RTK Query endpoints of campus transport (docs/architecture.md "Features in detail": Transport),
+ * injected into the shared `api` — in `lib/` because the map page's stops and the home dashboard
+ * read the next departures; the admin area imports timetables. The service worker keeps the answers (offline bus times).
+ */
+import type { Departure, ImportRoutesBody, ImportRoutesResult, TransportRoute } from '@campus/contract/transport';
+import { api } from './api';
+
+const TAG = 'TransportRoute' as const;
+
+export const transportApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /transport/routes: every route with its stops and trips. */
+    listRoutes: build.query<TransportRoute[], void>({ query: () => 'transport/routes', providesTags: [TAG] }),
+    /** GET /transport/next?stop=: the next departures from a stop (now), sorted by time. */
+    nextDepartures: build.query<Departure[], string>({
+      query: (stop) => ({ url: 'transport/next', params: { stop } }),
+      providesTags: [TAG],
+    }),
+    /** POST /admin/transport/import (admin): a dry run lists the routes and bad lines; a real import saves all or nothing. */
+    importRoutes: build.mutation<ImportRoutesResult, ImportRoutesBody>({
+      query: (body) => ({ url: 'admin/transport/import', method: 'POST', body }),
+      invalidatesTags: (result) => (result?.saved ? [TAG] : []),
+    }),
+  }),
+});
+
+export const { useListRoutesQuery, useNextDeparturesQuery, useImportRoutesMutation } = transportApi;
