@@ -68,6 +68,7 @@ export const NARROW_FEATURE_PAGES: { label: string; url: string; admin?: boolean
   { label: 'alerts', url: '/alerts' },
   { label: 'admin dashboard', url: '/admin', admin: true },
   { label: 'admin notifications', url: '/admin/notifications', admin: true },
+  { label: 'admin clubs', url: '/admin/clubs', admin: true },
 ];
 
 /** Routes whose journey (`e2e/<spec>`) runs `expectNoSeriousA11yViolations` on the page. */
