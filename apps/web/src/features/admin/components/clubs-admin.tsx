@@ -141,7 +141,7 @@ function CoordinatorsModal({ club, onClose }: { club: Club | null; onClose: () =
           {(list.data ?? []).map((c) => (
             <li key={c.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span className="min-w-0 break-words">
-                <span className="block font-medium text-fg">{c.name ?? c.email}</span>
+                {c.name ? <span className="block font-medium text-fg">{c.name}</span> : null}
                 <span className="block text-sm break-all text-muted">{c.email}</span>
               </span>
               <Button
@@ -166,7 +166,7 @@ function CoordinatorsModal({ club, onClose }: { club: Club | null; onClose: () =
           />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={onClose}>
-              Close
+              Done
             </Button>
             <Button type="submit" loading={state.isLoading}>
               Add coordinator
