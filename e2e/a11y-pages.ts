@@ -69,6 +69,7 @@ export const NARROW_FEATURE_PAGES: { label: string; url: string; admin?: boolean
   { label: 'mess', url: '/mess' },
   { label: 'admin dashboard', url: '/admin', admin: true },
   { label: 'admin notifications', url: '/admin/notifications', admin: true },
+  { label: 'admin clubs', url: '/admin/clubs', admin: true },
 ];
 
 /** Routes whose journey (`e2e/<spec>`) runs `expectNoSeriousA11yViolations` on the page. */

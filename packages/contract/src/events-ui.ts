@@ -90,6 +90,8 @@ export const CLUB_MESSAGES = {
   created: 'Club created.',
   updated: 'Club updated.',
   coordinatorsSaved: 'Coordinators saved.',
+  deleted: 'Club deleted.',
+  hasEvents: 'This club has events. Delete them first.',
   followed: 'You follow this club.',
   unfollowed: 'You no longer follow this club.',
   nameRequired: 'Name is required.',

@@ -275,3 +275,9 @@ export const coordinatorsBody = z.object({
     .max(20, CLUB_MESSAGES.tooManyCoordinators),
 });
 export type CoordinatorsBody = z.infer<typeof coordinatorsBody>;
+
+/** A coordinator as an administrator sees it (with the e-mail the coordinators list is saved by). */
+export const adminCoordinator = z.object({ userId: z.string(), name: z.string().nullable(), email: z.string() });
+export type AdminCoordinator = z.infer<typeof adminCoordinator>;
+/** GET and PUT /api/admin/clubs/{slug}/coordinators answer. */
+export const adminCoordinatorsResponse = apiSuccess(z.array(adminCoordinator));

@@ -147,6 +147,14 @@ export const EVENTS_CASES: Record<string, RouteCase> = {
     }),
     expect: adminOnly(200),
   },
+  'GET /api/admin/clubs/:slug/coordinators': {
+    request: (w) => ({ method: 'GET', url: `/api/admin/clubs/${w.clubSlug}/coordinators` }),
+    expect: adminOnly(200),
+  },
+  'DELETE /api/admin/clubs/:slug': {
+    request: async (w) => ({ method: 'DELETE', url: `/api/admin/clubs/${(await newClub(w)).slug}` }),
+    expect: adminOnly(200),
+  },
   'GET /api/calendar/feed': {
     request: () => ({ method: 'GET', url: '/api/calendar/feed' }),
     expect: signedIn(200),

@@ -187,6 +187,16 @@ export function toApiClub(
 }
 
 /** The coordinators of `clubId`, by name. */
+/** The club's coordinators with their e-mails (administrators only), by name. */
+export function coordinatorEmailsOf(db: Db, clubId: string) {
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(clubCoordinators)
+    .innerJoin(users, eq(users.id, clubCoordinators.userId))
+    .where(eq(clubCoordinators.clubId, clubId))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
 export function coordinatorsOf(db: Db, clubId: string) {
   return db
     .select({ userId: users.id, name: users.name })

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { apiOk, apiSuccess, idParams } from '@campus/contract/envelope';
 import {
   CLUB_MESSAGES,
+  adminCoordinatorsResponse,
   EVENT_MESSAGES,
   attendeesResponse,
   clubDetailResponse,
@@ -163,11 +164,24 @@ export const adminClubsRoutes: FastifyPluginAsyncZod = adminOnly(async (app) => 
         tags: atags,
         params: clubParams,
         body: coordinatorsBody,
-        response: { 200: apiSuccess(z.array(z.object({ userId: z.string(), name: z.string().nullable() }))) },
+        response: { 200: adminCoordinatorsResponse },
       },
     },
     async (req) =>
       ok(await service.setCoordinators(ctx, req.user, req.params.slug, req.body), CLUB_MESSAGES.coordinatorsSaved),
+  );
+  app.get(
+    '/:slug/coordinators',
+    { schema: { tags: atags, params: clubParams, response: { 200: adminCoordinatorsResponse } } },
+    async (req) => ok(await service.coordinatorsFor(ctx, req.user, req.params.slug)),
+  );
+  app.delete(
+    '/:slug',
+    { config: writeLimit(), schema: { tags: atags, params: clubParams, response: { 200: apiOk } } },
+    async (req) => {
+      await service.deleteClub(ctx, req.user, req.params.slug);
+      return done(CLUB_MESSAGES.deleted);
+    },
   );
 });
 

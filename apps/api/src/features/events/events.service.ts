@@ -20,6 +20,7 @@ import {
   eventPath,
   type Attendee,
   type CampusEvent,
+  type AdminCoordinator,
   type Club,
   type ClubDetail,
   type CoordinatorsBody,
@@ -428,7 +429,7 @@ export async function setCoordinators(
   _admin: Admin,
   slug: string,
   body: CoordinatorsBody,
-): Promise<ClubDetail['coordinators']> {
+): Promise<AdminCoordinator[]> {
   const club = await clubBySlug(ctx, slug);
   const emails = [...new Set(body.emails)];
   const found = emails.length
@@ -440,5 +441,25 @@ export async function setCoordinators(
     await tx.delete(clubCoordinators).where(eq(clubCoordinators.clubId, club.id));
     if (found.length) await tx.insert(clubCoordinators).values(found.map((u) => ({ clubId: club.id, userId: u.id })));
   });
-  return queries.coordinatorsOf(ctx.db, club.id);
+  return queries.coordinatorEmailsOf(ctx.db, club.id);
+}
+
+/** GET /api/admin/clubs/{slug}/coordinators: the club's coordinators with their e-mails; 404 when unknown. */
+export async function coordinatorsFor(ctx: ServiceContext, _admin: Admin, slug: string): Promise<AdminCoordinator[]> {
+  const club = await clubBySlug(ctx, slug);
+  return queries.coordinatorEmailsOf(ctx.db, club.id);
+}
+
+/**
+ * DELETE /api/admin/clubs/{slug}: removes a club with no events (409 while it has any, so no
+ * student's RSVP or report disappears silently) with its coordinators, followers and logo. 404 when unknown.
+ */
+export async function deleteClub(ctx: ServiceContext, _admin: Admin, slug: string): Promise<void> {
+  const club = await clubBySlug(ctx, slug);
+  await ctx.db.transaction(async (tx) => {
+    const [used] = await tx.select({ id: events.id }).from(events).where(eq(events.clubId, club.id)).limit(1);
+    if (used) throw conflict(CLUB_MESSAGES.hasEvents);
+    await tx.delete(clubs).where(eq(clubs.id, club.id));
+    await deleteFiles(tx, [club.logoFileId]);
+  });
 }

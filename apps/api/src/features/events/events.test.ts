@@ -93,6 +93,23 @@ describe('clubs', () => {
     expect(unknown.json().errors.emails).toBe(CLUB_MESSAGES.coordinatorUnknown('nobody@iiitsonepat.ac.in'));
     expect((await w.as('student').post('/api/admin/clubs', validClub())).statusCode).toBe(403);
   });
+
+  it('shows an administrator the coordinators with e-mails, and deletes only a club without events', async () => {
+    const listed = await w.as('admin').get(`/api/admin/clubs/${club.slug}/coordinators`);
+    expect(listed.json().data).toEqual([expect.objectContaining({ userId: coord.userId, email: coord.email })]);
+    expect((await w.as('student').get(`/api/admin/clubs/${club.slug}/coordinators`)).statusCode).toBe(403);
+    await post({ title: 'Keeps its club' });
+    const refused = await w.as('admin').delete(`/api/admin/clubs/${club.slug}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(CLUB_MESSAGES.hasEvents);
+    const empty = await makeClub([third]);
+    await w.as('fan').put(`/api/clubs/${empty.slug}/follow`);
+    const gone = await w.as('admin').delete(`/api/admin/clubs/${empty.slug}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json().message).toBe(CLUB_MESSAGES.deleted);
+    expect((await w.as('student').get(`/api/clubs/${empty.slug}`)).statusCode).toBe(404);
+    expect((await w.as('admin').delete(`/api/admin/clubs/${empty.slug}`)).statusCode).toBe(404);
+  });
 });
 
 describe('posting', () => {

@@ -20,6 +20,8 @@ import type { AdminUpdateUserBody, AdminUsersQuery, AdminUsersData } from '@camp
 import { NOTIFICATION_UI } from '@campus/contract/notifications-ui';
 import type { NotificationSend } from '@campus/contract/notifications';
 import type { PublicUser } from '@campus/contract/users';
+import type { AdminCoordinator, Club } from '@campus/contract/events';
+import { CLUB_MESSAGES } from '@campus/contract/events-ui';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
 
@@ -54,6 +56,8 @@ const tagged = api.enhanceEndpoints({
     'AttendanceStats',
     'AttendanceTimetable',
     'AdminTimetable',
+    // Shared with the events feature: a change here refetches its club lists and pages.
+    'Club',
   ],
 });
 
@@ -191,6 +195,43 @@ export const adminApi = tagged.injectEndpoints({
       }),
       invalidatesTags: ['AdminSends'],
     }),
+    /** GET /clubs: a page of clubs by name (the Clubs tab). */
+    adminClubs: build.query<Page<Club>, { page: number; limit: number }>({
+      query: (params) => ({ url: 'clubs', params }),
+      transformResponse: toPage<Club>,
+      providesTags: ['Club'],
+    }),
+    /** POST /admin/clubs (no slug) or PATCH /admin/clubs/{slug}: text parts and an optional `image` logo. */
+    saveClub: build.mutation<Club, { slug?: string; form: FormData }>({
+      query: ({ slug, form }) => ({
+        url: slug ? `admin/clubs/${encodeURIComponent(slug)}` : 'admin/clubs',
+        method: slug ? 'PATCH' : 'POST',
+        body: form,
+      }),
+      invalidatesTags: ['Club'],
+      onQueryStarted: toastOutcome({ success: ({ slug }) => (slug ? CLUB_MESSAGES.updated : CLUB_MESSAGES.created) }),
+    }),
+    /** DELETE /admin/clubs/{slug} (refused while it has events). */
+    deleteClub: build.mutation<unknown, string>({
+      query: (slug) => ({ url: `admin/clubs/${encodeURIComponent(slug)}`, method: 'DELETE' }),
+      invalidatesTags: ['Club'],
+      onQueryStarted: toastOutcome({ success: CLUB_MESSAGES.deleted, error: (e) => e.message }),
+    }),
+    /** GET /admin/clubs/{slug}/coordinators (with e-mails). */
+    clubCoordinators: build.query<AdminCoordinator[], string>({
+      query: (slug) => `admin/clubs/${encodeURIComponent(slug)}/coordinators`,
+      providesTags: ['Club'],
+    }),
+    /** PUT /admin/clubs/{slug}/coordinators: replaces the list. */
+    setCoordinators: build.mutation<AdminCoordinator[], { slug: string; emails: string[] }>({
+      query: ({ slug, emails }) => ({
+        url: `admin/clubs/${encodeURIComponent(slug)}/coordinators`,
+        method: 'PUT',
+        body: { emails },
+      }),
+      invalidatesTags: ['Club'],
+      onQueryStarted: toastOutcome({ success: CLUB_MESSAGES.coordinatorsSaved }),
+    }),
   }),
 });
 
@@ -212,4 +253,9 @@ export const {
   useSaveTermsMutation,
   useSaveDaysOffMutation,
   useTimetableAuditQuery,
+  useAdminClubsQuery,
+  useSaveClubMutation,
+  useDeleteClubMutation,
+  useClubCoordinatorsQuery,
+  useSetCoordinatorsMutation,
 } = adminApi;

@@ -1,13 +1,13 @@
 /**
  * Admin Panel (docs/product-spec.md §2 Admin area, §4, §9): a sidebar with the tabs Dashboard (default, and the
- * fallback for any unknown tab), Notifications, Reports, Subjects (the attendance catalogue), Timetable (its weekly classes, terms and days off) and Places (the campus map's directory). Below 768 px the sidebar hides behind a
+ * fallback for any unknown tab), Notifications, Reports, Subjects (the attendance catalogue), Timetable (its weekly classes, terms and days off), Places (the campus map's directory) and Clubs (of events). Below 768 px the sidebar hides behind a
  * "Toggle menu" button, closes after a pick and when the overlay is tapped; from 768 px up it is
  * always shown. Its open state follows the window width and can be toggled by hand. The route is
  * guarded by RequireAdmin; the API enforces the role on every call.
  */
 import { useEffect, useState } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
-import { Bell, BookOpen, CalendarRange, Flag, LayoutDashboard, MapPin, Menu } from 'lucide-react';
+import { Bell, BookOpen, CalendarRange, Flag, LayoutDashboard, MapPin, Menu, Users } from 'lucide-react';
 import { ADMIN_SIDEBAR_BREAKPOINT, ADMIN_UI } from '@campus/contract/admin-ui';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -17,6 +17,7 @@ import { SubjectsAdmin } from '../components/subjects-admin';
 import { ReportsTab } from '../components/reports-tab';
 import { TimetableAdmin } from '../components/timetable-admin';
 import { PlacesAdmin } from '../components/places-admin';
+import { ClubsAdmin } from '../components/clubs-admin';
 
 const WIDE = `(min-width: ${ADMIN_SIDEBAR_BREAKPOINT}px)`;
 
@@ -30,6 +31,8 @@ const TABS = [
   // The weekly classes, terms and days off of attendance.
   { to: '/admin/timetable', label: 'Timetable', icon: CalendarRange, end: false },
   { to: '/admin/places', label: 'Places', icon: MapPin, end: false },
+  // The clubs of events and their coordinators.
+  { to: '/admin/clubs', label: 'Clubs', icon: Users, end: false },
 ] as const;
 
 export default function AdminPage() {
@@ -119,6 +122,7 @@ export default function AdminPage() {
           <Route path="subjects" element={<SubjectsAdmin />} />
           <Route path="timetable" element={<TimetableAdmin />} />
           <Route path="places" element={<PlacesAdmin />} />
+          <Route path="clubs" element={<ClubsAdmin />} />
           <Route path="*" element={<UsersDashboard />} />
         </Routes>
       </div>
