@@ -42,7 +42,7 @@ const params = idParams(M.notFound);
 
 export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
-  app.addHook('onReady', () => service.ensureDefaultMesses(ctx));
+  app.addHook('onReady', () => service.ensureDefaultMessesAtStart(ctx));
 
   app.get('/', { schema: { tags, response: { 200: messList } } }, async (req) =>
     ok(await service.listMesses(ctx, req.user)),

@@ -6,6 +6,7 @@
  */
 import { MESS_DIETS, type Dish, type MealSlot, type MessDiet, type MessMeal } from '@campus/contract/mess';
 import { count } from 'drizzle-orm';
+import { isDatabaseUnavailable } from '../../db/faults.ts';
 import { messes, messMenus, type WeekMenu } from '../../db/schema/mess.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { addDays, isoWeekday, todayIn } from '../../lib/dates.ts';
@@ -126,6 +127,20 @@ export async function ensureDefaultMesses(ctx: ServiceContext): Promise<void> {
       .values(made.map((m, i) => ({ messId: m.id, validFrom: monday, week: plan[i]!.week })))
       .onConflictDoNothing();
   });
+}
+
+/**
+ * {@link ensureDefaultMesses} at start-up. A database that is away does not stop the start (the app
+ * serves and recovers without it, docs/operations.md): the messes are then installed at the next
+ * start, and a warning says so.
+ */
+export async function ensureDefaultMessesAtStart(ctx: ServiceContext): Promise<void> {
+  try {
+    await ensureDefaultMesses(ctx);
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    ctx.log.warn('the default messes were not checked: the database is away');
+  }
 }
 
 /** `HH:mm` a quarter of an hour later (the second mess opens 15 minutes after the first). */

@@ -49,7 +49,7 @@ import { parseMenuCsv } from './mess.parser.ts';
 import * as queries from './mess.queries.ts';
 import type { WeekMenu } from '../../db/schema/mess.ts';
 
-export { ensureDefaultMesses, seedMessDemo } from './mess.seed.ts';
+export { ensureDefaultMessesAtStart, seedMessDemo } from './mess.seed.ts';
 
 /** The instant `time` (`HH:mm`) of `date` (`yyyy-MM-dd`) in `timezone`. */
 function instantOf(date: string, time: string, timezone: string): Date {

@@ -383,7 +383,7 @@ describe('input and access', () => {
   });
 
   it('accepts 100 characters and punctuation only', async () => {
-    expect((await search({ q: 'x'.repeat(100) })).groups).toHaveLength(4);
+    expect((await search({ q: 'x'.repeat(100) })).groups).toHaveLength(SEARCH_TYPES.length);
     const data = await search({ q: '!!! & | :*' });
     expect(data.groups.every((g) => Array.isArray(g.items))).toBe(true);
   });
@@ -400,7 +400,7 @@ describe('input and access', () => {
       expect(
         data.groups.map((g) => g.total),
         q,
-      ).toEqual([0, 0, 0, 0]);
+      ).toEqual(SEARCH_TYPES.map(() => 0));
     }
   });
 
