@@ -7,6 +7,7 @@
  * browser reaches the service, encrypted, and decrypts to the notification the bell shows. Nothing
  * leaves the machine.
  */
+import { PUSH_CATEGORIES } from '../packages/contract/src/push-ui.ts';
 import { startPushService, type TestPushService } from '../apps/api/src/test/push-service.ts';
 import { E2E_PUSH_PORT } from './env.ts';
 import {
@@ -41,7 +42,7 @@ test('the push control is offered without asking at load; a skill request made i
   const card = teacher.locator('section', { has: teacher.getByRole('heading', { name: 'Push notifications' }) });
   await expect(card.getByRole('button', { name: 'Turn on push notifications' })).toBeEnabled();
   await expect(card.getByText('Get a notification on this device even when Campus Companion is closed.')).toBeVisible();
-  await expect(card.getByRole('checkbox')).toHaveCount(4);
+  await expect(card.getByRole('checkbox')).toHaveCount(PUSH_CATEGORIES.length);
   await expectNoSeriousA11yViolations(teacher, 'profile-push');
   // And the bell's menu.
   await teacher.getByRole('button', { name: /^Notifications/ }).click();
