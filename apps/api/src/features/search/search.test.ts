@@ -26,7 +26,6 @@ import { places } from '../../db/schema/places.ts';
 import { rides } from '../../db/schema/rides.ts';
 import { users } from '../../db/schema/users.ts';
 import { testWorldHooks, type SignedIn } from '../../test/helpers.ts';
-import { placeValues } from '../places/places.queries.ts';
 import { DENSE_MATCHES, FUZZY_BELOW } from './search.queries.ts';
 import { PROBE_INPUTS } from './search.probe.ts';
 import { markedSnippet } from './search.snippet.ts';
@@ -128,18 +127,20 @@ beforeAll(async () => {
   await ride('zephyrPast', other, 'Zephyr junction departed', 'Campus', 'Morning', -1);
   await ride('zephyrGone', gone, 'Zephyr junction of a deactivated owner', 'Campus', 'Morning');
 
-  const place = { lat: 28.9441, lng: 77.1012, description: 'Ten lecture halls', hours: [], floor: null };
+  // Places as the directory saves them: `search_text` is the name and aliases in lower case.
+  const place = { lat: 28.9441, lng: 77.1012, description: 'Ten lecture halls' };
   const [lhc] = await db
     .insert(places)
     .values([
-      placeValues({
+      {
         ...place,
         slug: 'lecture-hall-complex',
         name: 'Lecture Hall Complex',
         category: 'academic',
         aliases: ['LHC', 'Lecture Halls'],
-      }),
-      placeValues({ ...place, slug: 'main-gate', name: 'Main Gate', category: 'gate', aliases: [] }),
+        searchText: 'lecture hall complex lhc lecture halls',
+      },
+      { ...place, slug: 'main-gate', name: 'Main Gate', category: 'gate', searchText: 'main gate' },
     ])
     .returning({ id: places.id });
   ids.lhc = lhc!.id;
