@@ -76,12 +76,12 @@ const hitsOf = Object.fromEntries(
 /** A group's statement's answer: its hits (`id` and the shown columns, best first) and `total`. */
 type Found = { total: number; hits: Array<{ id: string } & Record<string, unknown>> };
 
-/** The four groups in one statement (no `type`: the header box and `/search`). */
+/** Every group in one statement (no `type`: the header box and `/search`). */
 const allGroups = (db: Db) =>
   queries.everyGroup(db, Object.fromEntries(SEARCH_TYPES.map((type) => [type, hitsOf[type](db)])));
 
 /**
- * The SQL text and parameters of a search's statement (the four groups, or `type`'s) with the
+ * The SQL text and parameters of a search's statement (every group, or `type`'s) with the
  * placeholders of {@link search} — for `scripts/bench/search-explain.ts` to show its plan.
  */
 export function statementOf(db: Db, type?: SearchType) {
@@ -90,7 +90,7 @@ export function statementOf(db: Db, type?: SearchType) {
 
 /** One group's statement (`type` given), prepared once per database and group (`lib/prepared.ts`). */
 const oneGroup = preparedStatements('search_group', (db, name, type: SearchType) => hitsOf[type](db).prepare(name));
-/** The four groups in one statement, prepared once per database. */
+/** Every group in one statement, prepared once per database. */
 const everyGroup = preparedStatements('search_every_group', (db, name) => allGroups(db).prepare(name));
 
 /**
@@ -129,10 +129,7 @@ function hitOf(type: SearchType, row: Found['hits'][number], q: string): SearchG
 function placeSnippet(category: PlaceCategory, aliases: string[], q: string): SnippetPart[] {
   const label = PLACE_CATEGORY_LABELS[category];
   if (!aliases.length) return [{ text: label, match: false }];
-  return [
-    { text: `${label} · ${SEARCH_MESSAGES.alsoCalled} `, match: false },
-    ...markedSnippet(aliases.join(', '), q),
-  ];
+  return [{ text: `${label} · ${SEARCH_MESSAGES.alsoCalled} `, match: false }, ...markedSnippet(aliases.join(', '), q)];
 }
 
 /** "Teaches **Python** · CSE · Fifth semester": the skill marked (whole, when it matched by an alias). */
@@ -165,8 +162,8 @@ function group(type: SearchType, found: Found, q: string): SearchGroup {
 const NOTHING: Found = { total: 0, hits: [] };
 
 /**
- * GET /api/search: the groups of `query.type` (all four, in `SEARCH_TYPES` order, when
- * absent — one statement for the four), each with at most `query.limit` hits, best first, and its
+ * GET /api/search: the groups of `query.type` (every group, in `SEARCH_TYPES` order, when
+ * absent — one statement for them all), each with at most `query.limit` hits, best first, and its
  * `total` — the number of matches `viewer` may see, exact up to `SEARCH_COUNT_CAP` and capped
  * beyond (`totalCapped`). `query` is already validated by the contract (`q` trimmed, 1–100
  * characters; bad input answers 400 before this runs); the database sees only `q`'s bounded terms
