@@ -28,6 +28,30 @@ import * as queries from './places.queries.ts';
 
 export { seedPlacesDemo } from './places.seed.ts';
 
+/** A venue's key: trimmed, white space collapsed, lower case ("  Lecture  Hall Complex" → "lecture hall complex"). */
+export const venueKey = (venue: string) => venue.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The places the `venues` name (docs/architecture.md "Features in detail": Places and the map),
+ * by {@link venueKey}: a venue names a place when it is the place's name or one of its aliases,
+ * case and spacing aside ("LHC" → Lecture Hall Complex); a name wins over another place's alias.
+ * One query for the lot (a page of events). Venues naming no place are absent.
+ */
+export async function placesByVenue(
+  ctx: ServiceContext,
+  venues: string[],
+): Promise<Map<string, { slug: string; name: string }>> {
+  const keys = [...new Set(venues.map(venueKey).filter(Boolean))];
+  const found = new Map<string, { slug: string; name: string }>();
+  if (!keys.length) return found;
+  const rows = await queries.placesNamed(ctx.db, keys);
+  for (const byName of [true, false])
+    for (const row of rows)
+      for (const key of byName ? [venueKey(row.name)] : row.aliases.map(venueKey))
+        if (keys.includes(key) && !found.has(key)) found.set(key, { slug: row.slug, name: row.name });
+  return found;
+}
+
 /**
  * What campus search finds of the places directory (docs/architecture.md "Building blocks"; search
  * matches and ranks, `features/search/search.queries.ts`): every place — the directory is public —
