@@ -177,6 +177,11 @@ export const event = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   venue: z.string(),
+  /**
+   * The campus directory's place the venue names — its name or one of its aliases, case aside —
+   * opened on the campus map (`/map/{slug}`); null when the venue is no place of the directory.
+   */
+  venuePlace: z.object({ slug: z.string(), name: z.string() }).nullable(),
   description: z.string(),
   registrationUrl: z.string().nullable(),
   capacity: z.number().int().nullable(),

@@ -7,10 +7,12 @@ import { SEARCHABLE_KINDS, nonEmpty, orList, type KindSearchType } from './recor
 
 /**
  * The groups a search answers, in this order; `type` narrows to one of them: the searchable record
- * kinds' groups (`record-kinds.ts`), then `skills` (students who teach a skill — not a record kind).
+ * kinds' groups (`record-kinds.ts`), then `skills` (students who teach a skill) and `places` (the
+ * places directory, by name or alias: "LHC" → Lecture Hall Complex, opened on the campus map) —
+ * neither is a record kind.
  */
-export type SearchType = KindSearchType | 'skills';
-export const SEARCH_TYPES = nonEmpty<SearchType>([...SEARCHABLE_KINDS.map((k) => k.search.type), 'skills']);
+export type SearchType = KindSearchType | 'skills' | 'places';
+export const SEARCH_TYPES = nonEmpty<SearchType>([...SEARCHABLE_KINDS.map((k) => k.search.type), 'skills', 'places']);
 
 /** Longest query, in characters, after trimming. */
 export const SEARCH_Q_MAX = 100;
@@ -36,6 +38,7 @@ export const SEARCH_GROUPS = {
     SEARCHABLE_KINDS.map((k) => [k.search.type, { label: k.page, path: k.path, param: k.search.param }]),
   ),
   skills: { label: 'Skill Exchange', path: '/skill-exchange', param: null },
+  places: { label: 'Campus map', path: '/map', param: 'q' },
 } as Record<SearchType, { label: string; path: string; param: string | null }>;
 
 export const SEARCH_MESSAGES = {
@@ -57,4 +60,6 @@ export const SEARCH_MESSAGES = {
   /** A skill hit's snippet: "Teaches **Python** · CSE · Fifth semester". */
   teaches: 'Teaches',
   semester: (semester: string) => `${semester} semester`,
+  /** A place hit's snippet: its category, then "Also called LHC, Lecture Halls" when it has aliases. */
+  alsoCalled: 'Also called',
 };

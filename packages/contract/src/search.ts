@@ -1,6 +1,6 @@
 /**
  * Campus-wide search: `GET /api/search?q=&type=&limit=` over what a signed-in student
- * can see — marketplace listings, lost & found items, upcoming rides and people who teach a skill —
+ * can see — marketplace listings, lost & found items, upcoming rides, events, people who teach a skill and the campus's places —
  * answered in groups, each hit with a title, a snippet whose matching words are marked, and the deep
  * link that opens it. Declared once here for the API and the web app.
  */

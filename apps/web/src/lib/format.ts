@@ -96,6 +96,14 @@ export function formatTime(value: string | Date): string {
   return formats.clock().format(toDate(value));
 }
 
+/** How long until `value` from `now`: "now", "in 1 min", "in 12 min", "in 2 h 5 min" (a past time is "now"). */
+export function inMinutes(value: string | Date, now: Date): string {
+  const minutes = Math.max(0, Math.ceil((toDate(value).getTime() - now.getTime()) / 60_000));
+  if (minutes === 0) return 'now';
+  if (minutes < 60) return `in ${minutes} min`;
+  return `in ${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+}
+
 /** ISO timestamp → en-IN date such as "22/11/2026" or "5/1/2026" in the display time zone. */
 export function formatDateIN(value: string | Date): string {
   return formats.dateIN().format(toDate(value));

@@ -1,9 +1,15 @@
 /**
  * RTK Query endpoints of campus transport (docs/architecture.md "Features in detail": Transport),
  * injected into the shared `api` — in `lib/` because the map page's stops and the home dashboard
- * read the next departures; the admin area imports timetables. The service worker keeps the answers (offline bus times).
+ * read the next departures; the admin area edits routes and imports timetables. The service worker keeps the answers (offline bus times).
  */
-import type { Departure, ImportRoutesBody, ImportRoutesResult, TransportRoute } from '@campus/contract/transport';
+import type {
+  Departure,
+  ImportRoutesBody,
+  ImportRoutesResult,
+  RouteBody,
+  TransportRoute,
+} from '@campus/contract/transport';
 import { api } from './api';
 
 const TAG = 'TransportRoute' as const;
@@ -17,6 +23,11 @@ export const transportApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectE
       query: (stop) => ({ url: 'transport/next', params: { stop } }),
       providesTags: [TAG],
     }),
+    /** PUT /admin/transport/routes/{slug} (admin): creates or replaces the route. */
+    saveRoute: build.mutation<TransportRoute, { slug: string; body: RouteBody }>({
+      query: ({ slug, body }) => ({ url: `admin/transport/routes/${encodeURIComponent(slug)}`, method: 'PUT', body }),
+      invalidatesTags: [TAG],
+    }),
     /** POST /admin/transport/import (admin): a dry run lists the routes and bad lines; a real import saves all or nothing. */
     importRoutes: build.mutation<ImportRoutesResult, ImportRoutesBody>({
       query: (body) => ({ url: 'admin/transport/import', method: 'POST', body }),
@@ -25,4 +36,5 @@ export const transportApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectE
   }),
 });
 
-export const { useListRoutesQuery, useNextDeparturesQuery, useImportRoutesMutation } = transportApi;
+export const { useListRoutesQuery, useNextDeparturesQuery, useSaveRouteMutation, useImportRoutesMutation } =
+  transportApi;

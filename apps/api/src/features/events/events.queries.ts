@@ -13,6 +13,7 @@ import { fileUrl } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { addDays, startOfDayIn, todayIn } from '../../lib/dates.ts';
 import { likePattern, moderationOf } from '../../lib/owned-records.ts';
+import { placesByVenue, venueKey } from '../places/places.service.ts';
 
 /** A stored event. */
 export type EventRow = typeof events.$inferSelect;
@@ -94,16 +95,23 @@ export async function isCoordinatorOf(db: Db, userId: string, clubId: string): P
   return Boolean(row);
 }
 
-/** Maps events to the API shape for `viewer`, loading the viewer's answers and coordinated clubs once. */
+/**
+ * Maps events to the API shape for `viewer`, loading the viewer's answers, coordinated clubs and
+ * the places the venues name (the places directory's `placesByVenue`) once.
+ */
 export async function toApiEvents(
   ctx: ServiceContext,
   viewer: SessionUser,
   list: EventWithClub[],
 ): Promise<CampusEvent[]> {
   const ids = list.map((e) => e.row.id);
-  const [rsvps, coordinated] = await Promise.all([
+  const [rsvps, coordinated, places] = await Promise.all([
     rsvpsOf(ctx.db, viewer.id, ids),
     list.length ? coordinatedClubIds(ctx.db, viewer.id) : Promise.resolve(new Set<string>()),
+    placesByVenue(
+      ctx,
+      list.map((e) => e.row.venue),
+    ),
   ]);
   const tz = ctx.config.institute.timezone;
   const now = new Date();
@@ -116,6 +124,7 @@ export async function toApiEvents(
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     venue: row.venue,
+    venuePlace: places.get(venueKey(row.venue)) ?? null,
     description: row.description,
     registrationUrl: row.registrationUrl,
     capacity: row.capacity,

@@ -4,7 +4,7 @@
  * student who coordinates nothing, 400 for bad dates and links), the feed's groups, tabs and
  * filters, follower notifications, RSVP counts and the capacity (never over, even when many answer
  * at once), the Going list, cancellation and deletion notices, reports hiding an event from the
- * feed and campus search, and the iCalendar files parsed with ical.js.
+ * feed and campus search, the venue linked to the place it names, and the iCalendar files parsed with ical.js.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
@@ -13,6 +13,7 @@ import { CLUB_MESSAGES, EVENT_MESSAGES as E, type CampusEvent } from '@campus/co
 import { events } from '../../db/schema/events.ts';
 import { testWorldHooks, type SignedIn } from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
+import { validPlace } from '../places/places.cases.ts';
 import { validClub, validEvent } from './events.cases.ts';
 import { sendDueReminders } from './events.service.ts';
 
@@ -161,6 +162,23 @@ describe('posting', () => {
     const seen = await w.notificationsOf('fan');
     expect(seen[0]).toMatchObject({ type: 'event', link: `/events/${created.id}` });
     expect(seen[0]!.message).toContain('Poster night');
+  });
+
+  it('links a venue that names a place of the directory (its name or an alias, case and spacing aside)', async () => {
+    const place = { ...validPlace('events-lhc'), name: 'Events Lecture Hall', aliases: ['ELHC', 'Hall E'] };
+    const added = await w.as('admin').post('/api/admin/places', place);
+    expect(added.statusCode, added.body).toBe(201);
+    const linked = { slug: 'events-lhc', name: 'Events Lecture Hall' };
+    for (const venue of ['Events Lecture Hall', 'elhc', '  hall   e ']) {
+      const e = await post({ title: `At ${venue}`, venue });
+      expect(e.venuePlace, venue).toEqual(linked);
+      const read = await w.as('student').get(`/api/events/${e.id}`);
+      expect(read.json().data.venuePlace).toEqual(linked);
+    }
+    const elsewhere = await post({ title: 'Elsewhere', venue: 'Events Lecture Hall, first floor' });
+    expect(elsewhere.venuePlace).toBeNull();
+    const feed = await w.as('student').get('/api/events?q=elsewhere');
+    expect(feed.json().data.find((x: CampusEvent) => x.id === elsewhere.id).venuePlace).toBeNull();
   });
 
   it('reads a time without an offset in the institute’s zone', async () => {

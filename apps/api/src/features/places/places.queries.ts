@@ -73,6 +73,24 @@ export async function findPlace(db: Db, slug: string): Promise<PlaceRow | undefi
   return row;
 }
 
+/** The places whose lower-cased name or an alias is one of `keys` (lower case): slug, name, aliases. */
+export function placesNamed(db: Db, keys: string[]) {
+  const list = sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  return db
+    .select({ slug: places.slug, name: places.name, aliases: places.aliases })
+    .from(places)
+    .where(
+      or(
+        sql`lower(${places.name}) IN (${list})`,
+        sql`EXISTS (SELECT FROM unnest(${places.aliases}) AS a(alias) WHERE lower(a.alias) IN (${list}))`,
+      ),
+    )
+    .orderBy(asc(places.name), asc(places.id));
+}
+
 /** The existing slugs among `slugs`. */
 export async function existingSlugs(db: Db, slugs: string[]): Promise<Set<string>> {
   if (slugs.length === 0) return new Set();

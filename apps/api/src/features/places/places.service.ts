@@ -3,10 +3,10 @@
  * the places (the campus map works signed out); administrators add, replace, delete and import them
  * from CSV (a dry run names each bad line and saves nothing; a real import with a bad line saves
  * nothing either). Every change is one transaction with its audit row. Other features read places
- * through {@link placesBySlug} and {@link listPlaces}.
+ * through {@link placesBySlug} and {@link listPlaces}; campus search through {@link placeSearch}.
  */
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   PLACE_CSV_COLUMNS,
   PLACE_IMPORT_ROWS_MAX,
@@ -27,6 +27,50 @@ import type { Page } from '../../lib/pages.ts';
 import * as queries from './places.queries.ts';
 
 export { seedPlacesDemo } from './places.seed.ts';
+
+/** A venue's key: trimmed, white space collapsed, lower case ("  Lecture  Hall Complex" → "lecture hall complex"). */
+export const venueKey = (venue: string) => venue.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The places the `venues` name (docs/architecture.md "Features in detail": Places and the map),
+ * by {@link venueKey}: a venue names a place when it is the place's name or one of its aliases,
+ * case and spacing aside ("LHC" → Lecture Hall Complex); a name wins over another place's alias.
+ * One query for the lot (a page of events). Venues naming no place are absent.
+ */
+export async function placesByVenue(
+  ctx: ServiceContext,
+  venues: string[],
+): Promise<Map<string, { slug: string; name: string }>> {
+  const keys = [...new Set(venues.map(venueKey).filter(Boolean))];
+  const found = new Map<string, { slug: string; name: string }>();
+  if (!keys.length) return found;
+  const rows = await queries.placesNamed(ctx.db, keys);
+  for (const byName of [true, false])
+    for (const row of rows)
+      for (const key of byName ? [venueKey(row.name)] : row.aliases.map(venueKey))
+        if (keys.includes(key) && !found.has(key)) found.set(key, { slug: row.slug, name: row.name });
+  return found;
+}
+
+/**
+ * What campus search finds of the places directory (docs/architecture.md "Building blocks"; search
+ * matches and ranks, `features/search/search.queries.ts`): every place — the directory is public —
+ * by its name or an alias ("LHC" → Lecture Hall Complex: `search_vector` for whole words, the
+ * trigrams of `search_text` for typos and prefixes), ordered by name after relevance. A hit shows
+ * the name, category and aliases and opens the place on the campus map (`/map/{slug}`).
+ */
+export function placeSearch() {
+  return {
+    from: sql`${places}`,
+    id: places.id,
+    visible: undefined,
+    vector: places.searchVector,
+    fields: [places.searchText],
+    ranked: [places.searchText],
+    tie: { key: places.name, direction: sql.raw('ASC') },
+    shown: { slug: places.slug, name: places.name, category: places.category, aliases: places.aliases },
+  };
+}
 
 /** One page of places (public): by category and a search word in name or alias, typos allowed. */
 export function listPlaces(ctx: ServiceContext, q: ListPlacesQuery): Promise<Page<Place>> {

@@ -267,7 +267,7 @@ export type GroupRow<Q> = Q extends PromiseLike<Array<infer R>> ? R : never;
 /**
  * Every group's hits in ONE statement (a search without `type`): a single row whose column per
  * group is that group's statement's one row as JSON, `{ total, hits }`. One round trip instead of
- * four — on this machine each statement's socket write and read cost the API more CPU than the
+ * one per group — on this machine each statement's socket write and read cost the API more CPU than the
  * rows themselves (a `--cpu-prof` profile of the search bench: ~30 % of the Node process in
  * socket writes). The groups run one after another in one backend; each is bounded as above.
  */

@@ -7,16 +7,20 @@
  * - marketplace: unsold, unexpired listings of active owners (browse);
  * - lost & found: items not yet returned of active reporters (the default list);
  * - rides: upcoming rides (not departed) of active creators (the rides list);
+ * - events: as the events list;
  * - skills: students who teach a matching skill, never the viewer, never a deactivated student (as
- *   skill-exchange matches), shown by name, branch and semester — never their e-mail.
+ *   skill-exchange matches), shown by name, branch and semester — never their e-mail;
+ * - places: every place of the directory (public, as the campus map), by name or alias.
  *
  * Each hit has a title, a snippet with the matched words marked (`search.snippet.ts`) and the deep
  * link that opens it: a record's kind link (`/marketplace/{id}`, `/lost-found/{id}`, `/rides/{id}`),
- * `/skill-exchange?skill=<skill name>`.
+ * `/skill-exchange?skill=<skill name>`, `/map/{slug}`.
  */
 import { sql } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import { PLACE_CATEGORY_LABELS, type PlaceCategory } from '@campus/contract/places-ui';
+import type { KindSearchType } from '@campus/contract/record-kinds';
 import { skillKey } from '@campus/contract/skill-exchange';
 import {
   SEARCH_COUNT_CAP,
@@ -34,43 +38,50 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cappedTotal } from '../../lib/pages.ts';
 import { preparedStatements } from '../../lib/prepared.ts';
+import type { Columns } from '../../lib/record-kinds.ts';
 import { kindOfSearch } from '../../record-kinds.ts';
+import { placeSearch } from '../places/places.service.ts';
 import { teacherSearch } from '../skill-exchange/skill-exchange.service.ts';
 import * as queries from './search.queries.ts';
 import { bestSnippet, hasMatch, markedSnippet } from './search.snippet.ts';
 import { searchTerms } from './search.terms.ts';
 
 /**
+ * The groups that are not record kinds, each another feature's searched rows: skill exchange's
+ * teachers (its `teacherSearch`) and the places directory (its `placeSearch`).
+ */
+const SOURCES = { skills: teacherSearch, places: placeSearch } satisfies Record<
+  Exclude<SearchType, KindSearchType>,
+  () => unknown
+>;
+
+/**
  * Each group's query over what a viewer may see, with the placeholders `q` and `limit` (skills also
  * `alias` and `viewer`): a record kind's group (`src/record-kinds.ts`) over its browse rule and
- * visibility, the skills group over skill exchange's teachers (its `teacherSearch`).
+ * visibility, the other groups over their feature's source ({@link SOURCES}).
  */
 const hitsOf = Object.fromEntries(
   SEARCH_TYPES.map((type) => {
     const kind = kindOfSearch(type);
     const hits = kind
       ? (db: Db) => queries.recordHits(db, kind, kind.browsable(db, sql.placeholder('viewer')))
-      : (db: Db) => queries.sourceHits(db, teacherSearch());
+      : (db: Db) => queries.sourceHits(db, SOURCES[type as keyof typeof SOURCES]() as queries.Searched<Columns>);
     return [type, hits];
   }),
 ) as Record<
   SearchType,
-  (
-    db: Db,
-  ) =>
-    | ReturnType<typeof queries.recordHits>
-    | ReturnType<typeof queries.sourceHits<ReturnType<typeof teacherSearch>['shown']>>
+  (db: Db) => ReturnType<typeof queries.recordHits> | ReturnType<typeof queries.sourceHits<Columns>>
 >;
 
 /** A group's statement's answer: its hits (`id` and the shown columns, best first) and `total`. */
 type Found = { total: number; hits: Array<{ id: string } & Record<string, unknown>> };
 
-/** The four groups in one statement (no `type`: the header box and `/search`). */
+/** Every group in one statement (no `type`: the header box and `/search`). */
 const allGroups = (db: Db) =>
   queries.everyGroup(db, Object.fromEntries(SEARCH_TYPES.map((type) => [type, hitsOf[type](db)])));
 
 /**
- * The SQL text and parameters of a search's statement (the four groups, or `type`'s) with the
+ * The SQL text and parameters of a search's statement (every group, or `type`'s) with the
  * placeholders of {@link search} — for `scripts/bench/search-explain.ts` to show its plan.
  */
 export function statementOf(db: Db, type?: SearchType) {
@@ -79,12 +90,13 @@ export function statementOf(db: Db, type?: SearchType) {
 
 /** One group's statement (`type` given), prepared once per database and group (`lib/prepared.ts`). */
 const oneGroup = preparedStatements('search_group', (db, name, type: SearchType) => hitsOf[type](db).prepare(name));
-/** The four groups in one statement, prepared once per database. */
+/** Every group in one statement, prepared once per database. */
 const everyGroup = preparedStatements('search_every_group', (db, name) => allGroups(db).prepare(name));
 
 /**
  * A group's row mapped to a hit: title, snippet with the match marked, deep link — a record's from
- * its kind (title, snippet texts, link), a teacher's from the skill and their public profile.
+ * its kind (title, snippet texts, link), a place's from its name, category and aliases (opened on
+ * the campus map), a teacher's from the skill and their public profile.
  */
 function hitOf(type: SearchType, row: Found['hits'][number], q: string): SearchGroup['items'][number] {
   const kind = kindOfSearch(type);
@@ -95,6 +107,10 @@ function hitOf(type: SearchType, row: Found['hits'][number], q: string): SearchG
       snippet: bestSnippet(kind.search.snippet(row), q),
       link: kind.link(row.id),
     };
+  if (type === 'places') {
+    const p = row as Found['hits'][number] & { slug: string; name: string; category: PlaceCategory; aliases: string[] };
+    return { id: p.id, title: p.name, snippet: placeSnippet(p.category, p.aliases, q), link: `/map/${p.slug}` };
+  }
   const r = row as Found['hits'][number] & {
     skill: string;
     name: string | null;
@@ -107,6 +123,13 @@ function hitOf(type: SearchType, row: Found['hits'][number], q: string): SearchG
     snippet: teacherSnippet(r.skill, q, r.branch, r.semester),
     link: `/skill-exchange?skill=${encodeURIComponent(r.skill)}`,
   };
+}
+
+/** "Academic · Also called **LHC**, Lecture Halls": the category, then the aliases with the match marked. */
+function placeSnippet(category: PlaceCategory, aliases: string[], q: string): SnippetPart[] {
+  const label = PLACE_CATEGORY_LABELS[category];
+  if (!aliases.length) return [{ text: label, match: false }];
+  return [{ text: `${label} · ${SEARCH_MESSAGES.alsoCalled} `, match: false }, ...markedSnippet(aliases.join(', '), q)];
 }
 
 /** "Teaches **Python** · CSE · Fifth semester": the skill marked (whole, when it matched by an alias). */
@@ -139,8 +162,8 @@ function group(type: SearchType, found: Found, q: string): SearchGroup {
 const NOTHING: Found = { total: 0, hits: [] };
 
 /**
- * GET /api/search: the groups of `query.type` (all four, in `SEARCH_TYPES` order, when
- * absent — one statement for the four), each with at most `query.limit` hits, best first, and its
+ * GET /api/search: the groups of `query.type` (every group, in `SEARCH_TYPES` order, when
+ * absent — one statement for them all), each with at most `query.limit` hits, best first, and its
  * `total` — the number of matches `viewer` may see, exact up to `SEARCH_COUNT_CAP` and capped
  * beyond (`totalCapped`). `query` is already validated by the contract (`q` trimmed, 1–100
  * characters; bad input answers 400 before this runs); the database sees only `q`'s bounded terms

@@ -22,6 +22,7 @@ import {
 } from '@campus/contract/search';
 import { lostFoundItems } from '../../db/schema/lost-found.ts';
 import { marketplaceItems } from '../../db/schema/marketplace.ts';
+import { places } from '../../db/schema/places.ts';
 import { rides } from '../../db/schema/rides.ts';
 import { users } from '../../db/schema/users.ts';
 import { testWorldHooks, type SignedIn } from '../../test/helpers.ts';
@@ -126,6 +127,24 @@ beforeAll(async () => {
   await ride('zephyrPast', other, 'Zephyr junction departed', 'Campus', 'Morning', -1);
   await ride('zephyrGone', gone, 'Zephyr junction of a deactivated owner', 'Campus', 'Morning');
 
+  // Places as the directory saves them: `search_text` is the name and aliases in lower case.
+  const place = { lat: 28.9441, lng: 77.1012, description: 'Ten lecture halls' };
+  const [lhc] = await db
+    .insert(places)
+    .values([
+      {
+        ...place,
+        slug: 'lecture-hall-complex',
+        name: 'Lecture Hall Complex',
+        category: 'academic',
+        aliases: ['LHC', 'Lecture Halls'],
+        searchText: 'lecture hall complex lhc lecture halls',
+      },
+      { ...place, slug: 'main-gate', name: 'Main Gate', category: 'gate', searchText: 'main gate' },
+    ])
+    .returning({ id: places.id });
+  ids.lhc = lhc!.id;
+
   await teaches(other, 'Python');
   await teaches(other, 'JavaScript');
   await teaches(me, 'Python');
@@ -165,6 +184,37 @@ describe('each group finds by an exact word, a prefix and a typo', () => {
     }
     const js = groupOf(await search({ q: 'js', type: 'skills' }), 'skills');
     expect(js.items.map((i) => i.link)).toEqual(['/skill-exchange?skill=JavaScript']);
+  });
+
+  it('places: by name or alias (exact, prefix, typo), opened on the campus map', async () => {
+    for (const q of ['LHC', 'lhc', 'lecture hall', 'lectur', 'lecure hall complex', 'complx']) {
+      const g = groupOf(await search({ q, type: 'places' }), 'places');
+      expect(
+        g.items.map((i) => i.title),
+        q,
+      ).toEqual(['Lecture Hall Complex']);
+    }
+    const lhc = groupOf(await search({ q: 'LHC' }), 'places');
+    expect(lhc).toEqual({
+      type: 'places',
+      total: 1,
+      items: [
+        {
+          id: ids.lhc,
+          title: 'Lecture Hall Complex',
+          snippet: [
+            { text: 'Academic · Also called ', match: false },
+            { text: 'LHC', match: true },
+            { text: ', Lecture Halls', match: false },
+          ],
+          link: '/map/lecture-hall-complex',
+        },
+      ],
+    });
+    const gate = groupOf(await search({ q: 'main gate', type: 'places' }), 'places');
+    expect(gate.items.map((i) => [i.title, i.snippet, i.link])).toEqual([
+      ['Main Gate', [{ text: 'Gate', match: false }], '/map/main-gate'],
+    ]);
   });
 
   it('answers every group in order, each hit with its deep link', async () => {

@@ -33,6 +33,7 @@ function event(overrides: Partial<CampusEvent> = {}): CampusEvent {
     startsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
     endsAt: new Date(Date.now() + 4 * HOUR).toISOString(),
     venue: 'Lab 2',
+    venuePlace: null,
     description: 'Bring a laptop.',
     registrationUrl: null,
     capacity: 1,
@@ -78,7 +79,13 @@ describe('the feed', () => {
       const items = [
         event(),
         event({ id: 'e2', title: 'Robot race', group: 'week' }),
-        event({ id: 'e3', title: 'Winter concert', group: 'later' }),
+        event({
+          id: 'e3',
+          title: 'Winter concert',
+          group: 'later',
+          venue: 'LHC',
+          venuePlace: { slug: 'lecture-hall-complex', name: 'Lecture Hall Complex' },
+        }),
       ];
       return ok(items, { page: 1, limit: 20, total: 3 });
     });
@@ -87,6 +94,9 @@ describe('the feed', () => {
     expect(screen.getByRole('heading', { name: 'This week' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Later' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Robot race' })).toHaveAttribute('href', '/events/e2');
+    // A venue that names a place of the campus map links to it; another stays text.
+    expect(screen.getByRole('link', { name: 'LHC' })).toHaveAttribute('href', '/map/lecture-hall-complex');
+    expect(screen.queryByRole('link', { name: 'Lab 2' })).toBeNull();
     expect(calls.some((c) => c.startsWith('/api/events?') && c.includes('club=coding-club'))).toBe(true);
     expect(screen.queryByRole('button', { name: U.newEvent })).toBeNull();
   });

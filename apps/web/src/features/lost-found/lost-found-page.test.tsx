@@ -2,7 +2,7 @@
  * Lost & found page (docs/product-spec.md §2): Recently Reported asks for the first 5, each entry shows
  * the Lost/Found label, name, date, location and placeholder; Contact Owner shows the contact or
  * "Not provided"; the load error has Retry; "View all" reads its filters from the URL; the report
- * modal has the spec's title and the contract's messages.
+ * modal has the spec's title and the contract's messages, and its location suggests the directory's places.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -42,6 +42,13 @@ function mockApi(items: LostFoundItem[], status = 200) {
   stubFetch(async ({ req }) => {
     const url = req.url;
     calls.push(url);
+    if (new URL(url).pathname === '/api/places')
+      return json(200, {
+        success: true,
+        message: 'OK',
+        data: [{ id: 'p1', slug: 'central-library', name: 'Central Library' }],
+        pagination: { page: 1, limit: 100, total: 1 },
+      });
     if (status !== 200) return json(status, { success: false, message: 'Server error. Please try again later.' });
     return json(200, {
       success: true,
@@ -139,6 +146,19 @@ describe('lost and found page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Report Item' }));
     expect((await within(dialog).findAllByText(L.required)).length).toBeGreaterThanOrEqual(3);
     expect(within(dialog).getByText(L.contactInvalid)).toBeInTheDocument();
+  });
+
+  it("the report's location suggests the campus directory's places, free text still allowed", async () => {
+    const calls = mockApi([]);
+    renderPage();
+    expect(calls.some((u) => u.includes('/api/places'))).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Report Item' }));
+    const dialog = await screen.findByRole('dialog', { name: L.reportTitle });
+    const location = within(dialog).getByLabelText('Location');
+    const list = document.getElementById(location.getAttribute('list')!)!;
+    await waitFor(() => expect(list.querySelector('option[value="Central Library"]')).not.toBeNull());
+    await userEvent.type(location, 'Near the canteen');
+    expect(location).toHaveValue('Near the canteen');
   });
 
   it('the reporter sees Mark returned, Edit and Delete; others do not', async () => {

@@ -4,16 +4,17 @@
  * a hit's snippet with the matched words marked.
  */
 import type { ReactNode } from 'react';
-import { GraduationCap, type LucideIcon } from 'lucide-react';
+import { GraduationCap, MapPin, type LucideIcon } from 'lucide-react';
 import { SEARCHABLE_KINDS } from '@campus/contract/record-kinds';
 import type { SnippetPart } from '@campus/contract/search';
 import { SEARCH_GROUPS, type SearchType } from '@campus/contract/search-ui';
 import { KIND_ICONS } from '../../lib/record-kind-icons';
 
-/** The icon of each group: its record kind's icon (Skill Exchange's cap for skills). */
+/** The icon of each group: its record kind's icon (Skill Exchange's cap for skills, a pin for places). */
 export const GROUP_ICONS = {
   ...Object.fromEntries(SEARCHABLE_KINDS.map((k) => [k.search.type, KIND_ICONS[k.kind]])),
   skills: GraduationCap,
+  places: MapPin,
 } as Record<SearchType, LucideIcon>;
 
 /** The results page of a query: `/search?q=…`. */

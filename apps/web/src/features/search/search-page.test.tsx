@@ -41,6 +41,18 @@ const found: SearchData = {
       total: 1,
       items: [{ id: 's1', title: 'Asha Verma', snippet: [{ text: 'Calculus', match: true }], link: '/skill-exchange' }],
     },
+    {
+      type: 'places',
+      total: 1,
+      items: [
+        {
+          id: 'p1',
+          title: 'Calcutta Canteen',
+          snippet: [{ text: 'Food', match: false }],
+          link: '/map/calcutta-canteen',
+        },
+      ],
+    },
   ],
 };
 
@@ -77,6 +89,16 @@ describe('SearchPage', () => {
     expect(within(skills).getByRole('link', { name: SEARCH_MESSAGES.seeAll('Skill Exchange') })).toHaveAttribute(
       'href',
       '/skill-exchange',
+    );
+    // A place opens on the campus map; "See all" opens the map's own search.
+    const places = screen.getByRole('region', { name: /Campus map/ });
+    expect(within(places).getByRole('link', { name: 'Calcutta Canteen' })).toHaveAttribute(
+      'href',
+      '/map/calcutta-canteen',
+    );
+    expect(within(places).getByRole('link', { name: SEARCH_MESSAGES.seeAll('Campus map') })).toHaveAttribute(
+      'href',
+      '/map?q=calc',
     );
     expect(screen.queryByRole('region', { name: /Rides/ })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search results for “calc”');

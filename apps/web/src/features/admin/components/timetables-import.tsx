@@ -1,22 +1,28 @@
 /**
  * Bus timetables for administrators, in the admin area's Places tab (docs/architecture.md
- * "Features in detail": Transport): the routes in force, and the CSV import (`route,stop,day_type,
+ * "Features in detail": Transport): the routes in force, each with Edit, and Add route (a dialog,
+ * `RouteFormModal`), and the CSV import (`route,stop,day_type,
  * times`, one line per route, stop and day type, times separated by spaces) — "Check" lists each
  * route it would save and each bad line with its number and reason; "Import" saves all or none.
  */
 import { useState } from 'react';
 import type { ImportRoutesResult } from '@campus/contract/transport';
+import { Pencil, Plus } from 'lucide-react';
+import type { TransportRoute } from '@campus/contract/transport';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
 import { toApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useImportRoutesMutation, useListRoutesQuery } from '../../../lib/transport-api';
+import { RouteFormModal } from './route-form-modal';
 
 export function TimetablesImport() {
   const routes = useListRoutesQuery();
   const [csv, setCsv] = useState('');
   const [result, setResult] = useState<ImportRoutesResult | null>(null);
   const [run, state] = useImportRoutesMutation();
+  // The route being edited (null: a new one), or undefined while no dialog is open.
+  const [editing, setEditing] = useState<TransportRoute | null | undefined>(undefined);
   const send = async (dryRun: boolean) => {
     const res = await run({ csv, dryRun });
     if ('data' in res && res.data) {
@@ -28,9 +34,14 @@ export function TimetablesImport() {
   };
   return (
     <section aria-labelledby="timetables-heading" className="space-y-3 rounded-2xl border border-line bg-surface p-4">
-      <h3 id="timetables-heading" className="text-lg font-semibold text-fg">
-        Bus timetables
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="timetables-heading" className="text-lg font-semibold text-fg">
+          Bus timetables
+        </h3>
+        <Button variant="secondary" size="sm" onClick={() => setEditing(null)}>
+          <Plus aria-hidden="true" size={16} /> Add route
+        </Button>
+      </div>
       {routes.isLoading ? (
         <p role="status" className="text-sm text-muted">
           Loading routes…
@@ -38,10 +49,15 @@ export function TimetablesImport() {
       ) : routes.isError ? (
         <p className="text-sm text-danger">{toApiError(routes.error).message}</p>
       ) : routes.data?.length ? (
-        <ul className="list-disc pl-5 text-sm text-fg">
+        <ul className="divide-y divide-line text-sm text-fg">
           {routes.data.map((r) => (
-            <li key={r.slug}>
-              {r.name} — {r.stops.length} stops, {r.trips.length} trips
+            <li key={r.slug} className="flex flex-wrap items-center justify-between gap-2 py-1">
+              <span className="min-w-0 break-words">
+                {r.name} — {r.stops.length} stops, {r.trips.length} trips
+              </span>
+              <Button variant="ghost" size="sm" aria-label={`Edit ${r.name}`} onClick={() => setEditing(r)}>
+                <Pencil aria-hidden="true" size={16} /> Edit
+              </Button>
             </li>
           ))}
         </ul>
@@ -88,6 +104,11 @@ export function TimetablesImport() {
           )}
         </div>
       ) : null}
+      <RouteFormModal
+        open={editing !== undefined}
+        onOpenChange={(o) => !o && setEditing(undefined)}
+        route={editing ?? null}
+      />
     </section>
   );
 }

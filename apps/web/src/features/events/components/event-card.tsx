@@ -11,6 +11,22 @@ import { ModerationBadge } from '../../../components/report-button';
 import { formatDayDate, formatTime } from '../../../lib/format';
 
 /** "Sat, 5 Dec · 6:00 pm – 8:00 pm" in the institute's zone. */
+/**
+ * The event's venue: a link to its place on the campus map when the venue names a place of the
+ * directory (`venuePlace`), else the text as posted.
+ */
+export function Venue({ event: e }: { event: CampusEvent }) {
+  if (!e.venuePlace) return <>{e.venue}</>;
+  return (
+    <Link
+      to={`/map/${encodeURIComponent(e.venuePlace.slug)}`}
+      className="inline-flex min-h-6 items-center text-accent underline-offset-2 hover:underline"
+    >
+      {e.venue}
+    </Link>
+  );
+}
+
 export function eventWhen(e: Pick<CampusEvent, 'startsAt' | 'endsAt'>): string {
   const sameDay = formatDayDate(e.startsAt) === formatDayDate(e.endsAt);
   return sameDay
@@ -63,7 +79,7 @@ export function EventCard({ event: e }: { event: CampusEvent }) {
           </span>
           <span className="inline-flex min-w-0 items-center gap-1.5 break-words">
             <MapPin aria-hidden="true" size={15} />
-            {e.venue}
+            <Venue event={e} />
           </span>
           <span className="inline-flex items-center gap-1.5">
             <Users aria-hidden="true" size={15} />

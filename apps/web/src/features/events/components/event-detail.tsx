@@ -24,7 +24,7 @@ import {
   useRsvpMutation,
   useUpdateEventMutation,
 } from '../events-api';
-import { eventWhen, isFull } from './event-card';
+import { Venue, eventWhen, isFull } from './event-card';
 
 export function EventDetail({ id }: { id: string }) {
   const q = useGetEventQuery(id);
@@ -95,7 +95,7 @@ function EventBody({ event: e }: { event: CampusEvent }) {
           </p>
           <p className="flex items-center gap-1.5 text-sm break-words text-muted">
             <MapPin aria-hidden="true" size={16} />
-            {e.venue}
+            <Venue event={e} />
           </p>
           <p className="flex flex-wrap gap-2">
             {e.cancelledAt ? <Badge tone="danger">{U.cancelled}</Badge> : null}

@@ -1,6 +1,6 @@
 /**
  * The "Post event" dialog: club (those the caller coordinates; every club for an admin), title,
- * start and end (`datetime-local`, read by the API in the institute's zone), venue, description,
+ * start and end (`datetime-local`, read by the API in the institute’s zone), venue (the campus map’s places suggested), description,
  * registration link, capacity and poster. The API validates (the contract's schemas); its field
  * messages show under each field. Posted → the event's page.
  */
@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Club } from '@campus/contract/events';
 import { eventPath } from '@campus/contract/events-ui';
+import { PlaceSuggestions } from '../../../components/place-suggestions';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
@@ -63,7 +64,16 @@ export function PostEventModal({ open, onOpenChange, clubs }: PostEventModalProp
           <Input label="Starts" name="startsAt" type="datetime-local" required error={errors.startsAt} />
           <Input label="Ends" name="endsAt" type="datetime-local" required error={errors.endsAt} />
         </div>
-        <Input label="Venue" name="venue" required maxLength={120} error={errors.venue} />
+        <Input
+          label="Venue"
+          name="venue"
+          required
+          maxLength={120}
+          list="event-place-names"
+          hint="A place of the campus map links the event to it."
+          error={errors.venue}
+        />
+        <PlaceSuggestions id="event-place-names" enabled={open} />
         <Textarea label="Description" name="description" rows={4} maxLength={4000} error={errors.description} />
         <Input
           label="Registration link (optional)"

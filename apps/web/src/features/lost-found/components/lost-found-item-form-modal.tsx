@@ -2,7 +2,8 @@
  * The item's report / edit modal (docs/product-spec.md §2, §5, §8): titled "Report Found Item" (or "Edit Reported Item"), a
  * Lost/Found choice, the docs/product-spec.md §3 fields validated with the contract's `createLostFoundItemBody` (required
  * fields → "Please fill in all required fields.", Indian mobile 6–9 + 9 digits, length limits), the
- * date (not in the future), a photo with preview (downscaled in the browser) and upload progress.
+ * date (not in the future), the location with the campus directory's places as suggestions (free
+ * text still allowed), a photo with preview (downscaled in the browser) and upload progress.
  * Success: "Item reported successfully!" / "Item updated successfully!"; failure: field messages and
  * the 4 s toast "Error reporting item" / "Error updating lost item" (docs/product-spec.md §8, §9).
  */
@@ -12,6 +13,7 @@ import {
   createLostFoundItemBody,
   type LostFoundItem,
 } from '@campus/contract/lost-found';
+import { PlaceSuggestions } from '../../../components/place-suggestions';
 import { Input } from '../../../components/ui/input';
 import { ListingFormModal, useListingForm } from '../../../components/ui/listing-form';
 import { Select } from '../../../components/ui/select';
@@ -102,8 +104,11 @@ export function LostFoundItemFormModal({ open, onOpenChange, item }: LostFoundIt
           label="Location"
           maxLength={100}
           placeholder="Where was it found or lost?"
+          list="lost-found-place-names"
           {...field('location_found')}
         />
+        {/* The campus directory's places as suggestions; free text is still allowed. */}
+        <PlaceSuggestions id="lost-found-place-names" enabled={open} />
         <Input
           label="Contact number"
           type="tel"

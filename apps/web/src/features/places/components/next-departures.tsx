@@ -2,24 +2,17 @@
  * "Next departures" from a transport stop (docs/architecture.md "Features in detail": Transport):
  * each bus with its route, where it goes, its time in the institute's zone and a live "in 12 min"
  * (shown once the page runs, counted again every minute from the departure time; the list is asked again once its first bus
- * has left). Loading, error and empty states.
+ * has left), and "Pin to home" for the home dashboard's "Next bus" card. Loading, error and empty states.
  */
 import { useEffect, useState } from 'react';
 import { Bus } from 'lucide-react';
 import { DAY_TYPE_LABELS } from '@campus/contract/transport-ui';
 import { LoadError } from '../../../components/ui/load-error';
-import { formatTime } from '../../../lib/format';
+import { formatTime, inMinutes } from '../../../lib/format';
 import { useNextDeparturesQuery } from '../../../lib/transport-api';
+import { PinStopButton } from './pin-stop-button';
 
-/** "now", "in 1 min", "in 12 min", "in 2 h 5 min". */
-export function inMinutes(departsAt: string, now: Date): string {
-  const minutes = Math.max(0, Math.ceil((Date.parse(departsAt) - now.getTime()) / 60_000));
-  if (minutes === 0) return 'now';
-  if (minutes < 60) return `in ${minutes} min`;
-  return `in ${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
-}
-
-export function NextDepartures({ stop, now }: { stop: string; now: Date }) {
+export function NextDepartures({ stop, name, now }: { stop: string; name: string; now: Date }) {
   const next = useNextDeparturesQuery(stop);
   const departures = next.data ?? [];
   const first = departures[0];
@@ -32,9 +25,12 @@ export function NextDepartures({ stop, now }: { stop: string; now: Date }) {
   }, [first, now, refetch]);
   return (
     <section aria-labelledby="next-departures" className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
-      <h2 id="next-departures" className="flex items-center gap-2 text-lg font-semibold text-fg">
-        <Bus aria-hidden="true" size={20} /> Next departures
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="next-departures" className="flex items-center gap-2 text-lg font-semibold text-fg">
+          <Bus aria-hidden="true" size={20} /> Next departures
+        </h2>
+        <PinStopButton stop={{ slug: stop, name }} />
+      </div>
       {next.isLoading ? (
         <p role="status" className="mt-2 text-sm text-muted">
           Loading bus times…

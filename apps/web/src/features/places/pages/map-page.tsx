@@ -27,21 +27,12 @@ import { useResetOnChange } from '../../../lib/use-reset-on-change';
 import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { useGetPlaceQuery, useListPlacesQuery } from '../../../lib/places-api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNow } from '../../../lib/use-now';
 import { NextDepartures } from '../components/next-departures';
 import { OpenBadge, PlaceDetails } from '../components/place-details';
 import type { CampusMapViewProps } from '../components/campus-map-view';
 
 const isCategory = (v: string | null): v is PlaceCategory => PLACE_CATEGORIES.includes(v as PlaceCategory);
-
-/** The time "Open now" is computed at, moved on every minute. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
 
 /** The Leaflet view, imported once the page has mounted (never on the server, never by another page). */
 function useMapView(): ComponentType<CampusMapViewProps> | null {
@@ -182,7 +173,9 @@ export default function MapPage() {
             chosen.data ? (
               <>
                 <PlaceDetails place={chosen.data} now={now} />
-                {chosen.data.category === 'transport' ? <NextDepartures stop={chosen.data.slug} now={now} /> : null}
+                {chosen.data.category === 'transport' ? (
+                  <NextDepartures stop={chosen.data.slug} name={chosen.data.name} now={now} />
+                ) : null}
               </>
             ) : chosen.isError ? (
               <LoadError

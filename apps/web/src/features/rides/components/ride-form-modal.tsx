@@ -18,6 +18,7 @@ import {
   latestDeparture,
   type Ride,
 } from '@campus/contract/rides';
+import { PlaceSuggestions } from '../../../components/place-suggestions';
 import type { SavedImage } from '../../../components/ui/image-field';
 import { Input } from '../../../components/ui/input';
 import {
@@ -30,7 +31,6 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
 import { useSaveRide } from '../rides-api';
-import { useListPlacesQuery } from '../../../lib/places-api';
 
 /** The form's values: all text, as the inputs hold them (`departure` is a datetime-local value). */
 export interface RideFormValues {
@@ -185,8 +185,6 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
   const { field } = state;
   const { setValue, watch, formState } = state.form;
 
-  // The campus directory's places as suggestions for both ends; free text is still allowed.
-  const directory = useListPlacesQuery({}, { skip: !open }).data?.items ?? [];
   const campus = places[0];
   const pick = (field: 'pickupLocation' | 'dropLocation', place: string) => {
     setValue(field, place, { shouldValidate: formState.isSubmitted });
@@ -212,11 +210,8 @@ export function RideFormModal({ open, onOpenChange, ride, places }: RideFormModa
           list="ride-place-names"
           {...field('pickupLocation')}
         />
-        <datalist id="ride-place-names">
-          {directory.map((p) => (
-            <option key={p.id} value={p.name} />
-          ))}
-        </datalist>
+        {/* The campus directory's places as suggestions for both ends; free text is still allowed. */}
+        <PlaceSuggestions id="ride-place-names" enabled={open} />
         <PlacePicks
           places={places}
           label="Common pickup places"

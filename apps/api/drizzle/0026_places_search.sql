@@ -1,0 +1,2 @@
+ALTER TABLE "places" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, "search_text")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "places_search_idx" ON "places" USING gin ("search_vector");
