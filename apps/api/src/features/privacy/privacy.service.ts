@@ -11,8 +11,10 @@ import { ZipFile } from 'yazl';
 import {
   DELETION_MESSAGES,
   EXPORTS_PER_HOUR,
+  NOTIFICATION_RETENTION_DAYS,
   PRIVACY_MESSAGES,
   type BlockedUser,
+  type PrivacyNotice,
   type DeletionBody,
   type KeepAccountBody,
 } from '@campus/contract/privacy';
@@ -244,8 +246,20 @@ export async function eraseDueAccounts(ctx: ServiceContext): Promise<number> {
   }
 }
 
-/** Notifications are kept this many days (docs/privacy.md "Retention"). */
-export const NOTIFICATION_RETENTION_DAYS = 90;
+export { NOTIFICATION_RETENTION_DAYS };
+
+/**
+ * The figures and the grievance officer the privacy notice at `/privacy` shows (docs/privacy.md),
+ * from the configuration: nothing personal, open to guests.
+ */
+export function privacyNotice(ctx: ServiceContext): PrivacyNotice {
+  return {
+    retentionDays: ctx.config.retentionDays,
+    accountDeletionGraceDays: ctx.config.accountDeletionGraceDays,
+    notificationRetentionDays: NOTIFICATION_RETENTION_DAYS,
+    grievanceOfficer: { ...ctx.config.grievanceOfficer },
+  };
+}
 
 /**
  * The retention job (docs/privacy.md "Retention"), daily on every instance: erases the records of
