@@ -2,7 +2,8 @@
  * Closing an account within its grace (docs/privacy.md "Delete my account"): it closes at once —
  * sessions end, the listing is hidden, riders of its ride are told, its seat is released, its
  * pending request withdrawn; signing in shows the erasure date; "Keep my account" brings everything
- * back. An administrator closes an account the same way, named on the closure.
+ * back. An administrator closes an account the same way, named on the closure; reactivating it
+ * keeps it.
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -81,5 +82,13 @@ describe('closing an account', () => {
       .where(eq(accountClosures.userId, student.userId));
     expect(closure).toMatchObject({ closedBy: admin.userId });
     expect((await login(student.email, student.password)).statusCode).toBe(403);
+
+    // Reactivating it keeps it: the closure goes, so nothing erases it, and the student signs in.
+    const back = await w.as(admin).post(`/api/users/admin/users/${student.userId}/reactivate`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await t.app.ctx.db.select().from(accountClosures).where(eq(accountClosures.userId, student.userId))).toEqual(
+      [],
+    );
+    expect((await login(student.email, student.password)).statusCode).toBe(200);
   });
 });
