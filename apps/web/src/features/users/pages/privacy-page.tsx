@@ -100,8 +100,12 @@ function Notice({ notice }: { notice: PrivacyNotice }) {
           </li>
           <li>Students you blocked no longer see your contact details, and you no longer see their posts.</li>
           <li>Administrators see accounts and the reports students file, to keep the campus safe.</li>
-          <li>Your attendance, alerts, notifications and profile details are yours alone.</li>
-          <li>We do not sell your data or show it to anyone outside the institute.</li>
+          <li>
+            Your branch and semester show beside your name on the skill exchange; your e-mail only once a skill request
+            between you and another student is accepted.
+          </li>
+          <li>Your attendance, saved alerts and notifications are yours alone.</li>
+          <li>Only signed-in members of the institute see students&apos; data.</li>
         </ul>
       </Card>
       <Card title="Your rights">
