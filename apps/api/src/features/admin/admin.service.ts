@@ -13,7 +13,7 @@ import {
 } from '@campus/contract/admin';
 import { ADMIN_ROLE, type PublicUser } from '@campus/contract/users';
 import { users } from '../../db/schema/users.ts';
-import { accountClosures } from '../../db/schema/privacy.ts';
+import { accountAudit, accountClosures } from '../../db/schema/privacy.ts';
 import { endUserSessions, type Admin, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -138,13 +138,18 @@ export async function deactivateUser(ctx: ServiceContext, admin: Admin, id: stri
 
 /**
  * POST users/{id}/reactivate: the account may log in again (404 unknown). A closed account is kept
- * (its closure goes: no erasure), as its student's "Keep my account" would (docs/privacy.md).
+ * (its closure goes: no erasure), as its student's "Keep my account" would, and the audit trail
+ * (`account_audit`) keeps the action (docs/privacy.md).
  * Idempotent.
  */
-export async function reactivateUser(ctx: ServiceContext, _admin: Admin, id: string): Promise<PublicUser> {
+export async function reactivateUser(ctx: ServiceContext, admin: Admin, id: string): Promise<PublicUser> {
   await findUser(ctx, id);
   const row = await ctx.db.transaction(async (tx) => {
-    await tx.delete(accountClosures).where(eq(accountClosures.userId, id));
+    const kept = await tx
+      .delete(accountClosures)
+      .where(eq(accountClosures.userId, id))
+      .returning({ id: accountClosures.userId });
+    if (kept.length) await tx.insert(accountAudit).values({ adminId: admin.id, userId: id, action: 'reactivate' });
     const [next] = await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, id)).returning();
     return next!;
   });

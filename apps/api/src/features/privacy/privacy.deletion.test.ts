@@ -3,12 +3,12 @@
  * sessions end, the listing is hidden, riders of its ride are told, its seat is released, its
  * pending request withdrawn; signing in shows the erasure date; "Keep my account" brings everything
  * back. An administrator closes an account the same way, named on the closure; reactivating it
- * keeps it.
+ * keeps it; both go to the audit trail.
  */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { DELETION_MESSAGES } from '@campus/contract/privacy';
-import { accountClosures } from '../../db/schema/privacy.ts';
+import { accountAudit, accountClosures } from '../../db/schema/privacy.ts';
 import { signUpAndLogin, testWorldHooks } from '../../test/helpers.ts';
 import { VALID_ITEM } from '../marketplace/marketplace.cases.ts';
 import { validRide } from '../rides/rides.cases.ts';
@@ -90,5 +90,14 @@ describe('closing an account', () => {
       [],
     );
     expect((await login(student.email, student.password)).statusCode).toBe(200);
+    const trail = await t.app.ctx.db
+      .select({ adminId: accountAudit.adminId, action: accountAudit.action })
+      .from(accountAudit)
+      .where(eq(accountAudit.userId, student.userId))
+      .orderBy(asc(accountAudit.createdAt), asc(accountAudit.id));
+    expect(trail).toEqual([
+      { adminId: admin.userId, action: 'close' },
+      { adminId: admin.userId, action: 'reactivate' },
+    ]);
   });
 });

@@ -5,9 +5,9 @@
  * deleted account"; the erasure job, run by two instances at once, erases nothing twice.
  */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DELETED_ACCOUNT, DELETION_MESSAGES } from '@campus/contract/privacy';
-import { accountClosures } from '../../db/schema/privacy.ts';
+import { accountAudit, accountClosures } from '../../db/schema/privacy.ts';
 import { users } from '../../db/schema/users.ts';
 import { signUpAndLogin, testWorldHooks } from '../../test/helpers.ts';
 import { jpeg, multipartForm } from '../../test/multipart.ts';
@@ -109,6 +109,18 @@ describe('deleting an account with no grace', () => {
     }
     const hidden = (await w.as(admin).get('/api/admin/reports?status=open&type=listing')).json().data;
     expect(hidden.find((c: { id: string }) => c.id === pending.id).state).toBe('hidden');
+  });
+
+  it("keeps an administrator's closing in the audit trail after the account is erased", async () => {
+    const student = await signUpAndLogin(t);
+    const res = await w.as(admin).post(`/api/users/admin/users/${student.userId}/close`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.app.ctx.db.select().from(users).where(eq(users.id, student.userId))).toEqual([]);
+    const [entry] = await t.app.ctx.db
+      .select()
+      .from(accountAudit)
+      .where(and(eq(accountAudit.adminId, admin.userId), eq(accountAudit.action, 'close')));
+    expect(entry).toMatchObject({ userId: null });
   });
 
   it('erases each due account once when two instances run the job together', async () => {

@@ -19,7 +19,7 @@ import {
   type KeepAccountBody,
 } from '@campus/contract/privacy';
 import { files } from '../../db/schema/files.ts';
-import { accountClosures, userBlocks } from '../../db/schema/privacy.ts';
+import { accountAudit, accountClosures, userBlocks } from '../../db/schema/privacy.ts';
 import { users } from '../../db/schema/users.ts';
 import { endUserSessions, type Admin, type SessionUser } from '../../lib/auth.ts';
 import { readFileBody } from '../../lib/blob-store.ts';
@@ -135,7 +135,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Closes account `userId` (docs/privacy.md "Delete my account"), by its student or administrator
  * `by`: in one transaction the closure row (erasure after ACCOUNT_DELETION_GRACE_DAYS), the account
  * deactivated — which hides its listings, items, rides and skill profile from everyone — and each
- * data area's `close` step (riders told, seats released, pending requests withdrawn); then every
+ * data area's `close` step (riders told, seats released, pending requests withdrawn), and for an
+ * administrator an `account_audit` row; then every
  * session ends. With a grace of 0 the account is erased at once. Returns the erasure time.
  */
 async function close(ctx: ServiceContext, userId: string, by: string | null): Promise<Date> {
@@ -146,6 +147,7 @@ async function close(ctx: ServiceContext, userId: string, by: string | null): Pr
       .insert(accountClosures)
       .values({ userId, eraseAfter, closedBy: by })
       .onConflictDoUpdate({ target: accountClosures.userId, set: { eraseAfter, closedBy: by } });
+    if (by) await tx.insert(accountAudit).values({ adminId: by, userId, action: 'close' });
     await tx
       .update(users)
       .set({ deactivatedAt: sql`coalesce(${users.deactivatedAt}, now())` })
@@ -174,7 +176,8 @@ export async function closeOwnAccount(ctx: ServiceContext, user: SessionUser, bo
 
 /**
  * An administrator closes account `userId` the same way (docs/privacy.md); the closure row names
- * them (`closed_by`), the audit entry. 404 unknown, 400 for their own account.
+ * them (`closed_by`) and the audit trail (`account_audit`) keeps the action. 404 unknown, 400 for
+ * their own account.
  */
 export async function closeAccountAsAdmin(ctx: ServiceContext, admin: Admin, userId: string): Promise<Date> {
   if (userId === admin.id) refuse(400, PRIVACY_MESSAGES.blockSelf);
