@@ -35,6 +35,7 @@ export const SWEPT_PAGES: SweptPage[] = [
   { label: 'sign-in link', url: '/signin-link?token=not-a-real-token', route: 'signin-link' },
   { label: 'forgot password', url: '/forgot-password', route: 'forgot-password' },
   { label: 'reset password', url: '/reset-password?token=not-a-real-token', route: 'reset-password' },
+  { label: 'privacy notice', url: '/privacy', route: 'privacy' },
   { label: 'home (signed in)', url: '/', route: '', signedIn: true },
   { label: 'profile', url: '/profile', route: 'profile', signedIn: true },
   {

@@ -2,7 +2,8 @@
  * Data rights journey (docs/privacy.md): a student downloads their data and the zip holds their
  * listing and its photo; they block another student from that student's listing card — the
  * listing leaves their marketplace and that student's join of their ride is refused; they delete
- * their account, and signing in shows the erasure date; "Keep my account" brings everything back.
+ * their account, and signing in shows the erasure date; "Keep my account" brings everything back;
+ * the footer's privacy notice names the 14 days of grace.
  * Axe finds no serious or critical violations on the profile, at 360 px and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
@@ -121,4 +122,9 @@ test('a student downloads their data, blocks a classmate, deletes the account an
   await expect(page).not.toHaveURL(/\/login/, { timeout: 10_000 });
   await page.goto(`/marketplace?search=${encodeURIComponent(listing)}`);
   await expect(page.getByRole('article', { name: listing })).toBeVisible();
+
+  // The footer's privacy notice gives the grace the deletion had.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
+  await expect(page.getByText(/is erased 14 days later/)).toBeVisible();
 });

@@ -2,7 +2,8 @@
  * Server-rendered first screens. With JavaScript disabled, a signed-in student
  * (session cookie from the API login) opens every page the server renders and reads its heading
  * and its first data (a listing title, a lost & found item, the enrolled subjects, the profile
- * name…); an admin reads the admin page; a guest is sent to /login with the page in `?from=` and
+ * name…); an admin reads the admin page; a guest reads the privacy notice (its retention figure and
+ * grievance officer) and is sent to /login from a signed-in page with the page in `?from=`, and
  * a signed-in student opening /login lands on /; an unknown path answers 404 with the not-found
  * page. With JavaScript on, opening the same pages hydrates the server's markup without a single
  * hydration warning or CSP violation in the console, and the page stays usable (a client-side
@@ -129,6 +130,12 @@ test('with JavaScript off, an admin reads the admin page and a guest is sent to 
   await guestPage.goto('/marketplace?category=Books');
   await expect(guestPage).toHaveURL(/\/login\?from=/);
   await expect(guestPage.getByRole('button', { name: 'Log in' })).toBeVisible();
+  // The privacy notice is open: the server renders its figures and the grievance officer.
+  const notice = await guestPage.goto('/privacy');
+  expect(notice?.status()).toBe(200);
+  await expect(guestPage.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
+  await expect(guestPage.getByText(/180 days after a listing is sold/)).toBeVisible();
+  await expect(guestPage.getByRole('link', { name: 'grievance@iiitsonepat.ac.in' })).toBeVisible();
   await guest.close();
 });
 
@@ -160,6 +167,7 @@ test('with JavaScript on, every server-rendered page hydrates without a warning 
     '/skill-exchange',
     '/intern-connect',
     '/profile',
+    '/privacy',
     '/no-such-page',
   ]) {
     opening = path;

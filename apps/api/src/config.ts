@@ -118,6 +118,8 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).max(120).default('The Grievance Officer'),
+  GRIEVANCE_OFFICER_EMAIL: z.email().optional(),
   SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
@@ -289,6 +291,12 @@ export interface AppConfig {
    * (`RETENTION_DAYS`, 180; docs/privacy.md "Retention").
    */
   retentionDays: number;
+  /**
+   * Whom students write to about their personal data, named by the privacy notice at `/privacy`
+   * (docs/privacy.md "Grievances"): `GRIEVANCE_OFFICER_NAME` (default "The Grievance Officer") and
+   * `GRIEVANCE_OFFICER_EMAIL` (default `grievance@` the institute's e-mail domain).
+   */
+  grievanceOfficer: { name: string; email: string };
   /** Where `npm run backup` writes archives (`BACKUP_DIR`, default `./backups`; docs/operations.md "Backups"). */
   backupDir: string;
   /**
@@ -386,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const https = appUrl.startsWith('https://');
+  const institute = loadInstituteConfig(e.INSTITUTE_CONFIG && path.resolve(base, e.INSTITUTE_CONFIG));
   if (e.CROSS_SITE_COOKIES && !https) {
     throw new ConfigError(
       'Invalid configuration: CROSS_SITE_COOKIES: needs an https APP_URL — browsers refuse SameSite=None cookies that are not Secure, and Secure cookies need https',
@@ -439,7 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       delayMs: e.SHUTDOWN_DELAY_MS,
       timeoutMs: Math.max(e.SHUTDOWN_TIMEOUT_MS, e.SHUTDOWN_DELAY_MS + 2_000),
     },
-    institute: loadInstituteConfig(e.INSTITUTE_CONFIG && path.resolve(base, e.INSTITUTE_CONFIG)),
+    institute,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
@@ -454,6 +463,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
     retentionDays: e.RETENTION_DAYS,
+    grievanceOfficer: {
+      name: e.GRIEVANCE_OFFICER_NAME,
+      email: (e.GRIEVANCE_OFFICER_EMAIL ?? `grievance@${institute.emailDomain}`).toLowerCase(),
+    },
     search: {
       perUserPerMinute: e.SEARCH_PER_USER_PER_MINUTE,
       perAddressPerMinute: e.SEARCH_PER_ADDRESS_PER_MINUTE,

@@ -57,4 +57,8 @@ export const ADMIN_UI = {
   fetchError: 'An error occurred while fetching users.',
   confirmDeactivate: (who: string) =>
     `Deactivate ${who}? They are signed out everywhere and cannot log in until reactivated.`,
+  /** Closing an account (docs/privacy.md "Delete my account"): the confirmation, and the toast with the erasure date. */
+  confirmClose: (who: string) =>
+    `Close ${who}'s account? They are signed out everywhere, their listings, items and rides are hidden, and the account is erased after the grace period unless they keep it or you reactivate it.`,
+  accountClosed: (date: string) => `Account closed. It will be erased on ${date}.`,
 } as const;

@@ -20,3 +20,21 @@ export const DELETION_MESSAGES = {
   adminClosed: 'Account closed.',
   tooManyTries: 'Too many tries. Please try again later.',
 } as const;
+
+/** Notifications are kept this many days (docs/privacy.md "Retention"). */
+export const NOTIFICATION_RETENTION_DAYS = 90;
+
+/** The privacy notice at `/privacy` (docs/privacy.md): its figures and whom to write to. */
+export interface PrivacyNotice {
+  /** Days a sold or expired listing and a returned lost & found item are kept after they closed (`RETENTION_DAYS`). */
+  retentionDays: number;
+  /** Days between closing an account and erasing it (`ACCOUNT_DELETION_GRACE_DAYS`; 0 = at once). */
+  accountDeletionGraceDays: number;
+  /** Days notifications are kept ({@link NOTIFICATION_RETENTION_DAYS}). */
+  notificationRetentionDays: number;
+  /** The grievance officer (`GRIEVANCE_OFFICER_NAME`, `GRIEVANCE_OFFICER_EMAIL`). */
+  grievanceOfficer: { name: string; email: string };
+}
+
+/** Shown in place of a reporter or an administrator whose account was erased (docs/privacy.md). */
+export const DELETED_ACCOUNT = 'a deleted account';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { apiSuccess } from './envelope.ts';
-import { DELETION_CONFIRMATION, DELETION_MESSAGES } from './privacy-ui.ts';
+import { DELETION_CONFIRMATION, DELETION_MESSAGES, type PrivacyNotice } from './privacy-ui.ts';
 
 export * from './privacy-ui.ts';
 
@@ -24,6 +24,7 @@ export const PRIVACY_MESSAGES = {
   blocked: 'Student blocked.',
   unblocked: 'Student unblocked.',
   blocksLoaded: 'Blocked students loaded.',
+  noticeLoaded: 'Privacy notice loaded.',
 } as const;
 
 /** `POST /api/users/me/deletion`: the password and the typed confirmation. */
@@ -64,3 +65,12 @@ export const blockParams = z.object({ userId: z.uuid({ error: PRIVACY_MESSAGES.u
 /** The answer of `POST /api/users/blocks` and of `GET /api/users/blocks` (a list). */
 export const blockResponse = apiSuccess(blockedUser);
 export const blocksResponse = apiSuccess(z.array(blockedUser));
+
+/** `GET /api/users/privacy-notice` (open): the figures and the grievance officer of the privacy notice. */
+export const privacyNotice = z.object({
+  retentionDays: z.number().int(),
+  accountDeletionGraceDays: z.number().int(),
+  notificationRetentionDays: z.number().int(),
+  grievanceOfficer: z.object({ name: z.string(), email: z.string() }),
+}) satisfies z.ZodType<PrivacyNotice>;
+export const privacyNoticeResponse = apiSuccess(privacyNotice);

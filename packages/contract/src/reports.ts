@@ -64,7 +64,8 @@ export const caseReport = z.object({
   reason: z.enum(REPORT_REASONS),
   details: z.string().nullable(),
   status: z.enum(REPORT_STATUSES),
-  reporter: z.object({ id: z.string(), name: z.string().nullable() }),
+  /** Who filed it; `id` null and `name` "a deleted account" once their account was erased. */
+  reporter: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
   createdAt: z.string(),
 });
 
@@ -73,6 +74,7 @@ export const caseAction = z.object({
   id: z.string(),
   action: z.enum(RESOLVE_ACTIONS),
   note: z.string().nullable(),
+  /** Who acted; `id` null and `name` "a deleted account" once their account was erased. */
   admin: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
   createdAt: z.string(),
 });

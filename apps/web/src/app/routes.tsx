@@ -4,7 +4,7 @@
  *
  * | path | access |
  * |---|---|
- * | / , /intern-connect, /map/:slug?, /spotlight/:slug, /verify-email, /signin-link, /forgot-password, /reset-password, /alert-unsubscribe, /404, /500 | open |
+ * | / , /intern-connect, /map/:slug?, /spotlight/:slug, /privacy, /verify-email, /signin-link, /forgot-password, /reset-password, /alert-unsubscribe, /404, /500 | open |
  * | /login | guest-only |
  * | /rides /profile /marketplace /attendance /lost-found /skill-exchange /search /alerts /events /clubs/:slug /mess/* | signed-in (origin remembered) |
  * | /admin/* | signed-in + admin role (others → /) |
@@ -43,6 +43,7 @@ const pages = {
   events: preloadable(() => import('../features/events/pages/events-page')),
   club: preloadable(() => import('../features/events/pages/club-page')),
   map: preloadable(() => import('../features/places/pages/map-page')),
+  privacy: preloadable(() => import('../features/users/pages/privacy-page')),
 };
 
 /** The page a path's first segment opens (for {@link preloadPage}). */
@@ -69,6 +70,7 @@ const pageOfSegment: Record<string, keyof typeof pages> = {
   events: 'events',
   clubs: 'club',
   map: 'map',
+  privacy: 'privacy',
 };
 
 /**
@@ -114,6 +116,7 @@ const AlertUnsubscribePage = pages.alertUnsubscribe;
 const EventsPage = pages.events;
 const ClubPage = pages.club;
 const MapPage = pages.map;
+const PrivacyPage = pages.privacy;
 
 export function AppRoutes() {
   return (
@@ -133,6 +136,7 @@ export function AppRoutes() {
         <Route path="spotlight/:slug" element={<SpotlightPage />} />
         <Route path="alert-unsubscribe" element={<AlertUnsubscribePage />} />
         <Route path="map/:slug?" element={<MapPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
         <Route element={<RequireAuth />}>
           <Route path="rides/:id?" element={<RidesPage />} />
           <Route path="profile" element={<ProfilePage />} />

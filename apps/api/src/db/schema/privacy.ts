@@ -1,8 +1,9 @@
 /**
- * Data rights (docs/privacy.md): who blocked whom, and the accounts closed and waiting for erasure.
+ * Data rights (docs/privacy.md): who blocked whom, the accounts closed and waiting for erasure, and
+ * the audit trail of administrators closing and reactivating accounts.
  */
-import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { tstz } from './columns.ts';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, tstz } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -41,4 +42,24 @@ export const accountClosures = pgTable(
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('account_closures_erase_after_idx').on(t.eraseAfter)],
+);
+
+/** What an administrator did to an account (`account_audit.action`). */
+export const ACCOUNT_AUDIT_ACTIONS = ['close', 'reactivate'] as const;
+
+/**
+ * The audit trail of administrators closing an account, or keeping a closed one by reactivating it
+ * (docs/privacy.md "Delete my account"): one row per action. It outlives both accounts without
+ * their data: erasing either sets its id to null ("a deleted account").
+ */
+export const accountAudit = pgTable(
+  'account_audit',
+  {
+    id: idColumn(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ACCOUNT_AUDIT_ACTIONS }).notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('account_audit_created_idx').on(t.createdAt)],
 );

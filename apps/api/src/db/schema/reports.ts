@@ -3,7 +3,9 @@
  * target an administrator works (a partial unique index keeps one pending case per target); each
  * report is one student's report on it (a partial unique index keeps one open report per reporter
  * and target: a second answers 409); each administrator action is an audit row (who, when, what,
- * note). The reported item itself carries `hidden_at` (marketplace, lost & found, rides).
+ * note). The reported item itself carries `hidden_at` (marketplace, lost & found, rides). Erasing an
+ * account keeps its reports and audit rows without it (`reporter_id`, `admin_id` set null; shown as
+ * "a deleted account", docs/privacy.md).
  */
 import {
   CASE_STATES,
@@ -50,9 +52,8 @@ export const reports = pgTable(
     caseId: uuid('case_id')
       .notNull()
       .references(() => moderationCases.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who filed it; null once their account was erased (the report stays, from "a deleted account"). */
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
     targetId: uuid('target_id').notNull(),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),

@@ -3,7 +3,7 @@
  * with server-side search and sort, stats, edit (profile fields and roles), deactivate and
  * reactivate. The routes guard the admin role; these functions hold the rules.
  */
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   NEW_USER_WINDOW_DAYS,
@@ -13,6 +13,7 @@ import {
 } from '@campus/contract/admin';
 import { ADMIN_ROLE, type PublicUser } from '@campus/contract/users';
 import { users } from '../../db/schema/users.ts';
+import { accountAudit, accountClosures } from '../../db/schema/privacy.ts';
 import { endUserSessions, type Admin, type SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -135,13 +136,23 @@ export async function deactivateUser(ctx: ServiceContext, admin: Admin, id: stri
   return toPublicUser(row!, ctx.config.appUrl);
 }
 
-/** POST users/{id}/reactivate: the account may log in again (404 unknown). Idempotent. */
-export async function reactivateUser(ctx: ServiceContext, _admin: Admin, id: string): Promise<PublicUser> {
+/**
+ * POST users/{id}/reactivate: the account may log in again (404 unknown). A closed account is kept
+ * (its closure goes: no erasure), as its student's "Keep my account" would, and the audit trail
+ * (`account_audit`) keeps the action (docs/privacy.md).
+ * Idempotent.
+ */
+export async function reactivateUser(ctx: ServiceContext, admin: Admin, id: string): Promise<PublicUser> {
   await findUser(ctx, id);
-  const [row] = await ctx.db
-    .update(users)
-    .set({ deactivatedAt: null })
-    .where(and(eq(users.id, id)))
-    .returning();
-  return toPublicUser(row!, ctx.config.appUrl);
+  const row = await ctx.db.transaction(async (tx) => {
+    const kept = await tx
+      .delete(accountClosures)
+      .where(eq(accountClosures.userId, id))
+      .returning({ id: accountClosures.userId });
+    if (kept.length) await tx.insert(accountAudit).values({ adminId: admin.id, userId: id, action: 'reactivate' });
+    const [next] = await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, id)).returning();
+    return next!;
+  });
+  ctx.events.emit('user-changed', id);
+  return toPublicUser(row, ctx.config.appUrl);
 }

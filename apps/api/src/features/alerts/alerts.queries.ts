@@ -99,7 +99,7 @@ export interface KindMatch {
  * "Matching"): when the record is still browsable, every active alert of its list whose words are
  * all among the record's lexemes (GIN `alerts_words_idx`) or that has no words
  * (`alerts_wordless_idx`), whose conditions hold, whose owner is neither the record's author nor
- * deactivated, that matched fewer than {@link ALERT_MATCHES_PER_DAY} records in the last 24 hours
+ * deactivated nor blocked by or blocking the author (docs/privacy.md "Block"), that matched fewer than {@link ALERT_MATCHES_PER_DAY} records in the last 24 hours
  * and never this one, gets one `alert_matches` row (already counted as e-mailed when the alert's
  * digest is off) and one `alert` notification reading
  * `New for your alert “{name}”: {text}` with `link`, delivered live at commit (with a `change`
@@ -139,6 +139,9 @@ export async function matchRecord(
       WHERE c.user_id <> r.user_id
         AND ${match.conditions}
         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id AND u.deactivated_at IS NOT NULL)
+        AND NOT EXISTS (SELECT 1 FROM user_blocks b
+                        WHERE (b.blocker_id = c.user_id AND b.blocked_id = r.user_id)
+                           OR (b.blocker_id = r.user_id AND b.blocked_id = c.user_id))
         AND NOT EXISTS (SELECT 1 FROM alert_matches m WHERE m.alert_id = c.id AND m.record_id = r.id)
         AND (SELECT count(*) FROM alert_matches m
              WHERE m.alert_id = c.id AND m.created_at > now() - interval '24 hours') < ${ALERT_MATCHES_PER_DAY}

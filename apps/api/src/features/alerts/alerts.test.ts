@@ -1,8 +1,8 @@
 /**
  * Saved alerts through HTTP on a real database (docs/alerts.md): saving, naming, listing, pausing
  * and deleting; refusals and bad input; matching at write time — a listing, ride or report that
- * becomes visible notifies the alerts it matches once, never its author, a paused alert or a
- * deactivated student, at most ten a day — and the daily e-mail digest with its unsubscribe link.
+ * becomes visible notifies the alerts it matches once, never its author, a paused alert, a
+ * deactivated student or one blocked by or blocking its author, at most ten a day — and the daily e-mail digest with its unsubscribe link.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { MARKETPLACE_MESSAGES } from '@campus/contract/marketplace-ui';
 import { alertOutbox, alerts } from '../../db/schema/alerts.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { addDays, todayIn } from '../../lib/dates.ts';
-import { outboxFiles, testWorldHooks, type SignedIn } from '../../test/helpers.ts';
+import { outboxFiles, signUpAndLogin, testWorldHooks, type SignedIn } from '../../test/helpers.ts';
 import { VALID_ITEM } from '../marketplace/marketplace.cases.ts';
 import { VALID_LOST_FOUND } from '../lost-found/lost-found.cases.ts';
 import { sendDigests } from './alerts.service.ts';
@@ -194,6 +194,19 @@ describe('matching at write time', () => {
     expect(row!.n).toBe(1);
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, users.gone.userId));
     expect(told.filter((n) => n.type === 'alert')).toEqual([]);
+  });
+
+  it('never tells a student about the listing of a student they blocked, or who blocked them', async () => {
+    const [blocker, blocked, bystander] = [await signUpAndLogin(t), await signUpAndLogin(t), await signUpAndLogin(t)];
+    expect((await as(blocker).post('/api/users/blocks', { userId: blocked.userId })).statusCode).toBe(201);
+    for (const who of [blocker, bystander]) await save(who, { kind: 'marketplace', filters: { search: 'harmonium' } });
+    await save(blocked, { kind: 'marketplace', filters: { search: 'sitar' } });
+    const harmonium = await list(blocked, { item_name: 'Harmonium', price: '3000', category: 'Other' });
+    const sitar = await list(blocker, { item_name: 'Sitar', price: '5000', category: 'Other' });
+    await expect.poll(() => toldAbout(bystander, `/marketplace/${harmonium}`), { timeout: 5_000 }).toHaveLength(1);
+    await settled();
+    expect(await toldAbout(blocker, `/marketplace/${harmonium}`)).toEqual([]);
+    expect(await toldAbout(blocked, `/marketplace/${sitar}`)).toEqual([]);
   });
 
   it('matches rides by words, day window and seats, and lost & found reports by type and category', async () => {

@@ -30,6 +30,7 @@ import {
   timetableSettings,
 } from '../../db/schema/attendance.ts';
 import { users } from '../../db/schema/users.ts';
+import { DELETED_ACCOUNT } from '@campus/contract/privacy-ui';
 import type { ServiceContext } from '../../lib/context.ts';
 import { likePattern } from '../../lib/owned-records.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
@@ -340,7 +341,10 @@ function auditWhat(key: string): string {
   return `Weekly classes of ${branch}, ${semester}`;
 }
 
-/** A page of the timetable's audit trail, newest first, with each administrator's name. */
+/**
+ * A page of the timetable's audit trail, newest first, with each administrator's name; an erased
+ * one's is {@link DELETED_ACCOUNT} (docs/privacy.md).
+ */
 export function timetableAuditPage(ctx: ServiceContext, q: { page: number; limit: number }) {
   return listPage(ctx.db, q, {
     from: timetableAudit,
@@ -349,6 +353,7 @@ export function timetableAuditPage(ctx: ServiceContext, q: { page: number; limit
         id: timetableAudit.id,
         key: timetableAudit.key,
         createdAt: timetableAudit.createdAt,
+        adminId: timetableAudit.adminId,
         adminName: users.name,
       })
       .from(timetableAudit)
@@ -357,7 +362,7 @@ export function timetableAuditPage(ctx: ServiceContext, q: { page: number; limit
     map: (r): TimetableAuditEntry => ({
       id: r.id,
       what: auditWhat(r.key),
-      adminName: r.adminName,
+      adminName: r.adminId === null ? DELETED_ACCOUNT : r.adminName,
       createdAt: r.createdAt.toISOString(),
     }),
   });

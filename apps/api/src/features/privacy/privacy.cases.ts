@@ -4,7 +4,8 @@
  * their own download and block list. Blocking and unblocking act on a bystander made for the row,
  * so the world's users never block one another. Closing one's account is tried with a wrong
  * password (the world's users stay), keeping an account with an address that is not closed (the
- * same 400 for everyone: the route has no session); an administrator closes a bystander.
+ * same 400 for everyone: the route has no session); an administrator closes a bystander. The
+ * privacy notice is open to everyone.
  */
 import { randomUUID } from 'node:crypto';
 import { userBlocks } from '../../db/schema/privacy.ts';
@@ -74,6 +75,10 @@ export const PRIVACY_CASES: Record<string, RouteCase> = {
       headers: cookieHeader(w, caller),
     }),
     expect: everyone(400),
+  },
+  'GET /api/users/privacy-notice': {
+    request: (w, caller) => ({ method: 'GET', url: '/api/users/privacy-notice', headers: cookieHeader(w, caller) }),
+    expect: everyone(200),
   },
   'POST /api/users/admin/users/:id/close': {
     request: async (w, caller) => ({

@@ -2,12 +2,13 @@
  * Closing an account within its grace (docs/privacy.md "Delete my account"): it closes at once —
  * sessions end, the listing is hidden, riders of its ride are told, its seat is released, its
  * pending request withdrawn; signing in shows the erasure date; "Keep my account" brings everything
- * back. An administrator closes an account the same way, named on the closure.
+ * back. An administrator closes an account the same way, named on the closure; reactivating it
+ * keeps it; both go to the audit trail.
  */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { DELETION_MESSAGES } from '@campus/contract/privacy';
-import { accountClosures } from '../../db/schema/privacy.ts';
+import { accountAudit, accountClosures } from '../../db/schema/privacy.ts';
 import { signUpAndLogin, testWorldHooks } from '../../test/helpers.ts';
 import { VALID_ITEM } from '../marketplace/marketplace.cases.ts';
 import { validRide } from '../rides/rides.cases.ts';
@@ -81,5 +82,22 @@ describe('closing an account', () => {
       .where(eq(accountClosures.userId, student.userId));
     expect(closure).toMatchObject({ closedBy: admin.userId });
     expect((await login(student.email, student.password)).statusCode).toBe(403);
+
+    // Reactivating it keeps it: the closure goes, so nothing erases it, and the student signs in.
+    const back = await w.as(admin).post(`/api/users/admin/users/${student.userId}/reactivate`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await t.app.ctx.db.select().from(accountClosures).where(eq(accountClosures.userId, student.userId))).toEqual(
+      [],
+    );
+    expect((await login(student.email, student.password)).statusCode).toBe(200);
+    const trail = await t.app.ctx.db
+      .select({ adminId: accountAudit.adminId, action: accountAudit.action })
+      .from(accountAudit)
+      .where(eq(accountAudit.userId, student.userId))
+      .orderBy(asc(accountAudit.createdAt), asc(accountAudit.id));
+    expect(trail).toEqual([
+      { adminId: admin.userId, action: 'close' },
+      { adminId: admin.userId, action: 'reactivate' },
+    ]);
   });
 });

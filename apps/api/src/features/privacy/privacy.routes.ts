@@ -1,8 +1,8 @@
 /**
  * Data-rights routes under /api/users (docs/privacy.md): `GET /me/export` (the data download),
  * `POST /blocks`, `DELETE /blocks/:userId`, `GET /blocks`, `POST /me/deletion` (close one's
- * account), `POST /admin/users/:id/close` (an administrator closes one) and, without a session
- * (closing ended them), `DELETE /me/deletion` (keep the account). Thin: schema → service → envelope.
+ * account), `POST /admin/users/:id/close` (an administrator closes one) and, without a session,
+ * `DELETE /me/deletion` (keep the account: closing ended them) and `GET /privacy-notice`. Thin: schema → service → envelope.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiOk, idParams } from '@campus/contract/envelope';
@@ -17,6 +17,7 @@ import {
   blockResponse,
   blocksResponse,
   exportFileName,
+  privacyNoticeResponse,
 } from '@campus/contract/privacy';
 import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { todayIn } from '../../lib/dates.ts';
@@ -96,9 +97,15 @@ export const privacyRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   );
 });
 
-/** `DELETE /me/deletion` ("Keep my account"): open, as closing ended the account's sessions. */
+/**
+ * The open data-rights routes: `DELETE /me/deletion` ("Keep my account"; closing ended the
+ * account's sessions) and `GET /privacy-notice` (the privacy notice's figures, read by `/privacy`).
+ */
 export const keepAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  app.get('/privacy-notice', { schema: { tags, response: { 200: privacyNoticeResponse } } }, () =>
+    ok(service.privacyNotice(ctx), PRIVACY_MESSAGES.noticeLoaded),
+  );
   app.delete(
     '/me/deletion',
     { config: writeLimit(), schema: { tags, body: keepAccountBody, response: { 200: apiOk } } },

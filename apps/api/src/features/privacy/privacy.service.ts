@@ -11,13 +11,15 @@ import { ZipFile } from 'yazl';
 import {
   DELETION_MESSAGES,
   EXPORTS_PER_HOUR,
+  NOTIFICATION_RETENTION_DAYS,
   PRIVACY_MESSAGES,
   type BlockedUser,
+  type PrivacyNotice,
   type DeletionBody,
   type KeepAccountBody,
 } from '@campus/contract/privacy';
 import { files } from '../../db/schema/files.ts';
-import { accountClosures, userBlocks } from '../../db/schema/privacy.ts';
+import { accountAudit, accountClosures, userBlocks } from '../../db/schema/privacy.ts';
 import { users } from '../../db/schema/users.ts';
 import { endUserSessions, type Admin, type SessionUser } from '../../lib/auth.ts';
 import { readFileBody } from '../../lib/blob-store.ts';
@@ -133,7 +135,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Closes account `userId` (docs/privacy.md "Delete my account"), by its student or administrator
  * `by`: in one transaction the closure row (erasure after ACCOUNT_DELETION_GRACE_DAYS), the account
  * deactivated — which hides its listings, items, rides and skill profile from everyone — and each
- * data area's `close` step (riders told, seats released, pending requests withdrawn); then every
+ * data area's `close` step (riders told, seats released, pending requests withdrawn), and for an
+ * administrator an `account_audit` row; then every
  * session ends. With a grace of 0 the account is erased at once. Returns the erasure time.
  */
 async function close(ctx: ServiceContext, userId: string, by: string | null): Promise<Date> {
@@ -144,6 +147,7 @@ async function close(ctx: ServiceContext, userId: string, by: string | null): Pr
       .insert(accountClosures)
       .values({ userId, eraseAfter, closedBy: by })
       .onConflictDoUpdate({ target: accountClosures.userId, set: { eraseAfter, closedBy: by } });
+    if (by) await tx.insert(accountAudit).values({ adminId: by, userId, action: 'close' });
     await tx
       .update(users)
       .set({ deactivatedAt: sql`coalesce(${users.deactivatedAt}, now())` })
@@ -172,7 +176,8 @@ export async function closeOwnAccount(ctx: ServiceContext, user: SessionUser, bo
 
 /**
  * An administrator closes account `userId` the same way (docs/privacy.md); the closure row names
- * them (`closed_by`), the audit entry. 404 unknown, 400 for their own account.
+ * them (`closed_by`) and the audit trail (`account_audit`) keeps the action. 404 unknown, 400 for
+ * their own account.
  */
 export async function closeAccountAsAdmin(ctx: ServiceContext, admin: Admin, userId: string): Promise<Date> {
   if (userId === admin.id) refuse(400, PRIVACY_MESSAGES.blockSelf);
@@ -244,8 +249,20 @@ export async function eraseDueAccounts(ctx: ServiceContext): Promise<number> {
   }
 }
 
-/** Notifications are kept this many days (docs/privacy.md "Retention"). */
-export const NOTIFICATION_RETENTION_DAYS = 90;
+export { NOTIFICATION_RETENTION_DAYS };
+
+/**
+ * The figures and the grievance officer the privacy notice at `/privacy` shows (docs/privacy.md),
+ * from the configuration: nothing personal, open to guests.
+ */
+export function privacyNotice(ctx: ServiceContext): PrivacyNotice {
+  return {
+    retentionDays: ctx.config.retentionDays,
+    accountDeletionGraceDays: ctx.config.accountDeletionGraceDays,
+    notificationRetentionDays: NOTIFICATION_RETENTION_DAYS,
+    grievanceOfficer: { ...ctx.config.grievanceOfficer },
+  };
+}
 
 /**
  * The retention job (docs/privacy.md "Retention"), daily on every instance: erases the records of

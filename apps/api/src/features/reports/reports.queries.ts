@@ -3,7 +3,8 @@
  * (through their record kinds, `src/record-kinds.ts`), the reports and audit rows of a page of
  * cases, and the mapping to the contract's `ModerationCase`.
  */
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { DELETED_ACCOUNT } from '@campus/contract/privacy-ui';
 import { ADMIN_ROLE } from '@campus/contract/users';
 import type { ModerationCase, ReportReason, ReportTargetType } from '@campus/contract/reports';
 import type { Db } from '../../db/client.ts';
@@ -82,6 +83,8 @@ export async function freshReporters(
         eq(moderationCases.targetType, targetType),
         eq(moderationCases.targetId, targetId),
         eq(moderationCases.state, 'dismissed'),
+        // A NULL in NOT IN's list would make it NULL for everyone: erased reporters are left out.
+        isNotNull(reports.reporterId),
       ),
     );
   const [row] = await db
@@ -115,7 +118,8 @@ export function casesWithOwners(db: Db) {
 
 /**
  * Maps a page of cases to the API shape with their reports (reporter names), audit rows (admin
- * names) and target titles, in three queries.
+ * names) and target titles, in three queries. A reporter or administrator whose account was erased
+ * is named {@link DELETED_ACCOUNT} (docs/privacy.md).
  */
 export async function toApiCases(db: Db, rows: CaseRow[]): Promise<ModerationCase[]> {
   if (!rows.length) return [];
@@ -124,7 +128,7 @@ export async function toApiCases(db: Db, rows: CaseRow[]): Promise<ModerationCas
     db
       .select({ r: reports, reporterName: users.name })
       .from(reports)
-      .innerJoin(users, eq(users.id, reports.reporterId))
+      .leftJoin(users, eq(users.id, reports.reporterId))
       .where(inArray(reports.caseId, ids))
       .orderBy(asc(reports.createdAt), asc(reports.id)),
     db
@@ -156,7 +160,7 @@ export async function toApiCases(db: Db, rows: CaseRow[]): Promise<ModerationCas
         reason: r.reason,
         details: r.details,
         status: r.status,
-        reporter: { id: r.reporterId, name: reporterName },
+        reporter: { id: r.reporterId, name: r.reporterId === null ? DELETED_ACCOUNT : reporterName },
         createdAt: r.createdAt.toISOString(),
       })),
       actions: actionRows
@@ -165,7 +169,7 @@ export async function toApiCases(db: Db, rows: CaseRow[]): Promise<ModerationCas
           id: a.id,
           action: a.action,
           note: a.note,
-          admin: { id: a.adminId, name: adminName },
+          admin: { id: a.adminId, name: a.adminId === null ? DELETED_ACCOUNT : adminName },
           createdAt: a.createdAt.toISOString(),
         })),
       createdAt: c.createdAt.toISOString(),

@@ -1,12 +1,13 @@
 /**
- * Root layout of every page: skip link, header, the `main` landmark with the page, a footer;
+ * Root layout of every page: skip link, header, the `main` landmark with the page, a footer (with
+ * the privacy notice's link);
  * scroll-to-top on navigation. The header and the page are separate Suspense boundaries, so React
  * hydrates them selectively and yields between them (docs/decisions/0001-hydration-at-load.md).
  * `main` is at least a screen tall, so the footer starts below the fold and a page arriving later
  * does not shift it on screen (CLS).
  */
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { markHydrated } from '../../lib/hydration';
 import { ErrorBoundary } from '../error-boundary';
@@ -58,7 +59,10 @@ export function RootLayout() {
         </ErrorBoundary>
       </main>
       <footer className="border-t border-line py-6 text-center text-sm text-muted">
-        Campus Companion · made for students
+        Campus Companion · made for students ·{' '}
+        <Link to="/privacy" className="underline hover:text-fg">
+          Privacy notice
+        </Link>
       </footer>
     </div>
   );

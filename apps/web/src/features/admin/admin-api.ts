@@ -23,6 +23,7 @@ import type { PublicUser } from '@campus/contract/users';
 import type { AdminCoordinator, Club } from '@campus/contract/events';
 import { CLUB_MESSAGES } from '@campus/contract/events-ui';
 import { api, toPage, type Page } from '../../lib/api';
+import { formatDateIN } from '../../lib/format';
 import { toastOutcome } from '../../lib/mutation-toast';
 
 /** The form of a send or broadcast: text parts plus the optional file part `file`. */
@@ -83,6 +84,18 @@ export const adminApi = tagged.injectEndpoints({
       query: (id) => ({ url: `users/admin/users/${id}/deactivate`, method: 'POST' }),
       onQueryStarted: toastOutcome({
         success: (_id, { user }) => `${user.name || user.email} was deactivated.`,
+        error: (e) => e.message,
+      }),
+      invalidatesTags: ['AdminUsers'],
+    }),
+    /**
+     * POST /users/admin/users/{id}/close (docs/privacy.md "Delete my account"): the account closes as
+     * if its student deleted it, and is erased after the grace.
+     */
+    closeUser: build.mutation<{ eraseAfter: string }, string>({
+      query: (id) => ({ url: `users/admin/users/${id}/close`, method: 'POST' }),
+      onQueryStarted: toastOutcome({
+        success: (_id, { eraseAfter }) => ADMIN_UI.accountClosed(formatDateIN(eraseAfter)),
         error: (e) => e.message,
       }),
       invalidatesTags: ['AdminUsers'],
@@ -240,6 +253,7 @@ export const {
   useUpdateUserMutation,
   useDeactivateUserMutation,
   useReactivateUserMutation,
+  useCloseUserMutation,
   useSendsQuery,
   useSendNotificationMutation,
   useBroadcastMutation,

@@ -163,6 +163,14 @@ function mockApi() {
       state.matches = state.matches.map((m) => ({ ...m, requestStatus: 'pending' as const }));
       return json(201, { success: true, message: M.requestSent, request: request({ id: 'r-new' }) });
     }
+    if (path === '/api/users/blocks' && req.method === 'POST') {
+      const { userId } = body as { userId: string };
+      return json(201, {
+        success: true,
+        message: 'Student blocked.',
+        data: { userId, name: 'Kabir Singh', blockedAt: new Date().toISOString() },
+      });
+    }
     if (path === '/api/skill-exchange/requests') {
       const items = searchParams.get('box') === 'sent' ? state.sent : state.received;
       return ok({ data: items, pagination: { page: 1, limit: 10, total: items.length } });
@@ -293,6 +301,23 @@ describe('the requests inbox', () => {
     expect(mail).toHaveAttribute('href', 'mailto:kabir.20230002@iiitsonepat.ac.in');
     expect(screen.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/919812345678');
     expect(screen.getByText('Accepted')).toBeInTheDocument();
+  });
+
+  it('blocks the sender of a received request only after confirming', async () => {
+    const { calls } = mockApi();
+    const user = userEvent.setup();
+    renderPage('/skill-exchange?tab=received');
+    const item = await screen.findByRole('article', { name: 'Kabir Singh wants to learn Chess' });
+    await user.click(within(item).getByRole('button', { name: 'Block Kabir Singh' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Kabir Singh?' });
+    expect(calls.some((c) => c.path === '/api/users/blocks')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/users/blocks')).toEqual([
+        { method: 'POST', path: '/api/users/blocks', body: { userId: 'u-sender' } },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('cancels a sent request only after confirming', async () => {

@@ -1,7 +1,9 @@
 /**
  * A user card of the admin grid (docs/product-spec.md §2): initial avatar, name (or Anonymous), e-mail, role
  * chips, an expandable User ID, Created and Updated, and working Edit and Delete (docs/design.md §8):
- * Delete deactivates after a confirmation; a deactivated user can be reactivated.
+ * Delete deactivates after a confirmation; a deactivated user can be reactivated. Close account
+ * closes it as its student's deletion would (docs/privacy.md), after a confirmation: erased after
+ * the grace unless reactivated (which keeps it).
  */
 import { useState } from 'react';
 import { ADMIN_UI } from '@campus/contract/admin-ui';
@@ -10,7 +12,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { formatDateIN } from '../../../lib/format';
-import { useDeactivateUserMutation, useReactivateUserMutation } from '../admin-api';
+import { useCloseUserMutation, useDeactivateUserMutation, useReactivateUserMutation } from '../admin-api';
 import { EditUserModal } from './edit-user-modal';
 
 export interface UserCardProps {
@@ -22,6 +24,8 @@ export interface UserCardProps {
 export function UserCard({ user, isSelf }: UserCardProps) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const [close, { isLoading: closeBusy }] = useCloseUserMutation();
   const [deactivate, { isLoading: deactivating }] = useDeactivateUserMutation();
   const [reactivate, { isLoading: reactivating }] = useReactivateUserMutation();
   const display = user.name || ADMIN_UI.anonymous;
@@ -32,6 +36,9 @@ export function UserCard({ user, isSelf }: UserCardProps) {
     if (!(await deactivate(user.id)).error) setConfirming(false);
   };
   const onReactivate = () => void reactivate(user.id);
+  const onClose = async () => {
+    if (!(await close(user.id)).error) setClosing(false);
+  };
 
   return (
     <article
@@ -70,7 +77,7 @@ export function UserCard({ user, isSelf }: UserCardProps) {
         <dt className="text-muted">Updated</dt>
         <dd className="text-fg">{formatDateIN(user.updatedAt)}</dd>
       </dl>
-      <div className="mt-auto flex gap-2 pt-4">
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${display}`}>
           Edit
         </Button>
@@ -91,6 +98,11 @@ export function UserCard({ user, isSelf }: UserCardProps) {
             Reactivate
           </Button>
         )}
+        {!isSelf ? (
+          <Button variant="ghost" size="sm" onClick={() => setClosing(true)} aria-label={`Close account of ${display}`}>
+            Close account
+          </Button>
+        ) : null}
       </div>
       {editing ? <EditUserModal user={user} isSelf={isSelf} onClose={() => setEditing(false)} /> : null}
       <ConfirmModal
@@ -101,6 +113,15 @@ export function UserCard({ user, isSelf }: UserCardProps) {
         confirmLabel="Deactivate"
         busy={deactivating}
         onConfirm={onDeactivate}
+      />
+      <ConfirmModal
+        open={closing}
+        onOpenChange={setClosing}
+        title="Close account"
+        description={ADMIN_UI.confirmClose(user.name || user.email)}
+        confirmLabel="Close account"
+        busy={closeBusy}
+        onConfirm={onClose}
       />
     </article>
   );

@@ -3,12 +3,14 @@
  * Email, Semester (each N/A if absent) and Skill, and Request to Connect — or, once asked, the
  * request's state. The e-mail arrives only once a request between the two was accepted; before
  * that the card says so. Reciprocal matches carry a "Wants to learn from you
- * too" badge. Report opens the report dialog for the user.
+ * too" badge. Report opens the report dialog for the user; Block blocks them, after a confirmation
+ * (docs/privacy.md "Block").
  */
 import { SKILL_TEXTS as T } from '@campus/contract/skill-exchange-ui';
 import type { Match } from '@campus/contract/skill-exchange';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { BlockButton } from '../../../components/block-button';
 import { ReportButton } from '../../../components/report-button';
 import { Avatar } from './avatar';
 
@@ -61,6 +63,7 @@ export function MatchCard({ match, onConnect }: MatchCardProps) {
             </Button>
           )}
           <ReportButton targetType="user" targetId={user.id} ownerId={user.id} name={name} />
+          <BlockButton userId={user.id} name={user.name} />
         </div>
       </article>
     </li>

@@ -1,7 +1,8 @@
 /**
  * The requests inbox: one box (received or sent), newest first, paged. A received
  * pending request offers Accept (with an optional WhatsApp number to share) and Decline; a sent
- * pending one offers Cancel, after a confirmation. Once accepted, both students see each other's
+ * pending one offers Cancel, after a confirmation; every received one offers Block (docs/privacy.md
+ * "Block"), after a confirmation. Once accepted, both students see each other's
  * e-mail (a mailto link) and, when shared, a WhatsApp link. Loading, empty and error states.
  */
 import { useState, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import {
   type SkillRequestStatus,
 } from '@campus/contract/skill-exchange-ui';
 import type { SkillRequest } from '@campus/contract/skill-exchange';
+import { BlockButton } from '../../../components/block-button';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -176,9 +178,9 @@ function RequestItem({ request: r, box, busy, onAccept, onDecline, onCancel }: R
             {r.contact.phone ? <WhatsAppLink number={r.contact.phone} /> : null}
           </div>
         ) : null}
-        {r.status === 'pending' ? (
+        {r.status === 'pending' || box === 'received' ? (
           <div className="flex flex-wrap gap-2">
-            {box === 'received' ? (
+            {r.status !== 'pending' ? null : box === 'received' ? (
               <>
                 <Button size="sm" onClick={() => onAccept(r)} disabled={busy} aria-describedby={headingId}>
                   Accept
@@ -204,6 +206,7 @@ function RequestItem({ request: r, box, busy, onAccept, onDecline, onCancel }: R
                 Cancel request
               </Button>
             )}
+            {box === 'received' ? <BlockButton userId={r.senderId} name={r.sender.name} /> : null}
           </div>
         ) : null}
       </article>

@@ -1,9 +1,10 @@
 /**
  * Sign Up tab (docs/product-spec.md §2, §5, §8; docs/design.md §5): institute email (hint name.rollno@<domain>, 8-digit
  * roll number) and password. Server field errors are shown under their fields, the summary by the
- * page. On success: toast "Account created! You can now log in." and `onSignedUp(email)`.
+ * page; a link to the privacy notice (/privacy). On success: toast "Account created! You can now log in." and `onSignedUp(email)`.
  */
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { AUTH_UI, PASSWORD_MIN } from '@campus/contract/users-ui';
 import { lazyZodResolver, usePreloadWhenIdle } from '../../../lib/lazy-resolver';
@@ -69,6 +70,13 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         error={errors.password?.message}
         {...register('password')}
       />
+      <p className="text-sm text-muted">
+        What we keep about you and your rights:{' '}
+        <Link to="/privacy" className="font-medium text-accent underline">
+          privacy notice
+        </Link>
+        .
+      </p>
       <Button type="submit" className="w-full" loading={isLoading}>
         Create account
       </Button>

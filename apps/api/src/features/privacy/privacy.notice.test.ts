@@ -1,0 +1,44 @@
+/**
+ * The privacy notice's figures (docs/privacy.md "Grievances"): `GET /api/users/privacy-notice`
+ * answers anyone, a guest too, with the configured retention, grace and grievance officer; the
+ * officer defaults to `grievance@` the institute's e-mail domain.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_EMAIL_DOMAIN } from '@campus/contract/institute';
+import { NOTIFICATION_RETENTION_DAYS, PRIVACY_MESSAGES } from '@campus/contract/privacy';
+import { loadConfig } from '../../config.ts';
+import { testWorldHooks } from '../../test/helpers.ts';
+
+const w = testWorldHooks([], {
+  RETENTION_DAYS: '30',
+  ACCOUNT_DELETION_GRACE_DAYS: '7',
+  GRIEVANCE_OFFICER_NAME: 'Dr. Meera Iyer',
+  GRIEVANCE_OFFICER_EMAIL: 'Grievance.Officer@Example.org',
+});
+
+describe('the privacy notice', () => {
+  it('answers a guest with the configured figures and grievance officer', async () => {
+    const res = await w.as().get('/api/users/privacy-notice');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: PRIVACY_MESSAGES.noticeLoaded,
+      data: {
+        retentionDays: 30,
+        accountDeletionGraceDays: 7,
+        notificationRetentionDays: NOTIFICATION_RETENTION_DAYS,
+        grievanceOfficer: { name: 'Dr. Meera Iyer', email: 'grievance.officer@example.org' },
+      },
+    });
+  });
+
+  it('names a default officer at the institute domain, and refuses a malformed address', () => {
+    const config = loadConfig({});
+    expect(config.grievanceOfficer).toEqual({
+      name: 'The Grievance Officer',
+      email: `grievance@${DEFAULT_EMAIL_DOMAIN}`,
+    });
+    expect(config.retentionDays).toBe(180);
+    expect(() => loadConfig({ GRIEVANCE_OFFICER_EMAIL: 'not an address' })).toThrow(/GRIEVANCE_OFFICER_EMAIL/);
+  });
+});
