@@ -118,8 +118,6 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
-  GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).max(120).default('The Grievance Officer'),
-  GRIEVANCE_OFFICER_EMAIL: z.email().optional(),
   SEARCH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SEARCH_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
@@ -293,8 +291,8 @@ export interface AppConfig {
   retentionDays: number;
   /**
    * Whom students write to about their personal data, named by the privacy notice at `/privacy`
-   * (docs/privacy.md "Grievances"): `GRIEVANCE_OFFICER_NAME` (default "The Grievance Officer") and
-   * `GRIEVANCE_OFFICER_EMAIL` (default `grievance@` the institute's e-mail domain).
+   * (docs/privacy.md "Grievances"): the institute config's `grievanceOfficer` (default "The Grievance
+   * Officer" at `grievance@` the institute's e-mail domain).
    */
   grievanceOfficer: { name: string; email: string };
   /** Where `npm run backup` writes archives (`BACKUP_DIR`, default `./backups`; docs/operations.md "Backups"). */
@@ -463,9 +461,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
     retentionDays: e.RETENTION_DAYS,
-    grievanceOfficer: {
-      name: e.GRIEVANCE_OFFICER_NAME,
-      email: (e.GRIEVANCE_OFFICER_EMAIL ?? `grievance@${institute.emailDomain}`).toLowerCase(),
+    grievanceOfficer: institute.grievanceOfficer ?? {
+      name: 'The Grievance Officer',
+      email: `grievance@${institute.emailDomain}`.toLowerCase(),
     },
     search: {
       perUserPerMinute: e.SEARCH_PER_USER_PER_MINUTE,

@@ -279,6 +279,12 @@ export const instituteConfig = z.object({
     })
     .refine((m) => m.south < m.north && m.west < m.east, 'south must be below north and west left of east')
     .default({ image: '/campus-map.svg', south: 28.938, west: 77.096, north: 28.948, east: 77.108 }),
+  /**
+   * The grievance officer the privacy notice at `/privacy` names (docs/privacy.md "Grievances"):
+   * the Digital Personal Data Protection Act 2023 asks for a contact. When the key is missing the
+   * notice names "The Grievance Officer" at `grievance@` the institute's e-mail domain.
+   */
+  grievanceOfficer: z.object({ name: text(120), email: z.email().toLowerCase() }).optional(),
   /** Academic calendar session label and entries (the calendar PDF). */
   academicCalendar: z
     .object({ session: text(40), entries: z.array(calendarEntry).min(1) })

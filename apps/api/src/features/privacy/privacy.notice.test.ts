@@ -1,19 +1,30 @@
 /**
  * The privacy notice's figures (docs/privacy.md "Grievances"): `GET /api/users/privacy-notice`
  * answers anyone, a guest too, with the configured retention, grace and grievance officer; the
- * officer defaults to `grievance@` the institute's e-mail domain.
+ * officer comes from the institute config and defaults to `grievance@` the institute's e-mail domain.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_DOMAIN } from '@campus/contract/institute';
 import { NOTIFICATION_RETENTION_DAYS, PRIVACY_MESSAGES } from '@campus/contract/privacy';
 import { loadConfig } from '../../config.ts';
 import { testWorldHooks } from '../../test/helpers.ts';
 
+/** Writes an institute config file holding `content` and answers its path. */
+function instituteFile(content: object): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cc-institute-')), 'institute.json');
+  fs.writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
 const w = testWorldHooks([], {
   RETENTION_DAYS: '30',
   ACCOUNT_DELETION_GRACE_DAYS: '7',
-  GRIEVANCE_OFFICER_NAME: 'Dr. Meera Iyer',
-  GRIEVANCE_OFFICER_EMAIL: 'Grievance.Officer@Example.org',
+  INSTITUTE_CONFIG: instituteFile({
+    grievanceOfficer: { name: 'Dr. Meera Iyer', email: 'Grievance.Officer@Example.org' },
+  }),
 });
 
 describe('the privacy notice', () => {
@@ -39,6 +50,8 @@ describe('the privacy notice', () => {
       email: `grievance@${DEFAULT_EMAIL_DOMAIN}`,
     });
     expect(config.retentionDays).toBe(180);
-    expect(() => loadConfig({ GRIEVANCE_OFFICER_EMAIL: 'not an address' })).toThrow(/GRIEVANCE_OFFICER_EMAIL/);
+    expect(() =>
+      loadConfig({ INSTITUTE_CONFIG: instituteFile({ grievanceOfficer: { name: 'X', email: 'not an address' } }) }),
+    ).toThrow(/grievanceOfficer\.email/);
   });
 });

@@ -2,7 +2,7 @@
  * `/privacy`, the privacy notice (docs/privacy.md), open to everyone and server-rendered: what we
  * keep about a student, why, for how long (the server's `RETENTION_DAYS`,
  * `ACCOUNT_DELETION_GRACE_DAYS` and notification lifetime), who sees it, the rights (download,
- * delete, block) and the grievance officer (`GRIEVANCE_OFFICER_NAME`, `GRIEVANCE_OFFICER_EMAIL`).
+ * delete, block) and the grievance officer (the institute config's `grievanceOfficer`).
  * Linked from the sign-up form and the footer.
  */
 import { Link } from 'react-router';
