@@ -1,6 +1,6 @@
 /**
  * RTK Query endpoints of the mess menu (docs/mess.md), injected into the shared `api`: the messes,
- * today's meals, a week, the student's pick, ratings, the feedback page, and the administrators'
+ * today's meals, a week, the student's pick, ratings, notices, the feedback page, and the administrators'
  * mess form and managers. Every write refetches the messes and the menus (tag `Mess`).
  */
 import { MESS_MESSAGES as M } from '@campus/contract/mess-ui';
@@ -11,6 +11,7 @@ import type {
   MessComment,
   MessDayBody,
   MessFeedback,
+  MessNotice,
   MessToday,
   MessWeek,
   RateMealBody,
@@ -89,6 +90,12 @@ export const messApi = withTags.injectEndpoints({
       invalidatesTags: ['Mess'],
       onQueryStarted: toastOutcome({ success: M.daySaved, error: (e) => e.message }),
     }),
+    /** POST /api/mess/:id/notices: refetches today's menu, where the notice shows. */
+    postNotice: build.mutation<MessNotice & { recipients: number }, { id: string; text: string }>({
+      query: ({ id, text }) => ({ url: `mess/${encodeURIComponent(id)}/notices`, method: 'POST', body: { text } }),
+      invalidatesTags: ['Mess'],
+      onQueryStarted: toastOutcome({ success: (_arg, data) => M.noticeSent(data.recipients), error: (e) => e.message }),
+    }),
     /** GET /api/mess/:id/feedback. */
     messFeedback: build.query<MessFeedback, string>({
       query: (id) => `mess/${encodeURIComponent(id)}/feedback`,
@@ -117,6 +124,7 @@ export const {
   useRateMealMutation,
   useImportMenuMutation,
   useSaveDayMutation,
+  usePostNoticeMutation,
   useMessFeedbackQuery,
   useMessCommentsQuery,
 } = messApi;
