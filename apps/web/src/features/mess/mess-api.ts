@@ -12,12 +12,14 @@ import type {
   MessDayBody,
   MessFeedback,
   MessNotice,
-  MessToday,
   MessWeek,
   RateMealBody,
 } from '@campus/contract/mess';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
+
+/** Today's meals (`GET /api/mess/today`): defined in lib/mess-today.ts, shared with the home dashboard. */
+export { useMessTodayQuery } from '../../lib/mess-today';
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ['Mess'] });
 
@@ -25,11 +27,6 @@ export const messApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/mess. */
     messes: build.query<Mess[], void>({ query: () => 'mess', providesTags: ['Mess'] }),
-    /** GET /api/mess/today (the student's own mess without `mess`). */
-    messToday: build.query<MessToday, string | undefined>({
-      query: (mess) => ({ url: 'mess/today', params: mess ? { mess } : undefined }),
-      providesTags: ['Mess'],
-    }),
     /** GET /api/mess/:id/week. */
     messWeek: build.query<MessWeek, { id: string; from?: string }>({
       query: ({ id, from }) => ({ url: `mess/${encodeURIComponent(id)}/week`, params: from ? { from } : undefined }),
@@ -115,7 +112,6 @@ export const messApi = withTags.injectEndpoints({
 
 export const {
   useMessesQuery,
-  useMessTodayQuery,
   useMessWeekQuery,
   useChooseMessMutation,
   useCreateMessMutation,

@@ -1,6 +1,6 @@
 /**
  * Home dashboard `/` (docs/product-spec.md §1, §2): hero with Explore, a signed-in student's classes of
- * today (when the timetable has any), the carousel of the six tools,
+ * today (when the timetable has any) and the current or next meal of their mess, the carousel of the six tools,
  * Quick Links, Campus Buzz (the next three real events for a signed-in student, else the config's)
  * and Student Spotlights. The content comes from `GET /api/institute`
  * (the institute config); while it loads the sections show placeholders, and a failure offers Retry.
@@ -17,6 +17,7 @@ import { Hero } from '../components/hero';
 import { QuickLinks } from '../components/quick-links';
 import { Spotlights } from '../components/spotlights';
 import { ToolsCarousel } from '../components/tools-carousel';
+import { MessCard } from '../components/mess-card';
 import { CompleteProfileCard } from '../../../components/complete-profile-card';
 import { TodayClassesCard } from '../../../components/today-classes-card';
 
@@ -54,6 +55,7 @@ export default function HomePage() {
       <Hero institute={data?.shortName ?? DEFAULT_SHORT_NAME} firstName={firstName} />
       <CompleteProfileCard />
       <TodayClassesCard />
+      <MessCard />
       <ToolsCarousel />
       {content ? (
         <>
