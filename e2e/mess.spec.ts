@@ -1,8 +1,9 @@
 /**
  * Mess menu journey at 360 px (docs/mess.md): the administrator sets the mess's lunch around the
- * current time; a student whose hostel that mess serves opens /mess and sees today's meals with
- * lunch highlighted ("Lunch · now, until …"), the diet marks read out; they rate lunch 4 stars
- * with a comment and see the dish's count move; the week tab; the administrator's mess screen
+ * current time; a student whose hostel that mess serves sees lunch on the home dashboard's mess
+ * card, opens /mess from it and sees today's meals with lunch highlighted ("Lunch · now, until
+ * …"), the diet marks read out; they rate lunch 4 stars with a comment and see the dish's count
+ * move; the week tab; the administrator's mess screen
  * and the feedback page with the comment; the administrator (who may do what a manager does)
  * imports a CSV week with one bad row — the preview names it, the fixed file is imported — and
  * posts a notice; the student's week tab shows the new menu and the notice. Offline, a reload of
@@ -65,7 +66,11 @@ test('a student sees today’s meals with the current one highlighted, and the w
 
   // The fixture's student lives in Coho Hostel, which North Mess serves.
   const page = studentPage;
-  await page.goto('/mess');
+  // The home dashboard's mess card shows the meal being served, and opens the menu.
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'Mess · North Mess' });
+  await expect(card.getByRole('heading', { name: `Lunch · now, until ${lunchEnd}` })).toBeVisible();
+  await card.getByRole('link', { name: 'Open the menu' }).click();
   await expect(page.getByRole('heading', { name: 'Mess Menu', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Lunch · now, until ${lunchEnd}` })).toBeVisible();
   await expect(page.locator('li[aria-current="time"]')).toContainText('Lunch · now');
