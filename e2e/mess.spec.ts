@@ -148,6 +148,7 @@ test('a student sees today’s meals with the current one highlighted, and the w
     .toBe(true);
   await page.context().setOffline(true);
   await page.reload();
+  await expect(page.getByText('Offline — showing the menu as last loaded.')).toBeVisible();
   await expect(page.getByRole('tabpanel', { name: 'Week' }).getByText(thali)).toHaveCount(7);
   await expect(page.getByRole('region', { name: 'Notices' })).toContainText(notice);
   await page.context().setOffline(false);

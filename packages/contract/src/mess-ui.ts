@@ -132,6 +132,7 @@ export const MESS_TEXTS = {
   yourRating: (stars: number) => `Your rating: ${stars} ★`,
   comment: 'Comment (optional, only the mess committee reads it)',
   todayAverage: 'Today',
+  offline: 'Offline — showing the menu as last loaded.',
   notices: 'Notices',
   postNotice: 'Post a notice',
   noticeLabel: 'Notice to the students of this mess (today only)',

@@ -256,6 +256,18 @@ describe('MessPage', () => {
     expect(calls).toContain('PUT /api/mess/mine');
   });
 
+  it('says it is offline when the browser is, and still shows the menu it has', async () => {
+    serve();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      render();
+      expect(await screen.findByText('Offline — showing the menu as last loaded.')).toBeVisible();
+      expect(await screen.findByRole('heading', { name: 'Lunch · now, until 14:30' })).toBeVisible();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('says so when the menu cannot be loaded, with Retry', async () => {
     serve({ fail: true });
     render();
