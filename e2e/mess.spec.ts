@@ -1,11 +1,13 @@
 /**
  * Mess menu journey at 360 px (docs/mess.md): the administrator sets the mess's lunch around the
- * current time; a student whose hostel that mess serves opens /mess and sees today's meals with
- * lunch highlighted ("Lunch · now, until …"), the diet marks read out; they rate lunch 4 stars
- * with a comment and see the dish's count move; the week tab; the administrator's mess screen
+ * current time; a student whose hostel that mess serves sees lunch on the home dashboard's mess
+ * card, opens /mess from it and sees today's meals with lunch highlighted ("Lunch · now, until
+ * …"), the diet marks read out; they rate lunch 4 stars with a comment and see the dish's count
+ * move; the week tab; the administrator's mess screen
  * and the feedback page with the comment; the administrator (who may do what a manager does)
- * imports a CSV week with one bad row — the preview names it, the fixed file is imported — and the
- * student's week tab shows the new menu. Axe finds nothing serious on the pages.
+ * imports a CSV week with one bad row — the preview names it, the fixed file is imported — and
+ * posts a notice; the student's week tab shows the new menu and the notice. Offline, a reload of
+ * /mess still shows the menu (the service worker's copy). Axe finds nothing serious on the pages.
  */
 import type { APIRequestContext } from '@playwright/test';
 import {
@@ -19,7 +21,7 @@ import {
 import { E2E_ADMIN_EMAIL } from './env.ts';
 
 const TZ = 'Asia/Kolkata';
-test.use({ timezoneId: TZ, viewport: { width: 360, height: 800 } });
+test.use({ timezoneId: TZ, viewport: { width: 360, height: 800 }, serviceWorkers: 'allow' });
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -64,7 +66,11 @@ test('a student sees today’s meals with the current one highlighted, and the w
 
   // The fixture's student lives in Coho Hostel, which North Mess serves.
   const page = studentPage;
-  await page.goto('/mess');
+  // The home dashboard's mess card shows the meal being served, and opens the menu.
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'Mess · North Mess' });
+  await expect(card.getByRole('heading', { name: `Lunch · now, until ${lunchEnd}` })).toBeVisible();
+  await card.getByRole('link', { name: 'Open the menu' }).click();
   await expect(page.getByRole('heading', { name: 'Mess Menu', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Lunch · now, until ${lunchEnd}` })).toBeVisible();
   await expect(page.locator('li[aria-current="time"]')).toContainText('Lunch · now');
@@ -117,7 +123,33 @@ test('a student sees today’s meals with the current one highlighted, and the w
   await admin.getByRole('button', { name: 'Import' }).click();
   await expect(admin).toHaveURL(/\/mess\?tab=week/);
 
+  // A notice to the mess's students (the administrator may do what a manager does).
+  const notice = `Dinner delayed to 20:30 ${Date.now().toString(36)}`;
+  await admin.getByRole('button', { name: 'Post a notice' }).click();
+  await admin.getByLabel(/Notice to the students/).fill(notice);
+  await admin.getByRole('button', { name: 'Send notice' }).click();
+  await expect(admin.getByRole('region', { name: 'Notices' })).toContainText(notice);
+
   await page.reload();
   await expect(page.getByRole('tabpanel', { name: 'Week' }).getByText(thali)).toHaveCount(7);
+  await expect(page.getByRole('region', { name: 'Notices' })).toContainText(notice);
   await adminContext.close();
+
+  // Offline, a reload of /mess still shows the menu: the page repeated the server's reads through
+  // the service worker, which keeps them.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const kept = (await (await caches.open('cc-api-read')).keys()).map((r) => new URL(r.url).pathname);
+        return kept.includes('/api/mess/today') && kept.some((p) => /^\/api\/mess\/[^/]+\/week$/.test(p));
+      }),
+    )
+    .toBe(true);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Offline — showing the menu as last loaded.')).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Week' }).getByText(thali)).toHaveCount(7);
+  await expect(page.getByRole('region', { name: 'Notices' })).toContainText(notice);
+  await page.context().setOffline(false);
 });

@@ -1,11 +1,11 @@
 /**
  * Server-rendered first screens. With JavaScript disabled, a signed-in student
  * (session cookie from the API login) opens every page the server renders and reads its heading
- * and its first data (a listing title, a lost & found item, the enrolled subjects, the profile
- * name…); an admin reads the admin page; a guest reads the privacy notice (its retention figure and
- * grievance officer) and is sent to /login from a signed-in page with the page in `?from=`, and
- * a signed-in student opening /login lands on /; an unknown path answers 404 with the not-found
- * page. With JavaScript on, opening the same pages hydrates the server's markup without a single
+ * and its first data (a listing title, a lost & found item, the enrolled subjects, today's meals of
+ * the mess, the profile name…); an admin reads the admin page; a guest reads the privacy notice (its
+ * retention figure and grievance officer) and is sent to /login from a signed-in page with the page
+ * in `?from=`, and a signed-in student opening /login lands on /; an unknown path answers 404 with
+ * the not-found page. With JavaScript on, opening the same pages hydrates the server's markup without a single
  * hydration warning or CSP violation in the console, and the page stays usable (a client-side
  * navigation works). The first tap at every moment is e2e/first-tap.spec.ts.
  */
@@ -86,6 +86,14 @@ test('with JavaScript off, a student reads the first screen of every page', asyn
   await expect(h1('Attendance Dashboard')).toBeVisible();
   await expect(page.getByText(/^\d+ subjects?$/)).toBeVisible();
 
+  // The fixture's student lives in Coho Hostel: North Mess's meals of today, in order.
+  await page.goto('/mess');
+  await expect(h1('Mess Menu')).toBeVisible();
+  await expect(page.getByText(/^North Mess · \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Today’s meals' }).getByRole('heading', { level: 2 }).first(),
+  ).toBeVisible();
+
   await page.goto('/skill-exchange');
   await expect(h1('Peer-to-Peer Skill Exchange')).toBeVisible();
   await expect(page.getByText('Recommended Matches')).toBeVisible();
@@ -164,6 +172,7 @@ test('with JavaScript on, every server-rendered page hydrates without a warning 
     '/lost-found',
     '/rides',
     '/attendance',
+    '/mess',
     '/skill-exchange',
     '/intern-connect',
     '/profile',

@@ -48,6 +48,8 @@ export const MESS_FEEDBACK_DAYS = 28;
 export const MESS_RATINGS_PER_HOUR = 60;
 /** Managers of one mess, at most. */
 export const MESS_MANAGERS_MAX = 10;
+/** A notice's length (characters): a line such as "Dinner delayed to 20:30". */
+export const MESS_NOTICE_MAX = 280;
 
 /** Messages, declared once. */
 export const MESS_MESSAGES = {
@@ -89,6 +91,11 @@ export const MESS_MESSAGES = {
   dayInvalid: 'Days are 1 (Monday) to 7 (Sunday).',
   dishRequired: `Each meal needs 1 to ${MESS_DISHES_MAX} dishes, each at most ${MESS_DISH_MAX} characters.`,
   dietInvalid: 'Diet marks are veg, egg or non-veg.',
+  noticeRequired: 'Write the notice.',
+  noticeTooLong: `A notice can be at most ${MESS_NOTICE_MAX} characters.`,
+  noticeSent: (n: number) => `Notice sent to ${n === 1 ? '1 student' : `${n} students`}.`,
+  /** The bell's text of a notice (and its push). */
+  noticeBell: (mess: string, text: string) => `${mess}: ${text}`,
 } as const;
 
 /** Why a CSV row of a menu import is refused (each shown with its line number). */
@@ -125,6 +132,17 @@ export const MESS_TEXTS = {
   yourRating: (stars: number) => `Your rating: ${stars} ★`,
   comment: 'Comment (optional, only the mess committee reads it)',
   todayAverage: 'Today',
+  offline: 'Offline — showing the menu as last loaded.',
+  notices: 'Notices',
+  postNotice: 'Post a notice',
+  noticeLabel: 'Notice to the students of this mess (today only)',
+  noticeHint: `Everyone who eats here gets it in the bell and by push. At most ${MESS_NOTICE_MAX} characters.`,
+  sendNotice: 'Send notice',
+  homeTitle: 'Mess',
+  homeNone: 'Pick your mess to see what is cooking.',
+  homeDone: 'No more meals today.',
+  homeOpen: 'Open the menu',
+  homeFailed: 'The menu could not be loaded.',
 } as const;
 
 /** "2 h 05 min", "45 min", "less than a minute" until an instant `ms` away. */

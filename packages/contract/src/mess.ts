@@ -17,6 +17,7 @@ import {
   MESS_MEAL_STATES,
   MESS_MESSAGES as M,
   MESS_NAME_MAX,
+  MESS_NOTICE_MAX,
 } from './mess-ui.ts';
 
 export * from './mess-ui.ts';
@@ -108,9 +109,14 @@ export const todayMeal = z.object({
 });
 export type TodayMeal = z.infer<typeof todayMeal>;
 
+/** A notice of a mess's managers to its students, for the day it was posted. */
+export const messNotice = z.object({ id: z.string(), text: z.string(), createdAt: z.string() });
+export type MessNotice = z.infer<typeof messNotice>;
+
 /**
  * GET /api/mess/today: the mess (null when the student has none: no hostel served and no choice),
- * today's date, whether the mess is closed today (and the day's note) and today's meals in order.
+ * today's date, whether the mess is closed today (and the day's note), today's meals in order and
+ * today's notices, newest first.
  */
 export const messToday = z.object({
   mess: messRef.nullable(),
@@ -118,6 +124,7 @@ export const messToday = z.object({
   closed: z.boolean(),
   note: z.string().nullable(),
   meals: z.array(todayMeal),
+  notices: z.array(messNotice),
 });
 export type MessToday = z.infer<typeof messToday>;
 export const messTodayResponse = apiSuccess(messToday);
@@ -143,6 +150,14 @@ export type MessDay = z.infer<typeof messDay>;
 export const messWeek = z.object({ mess: messRef, from: z.string(), days: z.array(messDay) });
 export type MessWeek = z.infer<typeof messWeek>;
 export const messWeekResponse = apiSuccess(messWeek);
+
+/** POST /api/mess/:id/notices (its managers, administrators): a same-day notice to its students. */
+export const messNoticeBody = z.object({
+  text: requiredText(MESS_NOTICE_MAX, { required: M.noticeRequired, tooLong: M.noticeTooLong }),
+});
+export type MessNoticeBody = z.infer<typeof messNoticeBody>;
+/** The notice posted and how many students it was sent to. */
+export const messNoticeResponse = apiSuccess(messNotice.extend({ recipients: z.number().int() }));
 
 /** PUT /api/mess/mine: the mess the student eats at (remembered for them). */
 export const myMessBody = z.object({ mess: z.uuid({ error: M.messUnknown }) });

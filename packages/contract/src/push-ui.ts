@@ -7,9 +7,10 @@
 
 /**
  * The kinds of push a student may switch off: skill-exchange requests and answers, ride joins,
- * cancellations and changes, saved-alert matches, admin broadcasts. `push_outbox.category` holds one.
+ * cancellations and changes, saved-alert matches, admin broadcasts, club events, notices of your
+ * mess. `push_outbox.category` holds one.
  */
-export const PUSH_CATEGORIES = ['skills', 'rides', 'alerts', 'broadcasts', 'events'] as const;
+export const PUSH_CATEGORIES = ['skills', 'rides', 'alerts', 'broadcasts', 'events', 'mess'] as const;
 export type PushCategory = (typeof PUSH_CATEGORIES)[number];
 
 /** The profile's label of each category. */
@@ -19,6 +20,7 @@ export const PUSH_CATEGORY_LABELS: Record<PushCategory, string> = {
   alerts: 'Matches of your saved alerts',
   broadcasts: 'Announcements from administrators',
   events: 'New events from clubs you follow, and their cancellations',
+  mess: 'Notices from your mess (“Dinner delayed to 20:30”)',
 };
 
 /** The title of every push (the body is the notification's own message). */

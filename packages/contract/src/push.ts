@@ -76,6 +76,7 @@ export const pushPreferences = z.object({
   alerts: on,
   broadcasts: on,
   events: on,
+  mess: on,
 }) satisfies z.ZodType<Record<PushCategory, boolean>>;
 export type PushPreferences = z.infer<typeof pushPreferences>;
 

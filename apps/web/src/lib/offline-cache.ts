@@ -1,16 +1,20 @@
 /**
  * The service worker's cache of API reads (vite.config.ts): the last answers of the
- * session, institute, attendance, enrollment and catalogue GETs, so the attendance page stays
- * readable offline; {@link warmOfflineCache} fills it on the first visit. Personal data:
+ * session, institute, attendance, enrollment and catalogue GETs (and places, bus times and the
+ * mess menu), so those pages stay readable offline; {@link warmOfflineCache} fills it on the first visit. Personal data:
  * {@link clearOfflineCache} empties it at logout.
  */
 
 /** Name of the Workbox runtime cache (network first, this cache when offline). */
 export const API_READ_CACHE = 'cc-api-read';
 
-/** The API reads the service worker keeps (GET, network first): the session, institute, attendance, places and bus times. */
+/**
+ * The API reads the service worker keeps (GET, network first): the session, institute, attendance,
+ * places and bus times, and the mess menu — the messes, today's meals and a week (not the
+ * managers' feedback).
+ */
 export const OFFLINE_API_READS =
-  /\/api\/(users\/(current|health)|institute|attendance|enrollments|resources\/subjects|places|transport)(\/|\?|$)/;
+  /\/api\/((users\/(current|health)|institute|attendance|enrollments|resources\/subjects|places|transport)(\/|\?|$)|mess(\/today|\/[\da-f-]+\/week)?(\?|$))/;
 
 /**
  * Makes the first visit enough to open offline. The page's first API reads run

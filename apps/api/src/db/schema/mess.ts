@@ -8,6 +8,7 @@
  * `mess_ratings`: one per student, mess, day and meal, with the dishes it was given to;
  * `mess_dish_days` and `mess_meal_days`: per-day sums and counts kept in the rating's transaction,
  * so an average reads at most 30 rows per dish (docs/decisions/0600-mess-rating-aggregate.md).
+ * `mess_notices`: the managers' same-day notices to the mess's students.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -171,4 +172,25 @@ export const messMealDays = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ name: 'mess_meal_days_pk', columns: [t.messId, t.date, t.meal] })],
+);
+
+/**
+ * A same-day notice of a mess's managers (or an administrator) to its students ("Dinner delayed to
+ * 20:30"): shown on `/mess` on the day it was posted (`date`, the institute's), sent to the bell
+ * and by push (category `mess`). `posted_by` is kept for the poster's data download and set null
+ * when they are erased.
+ */
+export const messNotices = pgTable(
+  'mess_notices',
+  {
+    id: idColumn(),
+    messId: uuid('mess_id')
+      .notNull()
+      .references(() => messes.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    text: text('text').notNull(),
+    postedBy: uuid('posted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('mess_notices_mess_date_idx').on(t.messId, t.date), index('mess_notices_posted_by_idx').on(t.postedBy)],
 );

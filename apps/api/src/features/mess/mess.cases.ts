@@ -2,7 +2,7 @@
  * Authorization-matrix rows of the mess menu (docs/mess.md; assembled by `test/route-cases.ts`):
  * every signed-in student reads menus and picks their mess; administrators create and edit
  * messes and appoint managers; a mess's managers (the world's: `owner`) and administrators read
- * its feedback. The world's mess is created by `admin`, serving no hostel; ratings go to the
+ * its feedback, edit its menu and post its notices. The world's mess is created by `admin`, serving no hostel; ratings go to the
  * default North Mess's lunch of yesterday (always started).
  */
 import { addDays, todayIn } from '../../lib/dates.ts';
@@ -117,6 +117,14 @@ export const MESS_CASES: Record<string, RouteCase> = {
       headers: { 'content-type': 'text/csv' },
     }),
     expect: ownerOrAdmin(200, 403),
+  },
+  'POST /api/mess/:id/notices': {
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/mess/${w.messId}/notices`,
+      payload: { text: 'Dinner delayed to 20:30' },
+    }),
+    expect: ownerOrAdmin(201, 403),
   },
   'PUT /api/mess/:id/managers': {
     request: (w) => ({ method: 'PUT', url: `/api/mess/${w.messId}/managers`, payload: { emails: [w.owner.email] } }),

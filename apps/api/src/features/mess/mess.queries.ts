@@ -3,8 +3,8 @@
  * messes are a handful of rows, read whole; a day's menu is the cycle in force (the latest
  * `valid_from` on or before it, over the unique (mess, valid_from) index) with the day's override.
  */
-import { and, asc, between, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import type { Dish, MessBody, MessComment, MessDay, MessMeal, RatingSummary } from '@campus/contract/mess';
+import { and, asc, between, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Dish, MessBody, MessComment, MessDay, MessMeal, MessNotice, RatingSummary } from '@campus/contract/mess';
 import {
   messAudit,
   messChoices,
@@ -14,6 +14,7 @@ import {
   messManagers,
   messMealDays,
   messMenus,
+  messNotices,
   messRatings,
   type WeekMenu,
 } from '../../db/schema/mess.ts';
@@ -336,4 +337,51 @@ export async function saveDay(
       target: [messDays.messId, messDays.date],
       set: { closed: row.closed, note: row.note, meals: row.meals, updatedAt: new Date() },
     });
+}
+
+/**
+ * The students of `mess`: active, verified accounts that picked it, or that picked none and whose
+ * profile's hostel it serves (the service's "the student's mess", as one statement).
+ */
+export async function studentsOf(db: Db, mess: MessRow): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(messChoices, eq(messChoices.userId, users.id))
+    .where(
+      and(
+        isNull(users.deactivatedAt),
+        isNotNull(users.emailVerifiedAt),
+        or(
+          eq(messChoices.messId, mess.id),
+          mess.hostels.length > 0 ? and(isNull(messChoices.messId), inArray(users.hostel, mess.hostels)) : undefined,
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Stores a notice of `messId` for `date`; returns it in the API shape. */
+export async function insertNotice(
+  tx: Db,
+  row: { messId: string; date: string; text: string; postedBy: string },
+): Promise<MessNotice> {
+  const [made] = await tx.insert(messNotices).values(row).returning();
+  return toNotice(made!);
+}
+
+const toNotice = (r: typeof messNotices.$inferSelect): MessNotice => ({
+  id: r.id,
+  text: r.text,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** The notices of `messId` on `date`, newest first (over the (mess, date) index). */
+export async function noticesOf(db: Db, messId: string, date: string): Promise<MessNotice[]> {
+  const rows = await db
+    .select()
+    .from(messNotices)
+    .where(and(eq(messNotices.messId, messId), eq(messNotices.date, date)))
+    .orderBy(desc(messNotices.createdAt), desc(messNotices.id));
+  return rows.map(toNotice);
 }

@@ -20,6 +20,8 @@ import {
   messFeedbackResponse,
   messList,
   messManagersBody,
+  messNoticeBody,
+  messNoticeResponse,
   messResponse,
   messTodayQuery,
   messTodayResponse,
@@ -100,6 +102,15 @@ export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     async (req) => {
       await service.saveDay(ctx, req.user, req.params.id, req.params.date, req.body);
       return done(M.daySaved);
+    },
+  );
+
+  app.post(
+    '/:id/notices',
+    { config: writeLimit(), schema: { tags, params, body: messNoticeBody, response: { 201: messNoticeResponse } } },
+    async (req, reply) => {
+      const notice = await service.postNotice(ctx, req.user, req.params.id, req.body);
+      return reply.code(201).send(ok(notice, M.noticeSent(notice.recipients)));
     },
   );
 

@@ -12,6 +12,9 @@
  *   an optional comment, one rating per meal and day (sending again changes it), at most
  *   60 an hour. The stars count for each dish of that meal; averages read the per-day aggregates
  *   (docs/decisions/0600-mess-rating-aggregate.md), comments only the feedback page.
+ * - A mess's managers and administrators post same-day notices to its students (those whose mess
+ *   it is, by pick or hostel): each gets it in the bell and by push (category `mess`, which they
+ *   may switch off), in the notice's transaction; `/mess` shows the day's notices.
  * - "Now" and the day are the institute's (`ctx.config.institute.timezone`).
  */
 import { TZDate } from '@date-fns/tz';
@@ -31,6 +34,8 @@ import {
   type MessManagersBody,
   type WeekEntries,
   type MessMealState,
+  type MessNotice,
+  type MessNoticeBody,
   type MessToday,
   type MessWeek,
   type MyMessBody,
@@ -45,6 +50,7 @@ import { addDays, todayIn } from '../../lib/dates.ts';
 import { badRequest, conflict, forbidden, notFound, pgCode, refuse, tooManyRequests } from '../../lib/errors.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { hit } from '../../lib/rate-limit.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { parseMenuCsv } from './mess.parser.ts';
 import * as queries from './mess.queries.ts';
 import type { WeekMenu } from '../../db/schema/mess.ts';
@@ -129,13 +135,14 @@ export async function today(
     const mine = await myMessId(ctx, viewer, all);
     row = all.find((m) => m.id === mine);
   }
-  if (!row) return { mess: null, date, closed: false, note: null, meals: [] };
+  if (!row) return { mess: null, date, closed: false, note: null, meals: [], notices: [] };
   const [day] = await queries.menuOfDays(ctx.db, row, date, 1);
   const names = [...new Set(day!.meals.flatMap((m) => m.dishes.map((d) => d.name)))];
-  const [dishAverages, mealRows, mine] = await Promise.all([
+  const [dishAverages, mealRows, mine, notices] = await Promise.all([
     queries.dishAverages(ctx.db, row.id, names, addDays(date, 1 - MESS_AVERAGE_DAYS), date),
     queries.mealDays(ctx.db, row.id, date, date),
     queries.myRatings(ctx.db, viewer.id, row.id, date),
+    queries.noticesOf(ctx.db, row.id, date),
   ]);
   const none = { average: null, count: 0 };
   let nextGiven = false;
@@ -161,7 +168,7 @@ export async function today(
       myRating: ((r) => (r ? { stars: r.stars, comment: r.comment } : null))(mine.find((r) => r.meal === m.meal)),
     };
   });
-  return { mess: { id: row.id, name: row.name }, date, closed: day!.closed, note: day!.note, meals };
+  return { mess: { id: row.id, name: row.name }, date, closed: day!.closed, note: day!.note, meals, notices };
 }
 
 /** GET /api/mess/:id/week: the 7 days from `from` (default today). 404 for an unknown mess. */
@@ -425,5 +432,30 @@ export async function saveDay(
   await ctx.db.transaction(async (tx) => {
     await queries.saveDay(tx, { messId: id, date, closed: body.closed, note: body.note ?? null, meals });
     await queries.audit(tx, { messId: id, userId: viewer.id, action: 'day', detail: { date, ...body } });
+  });
+}
+
+/**
+ * POST /api/mess/:id/notices (its managers, administrators): a notice for today, stored and sent to
+ * each of the mess's students (`queries.studentsOf`; not the poster) in the bell and by push
+ * (category `mess`), all in one transaction. 404 unknown mess; 403 anyone else. Returns the notice
+ * and how many students it went to.
+ */
+export async function postNotice(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  id: string,
+  body: MessNoticeBody,
+): Promise<MessNotice & { recipients: number }> {
+  const row = await managedMess(ctx, viewer, id);
+  const date = todayIn(ctx.config.institute.timezone);
+  return ctx.db.transaction(async (tx) => {
+    const notice = await queries.insertNotice(tx, { messId: id, date, text: body.text, postedBy: viewer.id });
+    const students = (await queries.studentsOf(tx, row)).filter((s) => s !== viewer.id);
+    const message = M.noticeBell(row.name, body.text);
+    for (const student of students)
+      await notify({ ...ctx, db: tx }, student, { message, type: 'update', link: '/mess', push: 'mess' });
+    await queries.audit(tx, { messId: id, userId: viewer.id, action: 'notice', detail: { text: body.text } });
+    return { ...notice, recipients: students.length };
   });
 }

@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/attendance.ts';
 import { clubFollows, clubs, eventRsvps, events } from '../../db/schema/events.ts';
 import { files } from '../../db/schema/files.ts';
-import { messChoices, messes, messRatings } from '../../db/schema/mess.ts';
+import { messChoices, messes, messNotices, messRatings } from '../../db/schema/mess.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { pushOptOuts, pushSubscriptions } from '../../db/schema/push.ts';
 import { reports } from '../../db/schema/reports.ts';
@@ -276,7 +276,7 @@ export const DATA_AREAS: readonly DataArea[] = [
   {
     feature: 'mess',
     file: 'mess.json',
-    about: 'The mess you chose, and your meal ratings with their comments.',
+    about: 'The mess you chose, your meal ratings with their comments, and the notices you posted as a mess manager.',
     rows: async (db, userId) => ({
       chosen:
         (
@@ -299,6 +299,12 @@ export const DATA_AREAS: readonly DataArea[] = [
         .innerJoin(messes, eq(messes.id, messRatings.messId))
         .where(eq(messRatings.userId, userId))
         .orderBy(asc(messRatings.date)),
+      noticesPosted: await db
+        .select({ mess: messes.name, date: messNotices.date, text: messNotices.text, postedAt: messNotices.createdAt })
+        .from(messNotices)
+        .innerJoin(messes, eq(messes.id, messNotices.messId))
+        .where(eq(messNotices.postedBy, userId))
+        .orderBy(asc(messNotices.createdAt)),
     }),
   },
   {

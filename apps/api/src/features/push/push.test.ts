@@ -253,7 +253,7 @@ describe('sending', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({
       message: PUSH_MESSAGES.preferencesSaved,
-      data: { skills: false, rides: true, alerts: true, broadcasts: true, events: true },
+      data: { skills: false, rides: true, alerts: true, broadcasts: true, events: true, mess: true },
     });
     expect((await as(dave).get('/api/push/preferences')).json().data).toEqual({
       skills: false,
@@ -261,6 +261,7 @@ describe('sending', () => {
       alerts: true,
       broadcasts: true,
       events: true,
+      mess: true,
     });
 
     await requestSkill(await signUpAndLogin(t), dave, skillId);

@@ -1,6 +1,6 @@
 /**
  * RTK Query endpoints of the mess menu (docs/mess.md), injected into the shared `api`: the messes,
- * today's meals, a week, the student's pick, ratings, the feedback page, and the administrators'
+ * today's meals, a week, the student's pick, ratings, notices, the feedback page, and the administrators'
  * mess form and managers. Every write refetches the messes and the menus (tag `Mess`).
  */
 import { MESS_MESSAGES as M } from '@campus/contract/mess-ui';
@@ -11,12 +11,15 @@ import type {
   MessComment,
   MessDayBody,
   MessFeedback,
-  MessToday,
+  MessNotice,
   MessWeek,
   RateMealBody,
 } from '@campus/contract/mess';
 import { api, toPage, type Page } from '../../lib/api';
 import { toastOutcome } from '../../lib/mutation-toast';
+
+/** Today's meals (`GET /api/mess/today`): defined in lib/mess-today.ts, shared with the home dashboard. */
+export { useMessTodayQuery } from '../../lib/mess-today';
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ['Mess'] });
 
@@ -24,11 +27,6 @@ export const messApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/mess. */
     messes: build.query<Mess[], void>({ query: () => 'mess', providesTags: ['Mess'] }),
-    /** GET /api/mess/today (the student's own mess without `mess`). */
-    messToday: build.query<MessToday, string | undefined>({
-      query: (mess) => ({ url: 'mess/today', params: mess ? { mess } : undefined }),
-      providesTags: ['Mess'],
-    }),
     /** GET /api/mess/:id/week. */
     messWeek: build.query<MessWeek, { id: string; from?: string }>({
       query: ({ id, from }) => ({ url: `mess/${encodeURIComponent(id)}/week`, params: from ? { from } : undefined }),
@@ -89,6 +87,12 @@ export const messApi = withTags.injectEndpoints({
       invalidatesTags: ['Mess'],
       onQueryStarted: toastOutcome({ success: M.daySaved, error: (e) => e.message }),
     }),
+    /** POST /api/mess/:id/notices: refetches today's menu, where the notice shows. */
+    postNotice: build.mutation<MessNotice & { recipients: number }, { id: string; text: string }>({
+      query: ({ id, text }) => ({ url: `mess/${encodeURIComponent(id)}/notices`, method: 'POST', body: { text } }),
+      invalidatesTags: ['Mess'],
+      onQueryStarted: toastOutcome({ success: (_arg, data) => M.noticeSent(data.recipients), error: (e) => e.message }),
+    }),
     /** GET /api/mess/:id/feedback. */
     messFeedback: build.query<MessFeedback, string>({
       query: (id) => `mess/${encodeURIComponent(id)}/feedback`,
@@ -108,7 +112,6 @@ export const messApi = withTags.injectEndpoints({
 
 export const {
   useMessesQuery,
-  useMessTodayQuery,
   useMessWeekQuery,
   useChooseMessMutation,
   useCreateMessMutation,
@@ -117,6 +120,7 @@ export const {
   useRateMealMutation,
   useImportMenuMutation,
   useSaveDayMutation,
+  usePostNoticeMutation,
   useMessFeedbackQuery,
   useMessCommentsQuery,
 } = messApi;

@@ -1,7 +1,7 @@
 /**
  * The mess page (docs/mess.md): today's meals with the current one highlighted and the next
- * counting down, diet marks read out in words, the week tab, picking another mess, and the empty
- * and error states.
+ * counting down, diet marks read out in words, the week tab, today's notices and the managers'
+ * notice form, picking another mess, and the empty and error states.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -19,15 +19,17 @@ const MIN = 60_000;
 const NORTH = '0190a000-0000-7000-8000-00000000a001';
 const SOUTH = '0190a000-0000-7000-8000-00000000a002';
 const ok = (data: unknown) => json(200, { success: true, message: 'OK', data });
-const mess = (id: string, name: string): Mess => ({
+const mess = (id: string, name: string, canManage = false): Mess => ({
   id,
   name,
   hostels: [],
   meals: [],
   mine: id === NORTH,
-  canManage: false,
+  canManage,
   managers: [],
 });
+/** Today's notices of North Mess, newest first (a notice posted is added in front). */
+const notices: MessToday['notices'] = [];
 
 function today(messId: string | null): MessToday {
   const at = (min: number) => new Date(Date.now() + min * MIN).toISOString();
@@ -76,6 +78,7 @@ function today(messId: string | null): MessToday {
           },
         ]
       : [],
+    notices: messId === NORTH ? [...notices] : [],
   };
 }
 
@@ -94,15 +97,22 @@ const week: MessWeek = {
   ],
 };
 
-function serve(opts: { mine?: string | null; fail?: boolean } = {}) {
+function serve(opts: { mine?: string | null; fail?: boolean; manager?: boolean } = {}) {
   let mine = opts.mine === undefined ? NORTH : opts.mine;
   const calls: string[] = [];
   rated.length = 0;
   imports.length = 0;
+  notices.length = 0;
   stubFetch(async ({ req, path }) => {
     calls.push(`${req.method} ${path}`);
     if (opts.fail) return json(500, { success: false, message: 'The server failed.' });
-    if (path === '/api/mess') return ok([mess(NORTH, 'North Mess'), mess(SOUTH, 'South Mess')]);
+    if (path === '/api/mess') return ok([mess(NORTH, 'North Mess', opts.manager), mess(SOUTH, 'South Mess')]);
+    if (path === `/api/mess/${NORTH}/notices` && req.method === 'POST') {
+      const { text } = (await req.json()) as { text: string };
+      const notice = { id: `n${notices.length}`, text, createdAt: new Date().toISOString() };
+      notices.unshift(notice);
+      return json(201, { success: true, message: 'Notice sent to 2 students.', data: { ...notice, recipients: 2 } });
+    }
     if (path === '/api/mess/today') return ok(today(mine));
     if (path === `/api/mess/${NORTH}/week`) return ok(week);
     if (path === `/api/mess/${NORTH}/menu/import`) {
@@ -214,6 +224,29 @@ describe('MessPage', () => {
     expect(screen.getByText('The mess is closed.')).toBeVisible();
   });
 
+  it('lets a manager post a notice, which then shows under Notices', async () => {
+    const calls = serve({ manager: true });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Post a notice' }));
+    const form = within(screen.getByRole('form', { name: 'Post a notice' }));
+    await userEvent.click(form.getByRole('button', { name: 'Send notice' }));
+    expect(await form.findByText('Write the notice.')).toBeVisible();
+    expect(calls).not.toContain(`POST /api/mess/${NORTH}/notices`);
+    await userEvent.type(form.getByLabelText(/Notice to the students/), 'Dinner delayed to 20:30');
+    await userEvent.click(form.getByRole('button', { name: 'Send notice' }));
+    const list = await screen.findByRole('region', { name: 'Notices' });
+    expect(within(list).getByText('Dinner delayed to 20:30')).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Post a notice' })).toBeNull();
+  });
+
+  it('shows a student no notice form, and no Notices without notices', async () => {
+    serve();
+    render();
+    expect(await screen.findByRole('heading', { name: 'Lunch · now, until 14:30' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Post a notice' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
+  });
+
   it('asks a student without a mess to pick one, and remembers the pick', async () => {
     const calls = serve({ mine: null });
     render();
@@ -221,6 +254,18 @@ describe('MessPage', () => {
     await userEvent.selectOptions(await screen.findByLabelText('Mess'), SOUTH);
     expect(await screen.findByText('South Mess · 2026-11-30')).toBeVisible();
     expect(calls).toContain('PUT /api/mess/mine');
+  });
+
+  it('says it is offline when the browser is, and still shows the menu it has', async () => {
+    serve();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      render();
+      expect(await screen.findByText('Offline — showing the menu as last loaded.')).toBeVisible();
+      expect(await screen.findByRole('heading', { name: 'Lunch · now, until 14:30' })).toBeVisible();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('says so when the menu cannot be loaded, with Retry', async () => {

@@ -1,6 +1,7 @@
 /**
  * Home dashboard `/` (docs/product-spec.md §1, §2): hero with Explore, a signed-in student's classes of
- * today (when the timetable has any), the carousel of the six tools, the next bus from the pinned stop,
+ * today (when the timetable has any) and the current or next meal of their mess, the carousel of the six
+ * tools, the next bus from the pinned stop,
  * Quick Links, Campus Buzz (the next three real events for a signed-in student, else the config's)
  * and Student Spotlights. The content comes from `GET /api/institute`
  * (the institute config); while it loads the sections show placeholders, and a failure offers Retry.
@@ -17,6 +18,7 @@ import { Hero } from '../components/hero';
 import { QuickLinks } from '../components/quick-links';
 import { Spotlights } from '../components/spotlights';
 import { ToolsCarousel } from '../components/tools-carousel';
+import { MessCard } from '../components/mess-card';
 import { NextBusCard } from '../components/next-bus-card';
 import { CompleteProfileCard } from '../../../components/complete-profile-card';
 import { TodayClassesCard } from '../../../components/today-classes-card';
@@ -55,6 +57,7 @@ export default function HomePage() {
       <Hero institute={data?.shortName ?? DEFAULT_SHORT_NAME} firstName={firstName} />
       <CompleteProfileCard />
       <TodayClassesCard />
+      <MessCard />
       <ToolsCarousel />
       <NextBusCard />
       {content ? (

@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Textarea } from '../../../components/ui/textarea';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { useImportMenuMutation, useSaveDayMutation } from '../mess-api';
-import { DietMark } from './diet-mark';
+import { DietMark } from '../../../components/diet-mark';
 
 const EXAMPLE = 'day,meal,dishes\nMonday,breakfast,Aloo Paratha; Curd; Tea\nMonday,dinner,Egg Curry (egg); Dal; Roti';
 

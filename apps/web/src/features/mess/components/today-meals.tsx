@@ -9,7 +9,7 @@ import { MESS_MEAL_LABELS, MESS_TEXTS as T, countdownText, type MessMealState } 
 import type { MessToday, TodayMeal } from '@campus/contract/mess';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import { DietMark } from './diet-mark';
+import { DietMark } from '../../../components/diet-mark';
 import { RateMeal } from './rate-meal';
 
 /** The current time, updated every `ms` after mount (null before: the first render is the server's). */

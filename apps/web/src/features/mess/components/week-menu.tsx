@@ -4,7 +4,7 @@
  */
 import { MESS_MEAL_LABELS, MESS_TEXTS as T, MESS_WEEKDAYS } from '@campus/contract/mess-ui';
 import type { MessWeek } from '@campus/contract/mess';
-import { DietMark } from './diet-mark';
+import { DietMark } from '../../../components/diet-mark';
 
 /** "Monday, 30 Nov" of a `yyyy-MM-dd` date and its ISO weekday. */
 function dayTitle(date: string, weekday: number): string {

@@ -1,9 +1,10 @@
 /**
  * The Indian diet mark of a dish (docs/mess.md): a square outline with a dot, green for veg, yellow
- * for egg, brown for non-veg; a screen reader hears the diet in words.
+ * for egg, brown for non-veg; a screen reader hears the diet in words. Shared by the mess pages and
+ * the home dashboard's mess card.
  */
 import { MESS_DIET_LABELS, type MessDiet } from '@campus/contract/mess-ui';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 const COLOURS: Record<MessDiet, string> = {
   veg: 'border-green-700 text-green-700 dark:border-green-400 dark:text-green-400',
