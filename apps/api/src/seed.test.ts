@@ -4,7 +4,7 @@
  * printed passwords sign in. `config.seedDemo` decides when the server seeds at first start.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE } from '@campus/contract/users';
 import { DEFAULT_BRANCHES, DEFAULT_HOSTELS, DEFAULT_SEMESTERS } from '@campus/contract/institute';
 import { loadConfig } from './config.ts';
@@ -18,15 +18,30 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('seedDemo', () => {
-  it('creates a verified admin and several verified students on an empty database', async () => {
-    t = await createTestApp();
-    const demo = await seedDemo(t.app.ctx);
+describe('seedDemo on an empty database', () => {
+  // One seeded database for the checks of a first run (seeding is the slow part of this file).
+  let seeded: TestApp;
+  let demo: DemoUsers | null;
+  const probeCalls: DemoUsers[] = [];
+  beforeAll(async () => {
+    seeded = await createTestApp();
+    DEMO_SEEDERS.push({ feature: 'probe', seed: async (_ctx, users) => void probeCalls.push(users) });
+    try {
+      demo = await seedDemo(seeded.app.ctx);
+    } finally {
+      DEMO_SEEDERS.pop();
+    }
+  });
+  afterAll(async () => {
+    await seeded?.close();
+  });
+
+  it('creates a verified admin and several verified students', async () => {
     expect(demo).not.toBeNull();
     const { admin, students } = demo!;
     expect(admin.roles).toEqual([ADMIN_ROLE]);
     expect(students.length).toBeGreaterThanOrEqual(5);
-    const rows = await t.app.ctx.db.select().from(users);
+    const rows = await seeded.app.ctx.db.select().from(users);
     expect(rows).toHaveLength(1 + students.length);
     for (const row of rows) {
       expect(row.emailVerifiedAt).toBeInstanceOf(Date);
@@ -38,7 +53,7 @@ describe('seedDemo', () => {
     }
     for (const s of students) {
       // Institute addresses name.rollno@domain: the roll number and graduation year follow.
-      const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, s.id));
+      const [row] = await seeded.app.ctx.db.select().from(users).where(eq(users.id, s.id));
       const roll = /\.(\d{8})@/.exec(s.email)![1]!;
       expect(row!.registrationNumber).toBe(roll);
       expect(row!.graduationYear).toBe(Number(roll.slice(0, 4)) + 4);
@@ -50,10 +65,13 @@ describe('seedDemo', () => {
     for (const p of passwords) expect(p).toMatch(/^[A-Za-z0-9_-]{16}$/);
   });
 
+  it('runs every feature seeder once, with the created accounts', () => {
+    expect(probeCalls).toEqual([demo]);
+  });
+
   it('the printed accounts sign in, and the admin reaches the admin area', async () => {
-    t = await createTestApp();
-    const { admin, students } = (await seedDemo(t.app.ctx))!;
-    const login = await t.app.inject({
+    const { admin, students } = demo!;
+    const login = await seeded.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: admin.email, password: admin.password },
@@ -61,13 +79,13 @@ describe('seedDemo', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json().data.roles).toEqual([ADMIN_ROLE]);
     const cookie = login.cookies.find((c) => c.name === 'cc_session')!;
-    const all = await t.app.inject({
+    const all = await seeded.app.inject({
       method: 'GET',
       url: '/api/users/admin/all',
       headers: { cookie: `cc_session=${cookie.value}` },
     });
     expect(all.statusCode).toBe(200);
-    const student = await t.app.inject({
+    const student = await seeded.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: students[0]!.email, password: students[0]!.password },
@@ -76,31 +94,26 @@ describe('seedDemo', () => {
     expect(student.json().data.user).toMatchObject({ name: students[0]!.name, branch: students[0]!.branch });
   });
 
-  it('does nothing on a second run, or when the database already has users', async () => {
-    t = await createTestApp();
-    expect(await seedDemo(t.app.ctx)).not.toBeNull();
-    const count = (await t.app.ctx.db.select().from(users)).length;
-    expect(await seedDemo(t.app.ctx)).toBeNull();
-    expect((await t.app.ctx.db.select().from(users)).length).toBe(count);
-    await t.close();
+  it('does nothing on a second run (no seeder runs again)', async () => {
+    const count = (await seeded.app.ctx.db.select().from(users)).length;
+    const calls = probeCalls.length;
+    DEMO_SEEDERS.push({ feature: 'probe', seed: async (_ctx, users) => void probeCalls.push(users) });
+    try {
+      expect(await seedDemo(seeded.app.ctx)).toBeNull();
+    } finally {
+      DEMO_SEEDERS.pop();
+    }
+    expect((await seeded.app.ctx.db.select().from(users)).length).toBe(count);
+    expect(probeCalls).toHaveLength(calls);
+  });
+});
 
+describe('seedDemo', () => {
+  it('does nothing when the database already has users', async () => {
     t = await createTestApp();
     await signUpAndLogin(t);
     expect(await seedDemo(t.app.ctx)).toBeNull();
     expect(await t.app.ctx.db.select().from(users)).toHaveLength(1);
-  });
-
-  it('runs every feature seeder once with the created accounts', async () => {
-    t = await createTestApp();
-    const calls: DemoUsers[] = [];
-    DEMO_SEEDERS.push({ feature: 'probe', seed: async (_ctx, demo) => void calls.push(demo) });
-    try {
-      const demo = await seedDemo(t.app.ctx);
-      await seedDemo(t.app.ctx);
-      expect(calls).toEqual([demo]);
-    } finally {
-      DEMO_SEEDERS.pop();
-    }
   });
 
   it('uses the institute config: its e-mail domain and, for unknown names, its own options', async () => {
