@@ -1,9 +1,9 @@
 /**
  * The server's production build (docs/operations.md "Production build and start",
- * docs/decisions/0305-server-bundle.md): bundles `apps/api/src/server.ts` and everything it imports
+ * docs/decisions/0306-server-bundle.md): bundles `apps/api/src/server.ts` and everything it imports
  * into one ES module, `apps/api/dist/server.js` (and the embedded database's worker,
- * `apps/api/dist/pglite-worker.js`), with esbuild at build time only. A start then loads a few
- * dozen modules instead of ~2,300: Node's module resolution and compiling were most of the start.
+ * `apps/api/dist/pglite-worker.js`), with esbuild at build time only. A start then loads about
+ * 200 modules instead of ~2,060: Node's module resolution and compiling were most of the start.
  *
  * Left outside the bundle, loaded from `node_modules` as before: packages with native addons
  * (`@node-rs/argon2`, `sharp`), and those that read files next to their own code (PGlite's

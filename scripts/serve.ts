@@ -2,7 +2,7 @@
  * The production start (docs/operations.md "Production build and start"): runs the API server in
  * this process, with `apps/api` as the working directory, as under `npm run start -w apps/api`:
  * the server bundle `apps/api/dist/server.js` that `npm run build` made (scripts/build-server.ts,
- * docs/decisions/0305-server-bundle.md), else the source `apps/api/src/server.ts` by Node 24's own
+ * docs/decisions/0306-server-bundle.md), else the source `apps/api/src/server.ts` by Node 24's own
  * type stripping — no tsx, no esbuild at run time. A relative
  * `DATA_DIR` or `INSTITUTE_CONFIG` resolves against the directory it was started from (`INIT_CWD`,
  * which npm sets and this sets when run without npm), as under `npm start`.

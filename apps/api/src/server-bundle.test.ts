@@ -1,5 +1,5 @@
 /**
- * The server bundle (docs/decisions/0305-server-bundle.md, scripts/build-server.ts): built as
+ * The server bundle (docs/decisions/0306-server-bundle.md, scripts/build-server.ts): built as
  * `npm run build` builds it, it starts on its own — migrations found, the embedded database's
  * worker or PostgreSQL — and answers `/api/ready`, and a PDF from the institute's documents (pdfkit
  * stays outside the bundle and is imported on first use). On PostgreSQL with TEST_DATABASE_URL (in
