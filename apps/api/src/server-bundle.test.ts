@@ -7,6 +7,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,11 +15,20 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const PORT = 3600 + (process.pid % 300);
+
+/** A port free at the moment (the OS's choice), for the server to listen on. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
 
 it('the built server bundle starts, migrates and answers /api/ready and a PDF', { timeout: 180_000 }, async () => {
   await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts/build-server.ts')], { cwd: ROOT });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-bundle-'));
+  const PORT = await freePort();
   const base = `http://127.0.0.1:${PORT}`;
   const pgUrl = process.env.TEST_DATABASE_URL;
   const dbName = `cc_bundle_${process.pid}`;
