@@ -64,7 +64,9 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `rm -rf ${E2E_DATA_DIR} && npm run start -w @campus/api`,
+      // The production server bundle (docs/decisions/0306-server-bundle.md), built fresh (a few
+      // seconds): the journeys test what production runs.
+      command: `rm -rf ${E2E_DATA_DIR} && npm run build -w @campus/api && npm run start:bundle -w @campus/api`,
       cwd: '..',
       url: `http://localhost:${E2E_PORT}/api/users/health`,
       timeout: 120_000,

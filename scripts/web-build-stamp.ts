@@ -14,9 +14,11 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where the stamp lives: inside the build, so deleting `dist/` deletes it too. */
 export const STAMP_FILE = path.join(ROOT, 'apps/web/dist/.build-stamp');
+/** Folders never part of a build's inputs. */
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'dist-server', 'test-results', 'coverage']);
 
-function filesUnder(dir: string, out: string[]): string[] {
+/** Appends to `out` every file under `dir` a build reads (not SKIP_DIRS, dot folders or tests). */
+export function filesUnder(dir: string, out: string[]): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {

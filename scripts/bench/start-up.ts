@@ -4,7 +4,8 @@
  * embedded one), migrated and seeded with the demo data by a first start, each way of starting
  * runs `RUNS` times (default 3), with the web build ready:
  * - `tsx`: the server run by tsx (`tsx src/server.ts`, the start before the production build);
- * - `npm run serve`: the production start through npm (npm and a shell stay around the server);
+ * - `npm run serve`: the production start through npm (npm and a shell stay around the server;
+ *   it runs the server bundle of `npm run build` when current, else the sources);
  * - `node scripts/serve.ts`: the same without npm (what the systemd unit runs).
  * Per run: ms from the spawn to the first `/api/ready` 200 (polled every 20 ms), and the RSS of the
  * server process and of the whole process tree 1 s after. Then, on the last `node scripts/serve.ts`

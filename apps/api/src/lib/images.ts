@@ -7,7 +7,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import pLimit, { type LimitFunction } from 'p-limit';
-import sharp, { type DepthEnum, type Metadata } from 'sharp';
+import type { DepthEnum, Metadata } from 'sharp';
 import { COMMON_MESSAGES } from '@campus/contract/envelope';
 import {
   FILE_MESSAGES,
@@ -21,6 +21,17 @@ import {
   THUMBNAIL_SIDE,
 } from '@campus/contract/files';
 import { AppError, badRequest, tooLarge } from './errors.ts';
+
+const loadSharp = () => import('sharp').then((m) => m.default);
+let sharpModule: ReturnType<typeof loadSharp> | undefined;
+/**
+ * sharp (libvips), loaded on the first upload: at start it would cost ~60 modules and the native
+ * library's memory (docs/performance.md "Start-up and memory of the server").
+ */
+function sharp(): ReturnType<typeof loadSharp> {
+  sharpModule ??= loadSharp();
+  return sharpModule;
+}
 
 /** A processed upload ready for the blob store. */
 export interface ProcessedFile {
@@ -96,7 +107,7 @@ const BYTES_PER_SAMPLE: Record<keyof DepthEnum, number> = {
 async function checkDimensions(input: Buffer): Promise<void> {
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: PIXEL_LIMIT, animated: false }).metadata();
+    meta = await (await sharp())(input, { limitInputPixels: PIXEL_LIMIT, animated: false }).metadata();
   } catch {
     throw badRequest(FILE_MESSAGES.unreadable);
   }
@@ -147,7 +158,7 @@ export async function processUpload(
 /** Re-encodes a checked image to WebP (≤ 1600 px) plus a thumbnail (≤ 320 px); 400 when unreadable. */
 async function reencode(input: Buffer): Promise<ProcessedFile> {
   try {
-    const base = sharp(input, { limitInputPixels: PIXEL_LIMIT, animated: false }).rotate();
+    const base = (await sharp())(input, { limitInputPixels: PIXEL_LIMIT, animated: false }).rotate();
     const { data, info } = await base
       .clone()
       .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })

@@ -3,7 +3,6 @@
  * a student coordinator and followers, and fifteen events over the coming month with posters drawn
  * here (an SVG rendered by sharp and stored through the upload pipeline, like a photo).
  */
-import sharp from 'sharp';
 import type { ClubCategory } from '@campus/contract/events';
 import { clubCoordinators, clubFollows, clubs, eventRsvps, events } from '../../db/schema/events.ts';
 import { putFile } from '../../lib/blob-store.ts';
@@ -85,6 +84,8 @@ async function poster(title: string, club: string, colour: string): Promise<Buff
   <text x="40" y="475" font-family="sans-serif" font-size="44" font-weight="700" fill="#ffffff">${esc(title.slice(22, 44))}</text>
   <text x="40" y="560" font-family="sans-serif" font-size="28" fill="#ffffff" fill-opacity="0.85">${esc(club)}</text>
 </svg>`;
+  // Imported here: a start without the demo data does not load sharp (docs/performance.md).
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

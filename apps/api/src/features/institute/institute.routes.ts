@@ -17,10 +17,21 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import * as service from './institute.service.ts';
 
+/** How long after the server listens the institute documents are generated (ms). */
+const DOCUMENTS_WARM_UP_MS = 2_000;
+
 export const instituteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
-  // Generate the documents at start so the first click is instant (and a pdfkit failure shows early).
-  await service.instituteDocuments(config.institute);
+  // Generate the documents soon after the server listens, off the start's path (docs/performance.md
+  // "Start-up and memory of the server"), so the first click is instant; a pdfkit failure is logged.
+  app.addHook('onListen', (done) => {
+    setTimeout(() => {
+      service.instituteDocuments(config.institute).catch((err: unknown) => {
+        app.log.error({ err }, 'The institute documents (PDF) could not be generated');
+      });
+    }, DOCUMENTS_WARM_UP_MS).unref();
+    done();
+  });
 
   app.get(
     '',

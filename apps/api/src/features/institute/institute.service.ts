@@ -6,7 +6,6 @@
  * files and a new ETag.
  */
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
 import {
   INSTITUTE_DOCUMENTS,
   INSTITUTE_MESSAGES,
@@ -122,14 +121,23 @@ const RULE = '#9ca3af';
 
 type Doc = PDFKit.PDFDocument;
 
+/**
+ * pdfkit, imported on first use: its fonts and bundle cost a start about a quarter of a second
+ * (docs/performance.md "Start-up and memory of the server").
+ */
+const loadPdfkit = () => import('pdfkit');
+let pdfkit: ReturnType<typeof loadPdfkit> | undefined;
+
 /** Renders a document with the institute header and a footer on every page; resolves to its bytes. */
-function renderPdf(
+async function renderPdf(
   config: InstituteConfig,
   kind: InstituteDocument,
   subtitle: string,
   layout: 'portrait' | 'landscape',
   body: (doc: Doc) => void,
 ): Promise<Buffer> {
+  pdfkit ??= loadPdfkit();
+  const { default: PDFDocument } = await pdfkit;
   return new Promise((resolve, reject) => {
     const title = `${DOCUMENT_META[kind].title}: ${config.shortName}`;
     const doc = new PDFDocument({
