@@ -16,7 +16,7 @@ const children: ChildProcess[] = [];
 
 /** Starts the server on a random port; resolves when it listens or exits, with its output. */
 function startServer(dataDir: string): Promise<{ child: ChildProcess; output: string; code: number | null }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['src/server.ts'], {
     cwd: apiDir,
     env: {
       ...process.env,

@@ -287,7 +287,7 @@ describe('start-up with a bad institute config', () => {
     );
     const env: NodeJS.ProcessEnv = { ...process.env, INSTITUTE_CONFIG: file, DATA_DIR: dataDir, PORT: '0' };
     delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: API_ROOT, env });
+    const child = spawn(process.execPath, ['src/server.ts'], { cwd: API_ROOT, env });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
