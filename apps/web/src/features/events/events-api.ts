@@ -2,8 +2,8 @@
  * RTK Query endpoints of events and clubs (docs/architecture.md "Features in detail", Events and
  * clubs), injected into the shared `api`. Lists keep `pagination` ({@link toPage}). An answer,
  * a cancellation and a deletion refetch the event and the lists; a follow refetches the club.
- * Posting (with an optional poster) goes through {@link usePostEvent} (XMLHttpRequest, for upload
- * progress). Toasts are declared here ({@link toastOutcome}).
+ * Posting and editing (with an optional poster) go through {@link useSaveEvent} (XMLHttpRequest, for
+ * upload progress). Toasts are declared here ({@link toastOutcome}).
  */
 import type {
   Attendee,
@@ -102,11 +102,16 @@ export const {
   useFollowMutation,
 } = eventsApi;
 
-/** Posts an event from a FormData of text parts and an optional `image` poster, with upload progress. */
-export function usePostEvent() {
+/**
+ * Posts (POST /events) or edits (PATCH /events/{id}) an event from a FormData of text parts and an
+ * optional `image` poster, with upload progress; refetches the event and the lists.
+ */
+export function useSaveEvent() {
   const dispatch = useAppDispatch();
-  return useMultipartSave<CampusEvent>('events', () => dispatch(eventsApi.util.invalidateTags([...lists])), {
-    success: E.created,
-    error: (e) => e.message,
-  });
+  return useMultipartSave<CampusEvent>(
+    'events',
+    (saved) => dispatch(eventsApi.util.invalidateTags([{ type: TAG, id: saved.id }, ...lists])),
+    { success: ({ id }) => (id ? E.updated : E.created), error: (e) => e.message },
+    'PATCH',
+  );
 }

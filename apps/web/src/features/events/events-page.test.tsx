@@ -135,6 +135,75 @@ describe('an event’s page', () => {
   });
 });
 
+describe('editing an event', () => {
+  /** Answers multipart saves with `reply`, recording each request's method, URL and text parts. */
+  function stubXhr(reply: () => { status: number; body: unknown }) {
+    const sent: Array<{ method: string; url: string; parts: Record<string, string> }> = [];
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        status = 0;
+        responseText = '';
+        upload = {};
+        onload: (() => void) | null = null;
+        private call = { method: '', url: '' };
+        open(method: string, url: string) {
+          this.call = { method, url };
+        }
+        setRequestHeader() {}
+        send(form: FormData) {
+          const parts = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+          sent.push({ ...this.call, parts });
+          const { status, body } = reply();
+          this.status = status;
+          this.responseText = JSON.stringify(body);
+          queueMicrotask(() => this.onload?.());
+        }
+      },
+    );
+    return sent;
+  }
+
+  it('opens the filled form, keeps the input and shows the server’s field message, then saves a PATCH', async () => {
+    const stored = event({ canManage: true, registrationUrl: 'https://example.com/r' });
+    stubFetch(({ req }) => {
+      if (new URL(req.url, 'http://x').pathname.endsWith('/going')) return ok([]);
+      return ok(stored);
+    });
+    let refuse = true;
+    const sent = stubXhr(() =>
+      refuse
+        ? {
+            status: 400,
+            body: { success: false, message: 'Validation failed', errors: { venue: 'Venue is taken.' } },
+          }
+        : { status: 200, body: { success: true, message: E.updated, data: { ...stored, title: 'Contest night 2' } } },
+    );
+    render(`/events/${stored.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: U.edit }));
+    const form = await screen.findByRole('dialog', { name: 'Edit event' });
+    const title = within(form).getByLabelText('Title');
+    expect(title).toHaveValue('Contest night');
+    expect(within(form).getByLabelText('Club')).toBeDisabled();
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Contest night 2');
+    await userEvent.clear(within(form).getByLabelText('Registration link (optional)'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText('Venue is taken.')).toBeInTheDocument();
+    expect(title).toHaveValue('Contest night 2');
+    expect(sent[0]!.method).toBe('PATCH');
+    expect(sent[0]!.url).toBe(`/api/events/${stored.id}`);
+    expect(sent[0]!.parts).toMatchObject({ title: 'Contest night 2', remove_url: 'true' });
+    // Unchanged times and the club are not sent.
+    expect(Object.keys(sent[0]!.parts)).not.toContain('startsAt');
+    expect(Object.keys(sent[0]!.parts)).not.toContain('clubId');
+    refuse = false;
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit event' })).toBeNull());
+    expect(sent).toHaveLength(2);
+  });
+});
+
 describe('a club’s page', () => {
   it('shows the club and follows it', async () => {
     let detail: ClubDetail = {

@@ -33,8 +33,8 @@ import { EventCard } from '../components/event-card';
 import { EventDetail } from '../components/event-detail';
 import { useListClubsQuery, useListEventsQuery } from '../events-api';
 
-const PostEventModal = lazy(() =>
-  import('../components/post-event-modal').then((m) => ({ default: m.PostEventModal })),
+const EventFormModal = lazy(() =>
+  import('../components/event-form-modal').then((m) => ({ default: m.EventFormModal })),
 );
 
 /** Events per page. */
@@ -166,7 +166,7 @@ function EventsFeed() {
       </PagedList>
       {postMounted ? (
         <Suspense fallback={null}>
-          <PostEventModal open={posting} onOpenChange={setPosting} clubs={postable} />
+          <EventFormModal open={posting} onOpenChange={setPosting} clubs={postable} />
         </Suspense>
       ) : null}
     </>
