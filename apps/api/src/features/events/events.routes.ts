@@ -35,6 +35,7 @@ import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { paginationOf } from '../../lib/pages.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
 import * as calendar from './events.calendar.ts';
+import * as clubs from './events.clubs.ts';
 import * as service from './events.service.ts';
 
 const tags = ['events'];
@@ -116,23 +117,23 @@ export const clubsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
   const ctags = ['clubs'];
   app.get('/', { schema: { tags: ctags, querystring: listClubsQuery, response: { 200: clubList } } }, async (req) => {
-    const found = await service.listClubs(ctx, req.user, req.query);
+    const found = await clubs.listClubs(ctx, req.user, req.query);
     return page(found.items, paginationOf(req.query, found));
   });
   app.get(
     '/:slug',
     { schema: { tags: ctags, params: clubParams, response: { 200: clubDetailResponse } } },
-    async (req) => ok(await service.getClub(ctx, req.user, req.params.slug)),
+    async (req) => ok(await clubs.getClub(ctx, req.user, req.params.slug)),
   );
   app.put(
     '/:slug/follow',
     { config: writeLimit(), schema: { tags: ctags, params: clubParams, response: { 200: clubResponse } } },
-    async (req) => ok(await service.setFollow(ctx, req.user, req.params.slug, true), CLUB_MESSAGES.followed),
+    async (req) => ok(await clubs.setFollow(ctx, req.user, req.params.slug, true), CLUB_MESSAGES.followed),
   );
   app.delete(
     '/:slug/follow',
     { config: writeLimit(), schema: { tags: ctags, params: clubParams, response: { 200: clubResponse } } },
-    async (req) => ok(await service.setFollow(ctx, req.user, req.params.slug, false), CLUB_MESSAGES.unfollowed),
+    async (req) => ok(await clubs.setFollow(ctx, req.user, req.params.slug, false), CLUB_MESSAGES.unfollowed),
   );
 });
 
@@ -145,7 +146,7 @@ export const adminClubsRoutes: FastifyPluginAsyncZod = adminOnly(async (app) => 
     { config: writeLimit(), schema: { tags: atags, ...form, response: { 201: clubResponse } } },
     async (req, reply) => {
       const { body, image } = await readFormWithImage(req, createClubBody);
-      return reply.code(201).send(ok(await service.createClub(ctx, req.user, body, image), CLUB_MESSAGES.created));
+      return reply.code(201).send(ok(await clubs.createClub(ctx, req.user, body, image), CLUB_MESSAGES.created));
     },
   );
   app.patch(
@@ -153,7 +154,7 @@ export const adminClubsRoutes: FastifyPluginAsyncZod = adminOnly(async (app) => 
     { config: writeLimit(), schema: { tags: atags, params: clubParams, ...form, response: { 200: clubResponse } } },
     async (req) => {
       const { body, image } = await readFormWithImage(req, updateClubBody);
-      return ok(await service.updateClub(ctx, req.user, req.params.slug, body, image), CLUB_MESSAGES.updated);
+      return ok(await clubs.updateClub(ctx, req.user, req.params.slug, body, image), CLUB_MESSAGES.updated);
     },
   );
   app.put(
@@ -168,18 +169,18 @@ export const adminClubsRoutes: FastifyPluginAsyncZod = adminOnly(async (app) => 
       },
     },
     async (req) =>
-      ok(await service.setCoordinators(ctx, req.user, req.params.slug, req.body), CLUB_MESSAGES.coordinatorsSaved),
+      ok(await clubs.setCoordinators(ctx, req.user, req.params.slug, req.body), CLUB_MESSAGES.coordinatorsSaved),
   );
   app.get(
     '/:slug/coordinators',
     { schema: { tags: atags, params: clubParams, response: { 200: adminCoordinatorsResponse } } },
-    async (req) => ok(await service.coordinatorsFor(ctx, req.user, req.params.slug)),
+    async (req) => ok(await clubs.coordinatorsFor(ctx, req.user, req.params.slug)),
   );
   app.delete(
     '/:slug',
     { config: writeLimit(), schema: { tags: atags, params: clubParams, response: { 200: apiOk } } },
     async (req) => {
-      await service.deleteClub(ctx, req.user, req.params.slug);
+      await clubs.deleteClub(ctx, req.user, req.params.slug);
       return done(CLUB_MESSAGES.deleted);
     },
   );
