@@ -1,8 +1,8 @@
 /**
  * Events and clubs routes (docs/architecture.md "Features in detail", Events and clubs):
  * `/api/events` (the feed, one event, post, edit or cancel, delete, RSVP, the Going list, `.ics`),
- * `/api/clubs` (list, one club, follow), `/api/admin/clubs` (administrators make clubs and name
- * coordinators) and `/api/calendar` (the private feed). Every route but the feed file needs a
+ * `/api/clubs` (list, one club, follow), `/api/admin/clubs` (administrators make clubs, name
+ * coordinators and import clubs from CSV) and `/api/calendar` (the private feed). Every route but the feed file needs a
  * session; a change is checked by the service before its form is read.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,8 +16,10 @@ import {
   clubDetailResponse,
   clubList,
   clubParams,
+  clubImportResponse,
   clubResponse,
   coordinatorsBody,
+  importClubsBody,
   createClubBody,
   createEventBody,
   eventList,
@@ -155,6 +157,15 @@ export const adminClubsRoutes: FastifyPluginAsyncZod = adminOnly(async (app) => 
     async (req) => {
       const { body, image } = await readFormWithImage(req, updateClubBody);
       return ok(await clubs.updateClub(ctx, req.user, req.params.slug, body, image), CLUB_MESSAGES.updated);
+    },
+  );
+  app.post(
+    '/import',
+    { config: writeLimit(), schema: { tags: atags, body: importClubsBody, response: { 200: clubImportResponse } } },
+    async (req) => {
+      const result = await clubs.importClubs(ctx, req.user, req.body);
+      const n = result.lines.length;
+      return ok(result, result.saved ? CLUB_MESSAGES.imported(n) : CLUB_MESSAGES.checked(n));
     },
   );
   app.put(
