@@ -170,6 +170,10 @@ export const EVENTS_CASES: Record<string, RouteCase> = {
     request: () => ({ method: 'GET', url: '/api/calendar/feed' }),
     expect: signedIn(200),
   },
+  'PATCH /api/calendar/feed': {
+    request: () => ({ method: 'PATCH', url: '/api/calendar/feed', payload: { includeClasses: true } }),
+    expect: signedIn(200),
+  },
   'POST /api/calendar/feed/rotate': {
     request: () => ({ method: 'POST', url: '/api/calendar/feed/rotate' }),
     expect: signedIn(200),

@@ -7,9 +7,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiOk, apiSuccess, idParams } from '@campus/contract/envelope';
+import { apiOk, idParams } from '@campus/contract/envelope';
 import {
+  CALENDAR_FEED_UI,
   CLUB_MESSAGES,
+  calendarFeedOptionsBody,
+  calendarFeedResponse,
   adminCoordinatorsResponse,
   EVENT_MESSAGES,
   attendeesResponse,
@@ -197,20 +200,27 @@ export const adminClubsRoutes: FastifyPluginAsyncZod = adminOnly(async (app) => 
   );
 });
 
-/** /api/calendar: the caller's feed URL and its rotation (signed in); the feed itself (its token is the key). */
+/** /api/calendar: the caller's feed URL, its options and its rotation (signed in); the feed itself (its token is the key). */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const ktags = ['calendar'];
-  const feedResponse = apiSuccess(z.object({ url: z.string() }));
   await app.register(
     signedIn(async (scope) => {
-      scope.get('/feed', { schema: { tags: ktags, response: { 200: feedResponse } } }, async (req) =>
+      scope.get('/feed', { schema: { tags: ktags, response: { 200: calendarFeedResponse } } }, async (req) =>
         ok(await calendar.feedOf(ctx, req.user)),
+      );
+      scope.patch(
+        '/feed',
+        {
+          config: writeLimit(),
+          schema: { tags: ktags, body: calendarFeedOptionsBody, response: { 200: calendarFeedResponse } },
+        },
+        async (req) => ok(await calendar.setFeedOptions(ctx, req.user, req.body), CALENDAR_FEED_UI.saved),
       );
       scope.post(
         '/feed/rotate',
-        { config: writeLimit(), schema: { tags: ktags, response: { 200: feedResponse } } },
-        async (req) => ok(await calendar.rotateFeed(ctx, req.user)),
+        { config: writeLimit(), schema: { tags: ktags, response: { 200: calendarFeedResponse } } },
+        async (req) => ok(await calendar.rotateFeed(ctx, req.user), CALENDAR_FEED_UI.rotated),
       );
     }),
   );

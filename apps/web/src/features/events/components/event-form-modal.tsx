@@ -52,7 +52,11 @@ const FIELDS: (keyof EventFormValues)[] = [
 
 /** An event with its poster under the names the shared form reads. */
 type EventItem = CampusEvent & SavedImage;
-const withSavedImage = (e: CampusEvent): EventItem => ({ ...e, image_url: e.imageUrl, image_thumb_url: e.imageThumbUrl });
+const withSavedImage = (e: CampusEvent): EventItem => ({
+  ...e,
+  image_url: e.imageUrl,
+  image_thumb_url: e.imageThumbUrl,
+});
 
 /** An instant as a `datetime-local` value in the institute's zone (the zone dates are shown in). */
 export function toLocalInput(iso: string): string {
