@@ -83,7 +83,7 @@ test('follow a club, see a new event live, go, download it, be reminded; full re
   await expect(coord.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(coord.getByRole('img', { name: `Poster of ${title}` })).toBeVisible();
   // The coordinator edits it: the form opens filled, and the page shows the change.
-  await coord.getByRole('button', { name: 'Edit' }).click();
+  await coord.getByRole('button', { name: 'Edit', exact: true }).click();
   const edit = coord.getByRole('dialog', { name: 'Edit event' });
   await expect(edit.getByLabel('Title')).toHaveValue(title);
   await edit.getByLabel('Venue').fill('Open Air Theatre');
