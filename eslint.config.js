@@ -112,6 +112,7 @@ const API_ROLES = [
   'settings',
   'calendar',
   'reminders',
+  'clubs',
 ];
 /**
  * Files that break the API naming rule and are not renamed yet: the first three are imported by

@@ -78,10 +78,17 @@ test('follow a club, see a new event live, go, download it, be reminded; full re
   await form.getByLabel('Ends').fill(localIn(150));
   await form.getByLabel('Venue').fill('Main Lawn');
   await form.getByLabel('Capacity (optional)').fill('1');
-  await form.getByLabel('Poster (optional)').setInputFiles(path.join(import.meta.dirname, 'assets', 'photo.jpg'));
+  await form.getByLabel('Choose a photo').setInputFiles(path.join(import.meta.dirname, 'assets', 'photo.jpg'));
   await form.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(coord.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(coord.getByRole('img', { name: `Poster of ${title}` })).toBeVisible();
+  // The coordinator edits it: the form opens filled, and the page shows the change.
+  await coord.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = coord.getByRole('dialog', { name: 'Edit event' });
+  await expect(edit.getByLabel('Title')).toHaveValue(title);
+  await edit.getByLabel('Venue').fill('Open Air Theatre');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(coord.getByText('Open Air Theatre')).toBeVisible();
 
   // The follower's bell shows it live.
   await expect(fan.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toBeVisible();

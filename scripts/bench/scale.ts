@@ -4,8 +4,9 @@
  * inserts — to `scale` times the bench's rows, keeping the 10k seed's mix (each column drawn
  * independently): listings (a twentieth
  * sold, a twentieth expired, nine item words, every category and condition, the same 200 sellers),
- * lost & found items (a tenth returned) and rides (a tenth departed). The added rows are older than
- * the seeded ones (the history of a site that grew), so each list's first page is the same rows
+ * lost & found items (a tenth returned), rides (a tenth departed) and events (a tenth over). The
+ * added rows are older than the seeded ones (the history of a site that grew) — added events start
+ * after the seeded ones (the feed is soonest first) —, so each list's first page is the same rows
  * at both sizes and only what grows with the table can change its cost.
  */
 import { sql } from 'drizzle-orm';
@@ -40,14 +41,15 @@ const pick = (values: readonly string[], seed: number) =>
   sql`(${sql.param([...values])}::text[])[1 + (${h(seed)} % ${sql.raw(String(values.length))})::int]`;
 
 /**
- * Adds rows `from`…`to` (1-based numbers after the seeded ones) to listings, lost & found items and
- * rides, in batches of 100,000 per statement; returns the seconds it took. Run `VACUUM ANALYZE`
+ * Adds rows `from`…`to` (1-based numbers after the seeded ones) to listings, lost & found items,
+ * rides and events, in batches of 100,000 per statement; returns the seconds it took. Run `VACUUM ANALYZE`
  * after it (the caller does, with the seed's other steady-state steps).
  */
 export async function growTables(database: Database, from: number, to: number): Promise<number> {
   const started = performance.now();
   const db = database.db;
   const sellers = sql`(SELECT array_agg(id ORDER BY email) AS ids, count(*)::int AS n FROM users WHERE email LIKE 'seller.%')`;
+  const clubs = sql`(SELECT array_agg(id ORDER BY slug) AS ids, count(*)::int AS n FROM clubs)`;
   for (let lo = from; lo <= to; lo += 100_000) {
     const hi = Math.min(to, lo + 99_999);
     await db.execute(sql`
@@ -74,6 +76,14 @@ export async function growTables(database: Database, from: number, to: number): 
         now() + (CASE WHEN ${h(16)} % 10 = 0 THEN -1 ELSE 1 END) * (1 + ${h(17)} % 720) * interval '1 hour',
         4, ${h(18)} % 5, 'Benchmark ride #' || g || ', luggage welcome.', '9876543210'
       FROM ${sellers} AS s, generate_series(${lo}::bigint, ${hi}::bigint) AS g`);
+    await db.execute(sql`
+      INSERT INTO events (id, user_id, club_id, title, starts_at, ends_at, venue, description)
+      SELECT gen_random_uuid(), s.ids[1 + (${h(19)} % s.n)::int], c.ids[1 + (${h(20)} % c.n)::int],
+        'Benchmark talk #' || g, starts_at, starts_at + interval '2 hours', 'Lecture Hall 3',
+        'Benchmark event, open to every student.'
+      FROM ${sellers} AS s, ${clubs} AS c, generate_series(${lo}::bigint, ${hi}::bigint) AS g,
+        LATERAL (SELECT CASE WHEN ${h(21)} % 10 = 0 THEN now() - (g + 100) * interval '1 hour'
+          ELSE now() + interval '61 days' + g * interval '1 minute' END AS starts_at) AS t`);
   }
   return (performance.now() - started) / 1000;
 }

@@ -48,6 +48,15 @@ export const CLUB_SLUG_MAX = 40;
 export const CLUB_DESCRIPTION_MAX = 2000;
 /** A slug: lower-case letters, digits and single dashes. */
 export const CLUB_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Rows one clubs CSV import takes at most. */
+export const CLUB_IMPORT_ROWS_MAX = 500;
+/** Most coordinators a club has. */
+export const CLUB_COORDINATORS_MAX = 20;
+/**
+ * The clubs CSV import's header, in this order; `coordinators` is the students' e-mails separated
+ * by `;` (an empty cell leaves a known club's coordinators as they are).
+ */
+export const CLUB_CSV_COLUMNS = ['slug', 'name', 'category', 'description', 'coordinators'] as const;
 
 export const EVENT_MESSAGES = {
   notFound: 'Event not found.',
@@ -83,6 +92,7 @@ export const EVENT_MESSAGES = {
   noticeNew: (club: string, title: string, when: string) => `${club} posted "${title}" on ${when}.`,
   noticeCancelled: (title: string, when: string) => `"${title}" on ${when} was cancelled.`,
   noticeReminder: (title: string, time: string) => `Reminder: "${title}" starts at ${time}.`,
+  feedOptionInvalid: 'Each calendar feed option is on or off.',
 } as const;
 
 export const CLUB_MESSAGES = {
@@ -101,7 +111,32 @@ export const CLUB_MESSAGES = {
   categoryInvalid: 'Choose a category.',
   descriptionLong: `Description must be at most ${CLUB_DESCRIPTION_MAX} characters.`,
   coordinatorUnknown: (email: string) => `No student has the e-mail ${email}.`,
-  tooManyCoordinators: 'At most 20 coordinators.',
+  tooManyCoordinators: `At most ${CLUB_COORDINATORS_MAX} coordinators.`,
+  imported: (n: number) => `Imported ${n} club${n === 1 ? '' : 's'}.`,
+  checked: (n: number) => `${n} row${n === 1 ? '' : 's'} checked — nothing saved (dry run).`,
+  importRefused: 'Nothing was imported: fix the rows named below.',
+  slugRepeated: 'This slug is already on an earlier line.',
+  csvRequired: 'Paste or choose a CSV file.',
+  csvHeader: `The first line must be: ${CLUB_CSV_COLUMNS.join(',')}`,
+  csvTooMany: `At most ${CLUB_IMPORT_ROWS_MAX} rows per import.`,
+  csvUnreadable: 'The CSV could not be read.',
+} as const;
+
+/** Texts of the private calendar feed's card. */
+export const CALENDAR_FEED_UI = {
+  title: 'Calendar feed',
+  intro:
+    'Subscribe to this private address in Google Calendar or any calendar app: it shows the events you are going to or interested in.',
+  url: 'Your feed address',
+  copy: 'Copy address',
+  copied: 'Address copied.',
+  includeClasses: 'Add my timetable classes',
+  includeRides: 'Add the rides I joined',
+  saved: 'Calendar feed updated.',
+  rotate: 'Get a new address',
+  rotateConfirm: 'Get a new address? The old one stops working, so calendars subscribed to it stop updating.',
+  rotated: 'Your calendar feed has a new address.',
+  loadFailed: 'The calendar feed could not be loaded.',
 } as const;
 
 /** Texts of the events pages. */

@@ -20,6 +20,7 @@ import { apiPage, apiSuccess, paginationQuery } from './envelope.ts';
 import { moderationField } from './reports.ts';
 import {
   CLUB_CATEGORIES,
+  CLUB_COORDINATORS_MAX,
   CLUB_DESCRIPTION_MAX,
   CLUB_MESSAGES,
   CLUB_NAME_MAX,
@@ -277,7 +278,7 @@ export type UpdateClubBody = z.infer<typeof updateClubBody>;
 export const coordinatorsBody = z.object({
   emails: z
     .array(z.string().trim().toLowerCase().max(254), { error: CLUB_MESSAGES.coordinatorUnknown('') })
-    .max(20, CLUB_MESSAGES.tooManyCoordinators),
+    .max(CLUB_COORDINATORS_MAX, CLUB_MESSAGES.tooManyCoordinators),
 });
 export type CoordinatorsBody = z.infer<typeof coordinatorsBody>;
 
@@ -286,3 +287,42 @@ export const adminCoordinator = z.object({ userId: z.string(), name: z.string().
 export type AdminCoordinator = z.infer<typeof adminCoordinator>;
 /** GET and PUT /api/admin/clubs/{slug}/coordinators answer. */
 export const adminCoordinatorsResponse = apiSuccess(z.array(adminCoordinator));
+
+/** `POST /api/admin/clubs/import`: the CSV text (header `CLUB_CSV_COLUMNS`) and whether to save. */
+export const importClubsBody = z.object({
+  csv: z
+    .string({ error: CLUB_MESSAGES.csvRequired })
+    .min(1, CLUB_MESSAGES.csvRequired)
+    .max(500_000, CLUB_MESSAGES.csvTooMany),
+  dryRun: z.boolean().default(false),
+});
+export type ImportClubsBody = z.input<typeof importClubsBody>;
+
+/** One CSV line's outcome: the club it creates or updates, or what is wrong with it. */
+export const clubImportLine = z.object({
+  line: z.number().int(),
+  slug: z.string(),
+  action: z.enum(['create', 'update', 'error']),
+  message: z.string().optional(),
+});
+export type ClubImportLine = z.infer<typeof clubImportLine>;
+
+/** The clubs import's answer: every line's outcome; `saved` is false on a dry run. */
+export const clubImportResult = z.object({ saved: z.boolean(), lines: z.array(clubImportLine) });
+export type ClubImportResult = z.infer<typeof clubImportResult>;
+export const clubImportResponse = apiSuccess(clubImportResult);
+
+/**
+ * The caller's private calendar feed: its secret URL and options — `includeClasses` adds their
+ * timetable classes, `includeRides` the rides they joined.
+ */
+export const calendarFeed = z.object({ url: z.string(), includeClasses: z.boolean(), includeRides: z.boolean() });
+export type CalendarFeed = z.infer<typeof calendarFeed>;
+export const calendarFeedResponse = apiSuccess(calendarFeed);
+
+/** `PATCH /api/calendar/feed`: the options to change (the others stay). */
+export const calendarFeedOptionsBody = z.object({
+  includeClasses: z.boolean({ error: EVENT_MESSAGES.feedOptionInvalid }).optional(),
+  includeRides: z.boolean({ error: EVENT_MESSAGES.feedOptionInvalid }).optional(),
+});
+export type CalendarFeedOptionsBody = z.infer<typeof calendarFeedOptionsBody>;

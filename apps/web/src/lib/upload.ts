@@ -25,7 +25,7 @@ export interface SaveArgs {
 }
 
 export interface UploadOptions {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH';
   /** Path under /api, e.g. `buy-and-sell/items`. */
   url: string;
   form: FormData;
@@ -73,7 +73,7 @@ export function sendMultipart<T>({ method, url, form, onProgress, timeout = 120_
 }
 
 /**
- * Create (POST `path`) or update (PUT `path/{id}` when `id` is given) from a FormData of text
+ * Create (POST `path`) or update (`update`, PUT by default, `path/{id}` when `id` is given) from a FormData of text
  * parts and an optional file, with `progress` 0–100 while sending (null otherwise). `save`
  * resolves the saved record after calling `onSaved` with it (to invalidate caches) and showing
  * `toasts.success`; it shows `toasts.error` and rejects an {@link ApiError} on failure. The toasts are
@@ -83,6 +83,7 @@ export function useMultipartSave<T>(
   path: string,
   onSaved: (saved: T) => void,
   toasts: MutationToasts<SaveArgs, T> = {},
+  update: 'PUT' | 'PATCH' = 'PUT',
 ) {
   const [progress, setProgress] = useState<number | null>(null);
   const latest = useRef({ onSaved, toasts });
@@ -94,7 +95,7 @@ export function useMultipartSave<T>(
       setProgress(0);
       try {
         const { data } = await sendMultipart<T>({
-          method: id ? 'PUT' : 'POST',
+          method: id ? update : 'POST',
           url: id ? `${path}/${id}` : path,
           form,
           onProgress: setProgress,
@@ -109,7 +110,7 @@ export function useMultipartSave<T>(
         setProgress(null);
       }
     },
-    [path],
+    [path, update],
   );
   return { save, progress };
 }

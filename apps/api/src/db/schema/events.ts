@@ -7,9 +7,11 @@
  * transaction under the event's row lock; a CHECK keeps Going within `capacity`, so no event is
  * ever over capacity. `event_rsvps` has one row per student and event (unique). Indexes serve the
  * feed (upcoming by start, past by end), a club's events, a student's RSVPs and follows, and search.
+ * `calendar_feeds` holds each student's private feed token and its options; `club_audit` one row
+ * per administrator's change to the clubs.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { CLUB_CATEGORIES } from '@campus/contract/events-ui';
 import { files } from './files.ts';
 import { idColumn, timestamps, tstz } from './columns.ts';
@@ -140,7 +142,26 @@ export const calendarFeeds = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     token: text('token').notNull(),
+    /** The feed's options: the student's timetable classes, and the rides they joined. */
+    includeClasses: boolean('include_classes').notNull().default(false),
+    includeRides: boolean('include_rides').notNull().default(false),
     ...timestamps,
   },
   (t) => [unique('calendar_feeds_token_unique').on(t.token)],
+);
+
+/** One row per administrator's change to the clubs (create, update, delete, coordinators, import). */
+export const clubAudit = pgTable(
+  'club_audit',
+  {
+    id: idColumn(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    /** create | update | delete | coordinators | import. */
+    action: text('action').notNull(),
+    /** The club's slug, or the import's count. */
+    subject: text('subject').notNull(),
+    detail: jsonb('detail'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('club_audit_created_idx').on(t.createdAt)],
 );

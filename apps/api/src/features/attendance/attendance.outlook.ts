@@ -23,51 +23,13 @@ import { conflict, notFound, pgCode, validationError } from '../../lib/errors.ts
 import * as queries from './attendance.queries.ts';
 import { toRecord } from './attendance.queries.ts';
 import { getTarget, type Scope } from './attendance.service.ts';
-import { timetableInForce, type Student } from './attendance.settings.ts';
-import {
-  afterSkipping,
-  hasEnded,
-  matchMarks,
-  scheduleBetween,
-  termOn,
-  termOnOrNext,
-  termOutlook,
-  type Schedule,
-} from './attendance.timetable.ts';
+import { scheduleOf, timetableInForce, type Student } from './attendance.settings.ts';
+import { afterSkipping, hasEnded, matchMarks, scheduleBetween, termOn, termOutlook } from './attendance.timetable.ts';
 
 /** The institute's now: today (`yyyy-MM-dd`) and the time (`HH:mm`) in its time zone. */
 function nowIn(ctx: ServiceContext, now: Date) {
   const zone = ctx.config.institute.timezone;
   return { today: todayIn(zone, now), time: timeOfDayIn(zone, now) };
-}
-
-/**
- * The student's schedule in the term running on `today` — with `orNext`, else in the next term —
- * (null when there is no such term or the student has no timetable): their timetable's classes of
- * enrolled subjects, the days off and their own changes of the term.
- */
-async function scheduleOf<E extends { subjectId: number; code: string; name: string }>(
-  ctx: ServiceContext,
-  userId: string,
-  student: Student,
-  today: string,
-  enrolledSubjects: Promise<E[]>,
-  orNext = false,
-) {
-  const [inForce, enrolled] = await Promise.all([timetableInForce(ctx, student), enrolledSubjects]);
-  const term = (orNext ? termOnOrNext : termOn)(inForce.terms, today);
-  const hasTimetable = inForce.classes !== null;
-  if (!term || !inForce.classes) return { schedule: null, term, enrolled, hasTimetable };
-  const changes = await queries.changesBetween(ctx, userId, term.start, term.end);
-  const subjectsByCode = new Map(enrolled.map((e) => [e.code, { id: e.subjectId, code: e.code, name: e.name }]));
-  const schedule: Schedule = {
-    classes: inForce.classes,
-    subjects: subjectsByCode,
-    term,
-    calendar: inForce.calendar,
-    changes,
-  };
-  return { schedule, term, enrolled, hasTimetable };
 }
 
 /**

@@ -52,6 +52,8 @@ import { toEnrollment, toRecord, toSubject, type RecordRow } from './attendance.
 export { seedAttendanceDemo } from './attendance.seed.ts';
 /** The terms, days without classes and classes in force (transport reads its holidays). */
 export { timetableInForce } from './attendance.settings.ts';
+/** A student's classes between two dates (the events calendar feed adds them). */
+export { classesBetween } from './attendance.settings.ts';
 
 /** Who may act: a student acts on their own attendance (`own`) and edits their own records only. */
 const RULES = { own: 'ownerOnly', edit: 'ownerOnly' } as const;

@@ -2,12 +2,14 @@
  * The timetable in force and its admin settings (docs/attendance-outlook.md): the terms, the days
  * without classes and each branch and semester's weekly classes, from an administrator's save or
  * else the institute config; the admin area's reads and saves (each save kept in the audit trail);
- * the start-up check that every timetable code is in the catalogue. Admin calls take the guard's
+ * the start-up check that every timetable code is in the catalogue; a student's schedule in a term
+ * (`scheduleOf`, `classesBetween`, from `attendance.timetable.ts`). Admin calls take the guard's
  * `Admin`; 400 for a branch or semester the institute config lacks.
  */
 import {
   ATTENDANCE_MESSAGES as M,
   type DayOff,
+  type ScheduledClass,
   type SaveClassesBody,
   type SaveDaysOffBody,
   type SaveTermsBody,
@@ -24,7 +26,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { Page } from '../../lib/pages.ts';
 import * as queries from './attendance.queries.ts';
-import { NO_CLASS_KINDS } from './attendance.timetable.ts';
+import { NO_CLASS_KINDS, scheduleBetween, termOn, termOnOrNext, type Schedule } from './attendance.timetable.ts';
 
 /** Where a student stands in the institute: their branch and semester (from the profile). */
 export type Student = Pick<SessionUser, 'branch' | 'semester'>;
@@ -185,4 +187,52 @@ export function timetableAuditPage(
   q: { page: number; limit: number },
 ): Promise<Page<TimetableAuditEntry>> {
   return queries.timetableAuditPage(ctx, q);
+}
+
+/**
+ * The student's schedule in the term running on `today` — with `orNext`, else in the next term —
+ * (null when there is no such term or the student has no timetable): their timetable's classes of
+ * enrolled subjects, the days off and their own changes of the term.
+ */
+export async function scheduleOf<E extends { subjectId: number; code: string; name: string }>(
+  ctx: ServiceContext,
+  userId: string,
+  student: Student,
+  today: string,
+  enrolledSubjects: Promise<E[]>,
+  orNext = false,
+) {
+  const [inForce, enrolled] = await Promise.all([timetableInForce(ctx, student), enrolledSubjects]);
+  const term = (orNext ? termOnOrNext : termOn)(inForce.terms, today);
+  const hasTimetable = inForce.classes !== null;
+  if (!term || !inForce.classes) return { schedule: null, term, enrolled, hasTimetable };
+  const changes = await queries.changesBetween(ctx, userId, term.start, term.end);
+  const subjectsByCode = new Map(enrolled.map((e) => [e.code, { id: e.subjectId, code: e.code, name: e.name }]));
+  const schedule: Schedule = {
+    classes: inForce.classes,
+    subjects: subjectsByCode,
+    term,
+    calendar: inForce.calendar,
+    changes,
+  };
+  return { schedule, term, enrolled, hasTimetable };
+}
+
+/**
+ * The classes of student `userId` (branch and semester `student`) from `from` to `to` (institute
+ * dates, inclusive) in the term running on `from` — else the next one —, clipped to that term: the
+ * timetable's classes of their enrolled subjects less days off and their cancellations, plus their
+ * extra classes. Empty when there is no such term or they have no timetable. Other features (the
+ * events calendar feed) read it through `attendance.service.ts`.
+ */
+export async function classesBetween(
+  ctx: ServiceContext,
+  userId: string,
+  student: Student,
+  from: string,
+  to: string,
+): Promise<ScheduledClass[]> {
+  const enrolled = queries.enrollmentsOf(ctx, userId);
+  const { schedule } = await scheduleOf(ctx, userId, student, from, enrolled, true);
+  return schedule ? scheduleBetween(schedule, from, to) : [];
 }

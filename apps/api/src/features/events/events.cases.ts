@@ -147,6 +147,17 @@ export const EVENTS_CASES: Record<string, RouteCase> = {
     }),
     expect: adminOnly(200),
   },
+  'POST /api/admin/clubs/import': {
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/admin/clubs/import',
+      payload: {
+        csv: `slug,name,category,description,coordinators\n${validClub().slug},Imported Club,cultural,Songs,${w.owner.email}\n`,
+        dryRun: true,
+      },
+    }),
+    expect: adminOnly(200),
+  },
   'GET /api/admin/clubs/:slug/coordinators': {
     request: (w) => ({ method: 'GET', url: `/api/admin/clubs/${w.clubSlug}/coordinators` }),
     expect: adminOnly(200),
@@ -157,6 +168,10 @@ export const EVENTS_CASES: Record<string, RouteCase> = {
   },
   'GET /api/calendar/feed': {
     request: () => ({ method: 'GET', url: '/api/calendar/feed' }),
+    expect: signedIn(200),
+  },
+  'PATCH /api/calendar/feed': {
+    request: () => ({ method: 'PATCH', url: '/api/calendar/feed', payload: { includeClasses: true } }),
     expect: signedIn(200),
   },
   'POST /api/calendar/feed/rotate': {

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CampusEvent, Club, EventGroup, ListEventsQuery, RsvpStatus } from '@campus/contract/events';
 import type { Db } from '../../db/client.ts';
-import { clubCoordinators, clubFollows, clubs, eventRsvps, events } from '../../db/schema/events.ts';
+import { clubAudit, clubCoordinators, clubFollows, clubs, eventRsvps, events } from '../../db/schema/events.ts';
 import { users } from '../../db/schema/users.ts';
 import { isAdmin, type SessionUser } from '../../lib/auth.ts';
 import { fileUrl } from '../../lib/blob-store.ts';
@@ -195,7 +195,6 @@ export function toApiClub(
   };
 }
 
-/** The coordinators of `clubId`, by name. */
 /** The club's coordinators with their e-mails (administrators only), by name. */
 export function coordinatorEmailsOf(db: Db, clubId: string) {
   return db
@@ -206,6 +205,7 @@ export function coordinatorEmailsOf(db: Db, clubId: string) {
     .orderBy(asc(users.name), asc(users.id));
 }
 
+/** The coordinators of `clubId`, by name. */
 export function coordinatorsOf(db: Db, clubId: string) {
   return db
     .select({ userId: users.id, name: users.name })
@@ -213,4 +213,22 @@ export function coordinatorsOf(db: Db, clubId: string) {
     .innerJoin(users, eq(users.id, clubCoordinators.userId))
     .where(eq(clubCoordinators.clubId, clubId))
     .orderBy(asc(users.name), asc(users.id));
+}
+
+/** The users with these e-mails (lower case), by e-mail. */
+export async function usersByEmail(db: Db, emails: string[]): Promise<Map<string, string>> {
+  if (!emails.length) return new Map();
+  const found = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  return new Map(found.map((u) => [u.email, u.id]));
+}
+
+/** Writes one `club_audit` row: what an administrator changed. */
+export async function audit(
+  db: Db,
+  adminId: string,
+  action: 'create' | 'update' | 'delete' | 'coordinators' | 'import',
+  subject: string,
+  detail: unknown,
+): Promise<void> {
+  await db.insert(clubAudit).values({ adminId, action, subject, detail });
 }

@@ -1,23 +1,28 @@
 /**
  * Events and clubs routes (docs/architecture.md "Features in detail", Events and clubs):
  * `/api/events` (the feed, one event, post, edit or cancel, delete, RSVP, the Going list, `.ics`),
- * `/api/clubs` (list, one club, follow), `/api/admin/clubs` (administrators make clubs and name
- * coordinators) and `/api/calendar` (the private feed). Every route but the feed file needs a
+ * `/api/clubs` (list, one club, follow), `/api/admin/clubs` (administrators make clubs, name
+ * coordinators and import clubs from CSV) and `/api/calendar` (the private feed). Every route but the feed file needs a
  * session; a change is checked by the service before its form is read.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiOk, apiSuccess, idParams } from '@campus/contract/envelope';
+import { apiOk, idParams } from '@campus/contract/envelope';
 import {
+  CALENDAR_FEED_UI,
   CLUB_MESSAGES,
+  calendarFeedOptionsBody,
+  calendarFeedResponse,
   adminCoordinatorsResponse,
   EVENT_MESSAGES,
   attendeesResponse,
   clubDetailResponse,
   clubList,
   clubParams,
+  clubImportResponse,
   clubResponse,
   coordinatorsBody,
+  importClubsBody,
   createClubBody,
   createEventBody,
   eventList,
@@ -35,6 +40,7 @@ import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { paginationOf } from '../../lib/pages.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
 import * as calendar from './events.calendar.ts';
+import * as clubs from './events.clubs.ts';
 import * as service from './events.service.ts';
 
 const tags = ['events'];
@@ -116,23 +122,23 @@ export const clubsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
   const ctags = ['clubs'];
   app.get('/', { schema: { tags: ctags, querystring: listClubsQuery, response: { 200: clubList } } }, async (req) => {
-    const found = await service.listClubs(ctx, req.user, req.query);
+    const found = await clubs.listClubs(ctx, req.user, req.query);
     return page(found.items, paginationOf(req.query, found));
   });
   app.get(
     '/:slug',
     { schema: { tags: ctags, params: clubParams, response: { 200: clubDetailResponse } } },
-    async (req) => ok(await service.getClub(ctx, req.user, req.params.slug)),
+    async (req) => ok(await clubs.getClub(ctx, req.user, req.params.slug)),
   );
   app.put(
     '/:slug/follow',
     { config: writeLimit(), schema: { tags: ctags, params: clubParams, response: { 200: clubResponse } } },
-    async (req) => ok(await service.setFollow(ctx, req.user, req.params.slug, true), CLUB_MESSAGES.followed),
+    async (req) => ok(await clubs.setFollow(ctx, req.user, req.params.slug, true), CLUB_MESSAGES.followed),
   );
   app.delete(
     '/:slug/follow',
     { config: writeLimit(), schema: { tags: ctags, params: clubParams, response: { 200: clubResponse } } },
-    async (req) => ok(await service.setFollow(ctx, req.user, req.params.slug, false), CLUB_MESSAGES.unfollowed),
+    async (req) => ok(await clubs.setFollow(ctx, req.user, req.params.slug, false), CLUB_MESSAGES.unfollowed),
   );
 });
 
@@ -145,7 +151,7 @@ export const adminClubsRoutes: FastifyPluginAsyncZod = adminOnly(async (app) => 
     { config: writeLimit(), schema: { tags: atags, ...form, response: { 201: clubResponse } } },
     async (req, reply) => {
       const { body, image } = await readFormWithImage(req, createClubBody);
-      return reply.code(201).send(ok(await service.createClub(ctx, req.user, body, image), CLUB_MESSAGES.created));
+      return reply.code(201).send(ok(await clubs.createClub(ctx, req.user, body, image), CLUB_MESSAGES.created));
     },
   );
   app.patch(
@@ -153,7 +159,16 @@ export const adminClubsRoutes: FastifyPluginAsyncZod = adminOnly(async (app) => 
     { config: writeLimit(), schema: { tags: atags, params: clubParams, ...form, response: { 200: clubResponse } } },
     async (req) => {
       const { body, image } = await readFormWithImage(req, updateClubBody);
-      return ok(await service.updateClub(ctx, req.user, req.params.slug, body, image), CLUB_MESSAGES.updated);
+      return ok(await clubs.updateClub(ctx, req.user, req.params.slug, body, image), CLUB_MESSAGES.updated);
+    },
+  );
+  app.post(
+    '/import',
+    { config: writeLimit(), schema: { tags: atags, body: importClubsBody, response: { 200: clubImportResponse } } },
+    async (req) => {
+      const result = await clubs.importClubs(ctx, req.user, req.body);
+      const n = result.lines.length;
+      return ok(result, result.saved ? CLUB_MESSAGES.imported(n) : CLUB_MESSAGES.checked(n));
     },
   );
   app.put(
@@ -168,37 +183,44 @@ export const adminClubsRoutes: FastifyPluginAsyncZod = adminOnly(async (app) => 
       },
     },
     async (req) =>
-      ok(await service.setCoordinators(ctx, req.user, req.params.slug, req.body), CLUB_MESSAGES.coordinatorsSaved),
+      ok(await clubs.setCoordinators(ctx, req.user, req.params.slug, req.body), CLUB_MESSAGES.coordinatorsSaved),
   );
   app.get(
     '/:slug/coordinators',
     { schema: { tags: atags, params: clubParams, response: { 200: adminCoordinatorsResponse } } },
-    async (req) => ok(await service.coordinatorsFor(ctx, req.user, req.params.slug)),
+    async (req) => ok(await clubs.coordinatorsFor(ctx, req.user, req.params.slug)),
   );
   app.delete(
     '/:slug',
     { config: writeLimit(), schema: { tags: atags, params: clubParams, response: { 200: apiOk } } },
     async (req) => {
-      await service.deleteClub(ctx, req.user, req.params.slug);
+      await clubs.deleteClub(ctx, req.user, req.params.slug);
       return done(CLUB_MESSAGES.deleted);
     },
   );
 });
 
-/** /api/calendar: the caller's feed URL and its rotation (signed in); the feed itself (its token is the key). */
+/** /api/calendar: the caller's feed URL, its options and its rotation (signed in); the feed itself (its token is the key). */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const ktags = ['calendar'];
-  const feedResponse = apiSuccess(z.object({ url: z.string() }));
   await app.register(
     signedIn(async (scope) => {
-      scope.get('/feed', { schema: { tags: ktags, response: { 200: feedResponse } } }, async (req) =>
+      scope.get('/feed', { schema: { tags: ktags, response: { 200: calendarFeedResponse } } }, async (req) =>
         ok(await calendar.feedOf(ctx, req.user)),
+      );
+      scope.patch(
+        '/feed',
+        {
+          config: writeLimit(),
+          schema: { tags: ktags, body: calendarFeedOptionsBody, response: { 200: calendarFeedResponse } },
+        },
+        async (req) => ok(await calendar.setFeedOptions(ctx, req.user, req.body), CALENDAR_FEED_UI.saved),
       );
       scope.post(
         '/feed/rotate',
-        { config: writeLimit(), schema: { tags: ktags, response: { 200: feedResponse } } },
-        async (req) => ok(await calendar.rotateFeed(ctx, req.user)),
+        { config: writeLimit(), schema: { tags: ktags, response: { 200: calendarFeedResponse } } },
+        async (req) => ok(await calendar.rotateFeed(ctx, req.user), CALENDAR_FEED_UI.rotated),
       );
     }),
   );

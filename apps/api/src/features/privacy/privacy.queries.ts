@@ -22,7 +22,7 @@ import {
   enrollments,
   subjects,
 } from '../../db/schema/attendance.ts';
-import { clubFollows, clubs, eventRsvps, events } from '../../db/schema/events.ts';
+import { calendarFeeds, clubFollows, clubs, eventRsvps, events } from '../../db/schema/events.ts';
 import { files } from '../../db/schema/files.ts';
 import { messChoices, messes, messNotices, messRatings } from '../../db/schema/mess.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -310,7 +310,7 @@ export const DATA_AREAS: readonly DataArea[] = [
   {
     feature: 'events',
     file: 'events-joined.json',
-    about: 'The events you answered Going or Interested, and the clubs you follow.',
+    about: 'The events you answered Going or Interested, the clubs you follow, and your calendar feed’s options.',
     rows: async (db, userId) => ({
       answers: await db
         .select({ event: events.title, startsAt: events.startsAt, answer: eventRsvps.status, at: eventRsvps.updatedAt })
@@ -323,6 +323,10 @@ export const DATA_AREAS: readonly DataArea[] = [
         .from(clubFollows)
         .innerJoin(clubs, eq(clubs.id, clubFollows.clubId))
         .where(eq(clubFollows.userId, userId)),
+      calendarFeed: await db
+        .select({ includeClasses: calendarFeeds.includeClasses, includeRides: calendarFeeds.includeRides })
+        .from(calendarFeeds)
+        .where(eq(calendarFeeds.userId, userId)),
     }),
   },
   {

@@ -289,6 +289,26 @@ export async function listRides(ctx: ServiceContext, viewer: SessionUser, q: Lis
 }
 
 /**
+ * The rides `userId` joined that depart after `since` and that they may still see, soonest first
+ * (at most 500): the events calendar feed adds them when its owner asks.
+ */
+export function joinedRidesSince(ctx: ServiceContext, userId: string, since: Date) {
+  return ctx.db
+    .select({
+      id: rides.id,
+      pickupLocation: rides.pickupLocation,
+      dropLocation: rides.dropLocation,
+      departureAt: rides.departureAt,
+      updatedAt: rides.updatedAt,
+    })
+    .from(rides)
+    .innerJoin(rideParticipants, and(eq(rideParticipants.rideId, rides.id), eq(rideParticipants.userId, userId)))
+    .where(and(rideKind.visible(ctx.db), gt(rides.departureAt, since)))
+    .orderBy(rides.departureAt)
+    .limit(500);
+}
+
+/**
  * GET /api/rides/user/rides: the rides `user` offered or joined, departed ones included: upcoming
  * first (soonest first), then past ones (most recent first). Paginated.
  */

@@ -20,7 +20,7 @@ import type { AdminUpdateUserBody, AdminUsersQuery, AdminUsersData } from '@camp
 import { NOTIFICATION_UI } from '@campus/contract/notifications-ui';
 import type { NotificationSend } from '@campus/contract/notifications';
 import type { PublicUser } from '@campus/contract/users';
-import type { AdminCoordinator, Club } from '@campus/contract/events';
+import type { AdminCoordinator, Club, ClubImportResult, ImportClubsBody } from '@campus/contract/events';
 import { CLUB_MESSAGES } from '@campus/contract/events-ui';
 import { api, toPage, type Page } from '../../lib/api';
 import { formatDateIN } from '../../lib/format';
@@ -245,6 +245,11 @@ export const adminApi = tagged.injectEndpoints({
       invalidatesTags: ['Club'],
       onQueryStarted: toastOutcome({ success: CLUB_MESSAGES.coordinatorsSaved }),
     }),
+    /** POST /admin/clubs/import: a dry run answers each line's outcome; a real import saves all lines or none. */
+    importClubs: build.mutation<ClubImportResult, ImportClubsBody>({
+      query: (body) => ({ url: 'admin/clubs/import', method: 'POST', body }),
+      invalidatesTags: (result) => (result?.saved ? ['Club'] : []),
+    }),
   }),
 });
 
@@ -272,4 +277,5 @@ export const {
   useDeleteClubMutation,
   useClubCoordinatorsQuery,
   useSetCoordinatorsMutation,
+  useImportClubsMutation,
 } = adminApi;

@@ -2,11 +2,13 @@
  * RTK Query endpoints of events and clubs (docs/architecture.md "Features in detail", Events and
  * clubs), injected into the shared `api`. Lists keep `pagination` ({@link toPage}). An answer,
  * a cancellation and a deletion refetch the event and the lists; a follow refetches the club.
- * Posting (with an optional poster) goes through {@link usePostEvent} (XMLHttpRequest, for upload
- * progress). Toasts are declared here ({@link toastOutcome}).
+ * Posting and editing (with an optional poster) go through {@link useSaveEvent} (XMLHttpRequest, for
+ * upload progress). Toasts are declared here ({@link toastOutcome}).
  */
 import type {
   Attendee,
+  CalendarFeed,
+  CalendarFeedOptionsBody,
   CampusEvent,
   Club,
   ClubDetail,
@@ -14,7 +16,7 @@ import type {
   RsvpStatus,
   UpdateEventBody,
 } from '@campus/contract/events';
-import { CLUB_MESSAGES as C, EVENT_MESSAGES as E } from '@campus/contract/events-ui';
+import { CALENDAR_FEED_UI as F, CLUB_MESSAGES as C, EVENT_MESSAGES as E } from '@campus/contract/events-ui';
 import { useAppDispatch } from '../../lib/store';
 import { api, toPage, type Page } from '../../lib/api';
 import { invalidateOnChange, pageTags } from '../../lib/live-changes';
@@ -23,7 +25,8 @@ import { useMultipartSave } from '../../lib/upload';
 
 const TAG = 'Event' as const;
 const CLUB = 'Club' as const;
-const withTags = api.enhanceEndpoints({ addTagTypes: [TAG, CLUB] });
+const FEED = 'CalendarFeed' as const;
+const withTags = api.enhanceEndpoints({ addTagTypes: [TAG, CLUB, FEED] });
 // An event answered, changed, hidden or deleted anywhere refetches what shows it.
 invalidateOnChange(withTags, 'event', (id) => [{ type: TAG, id }, { type: TAG, id: 'LIST' }, { type: CLUB }]);
 const lists = [{ type: TAG, id: 'LIST' }, { type: CLUB }] as const;
@@ -67,6 +70,23 @@ export const eventsApi = withTags.injectEndpoints({
       invalidatesTags: (_r, _e, id) => [{ type: TAG, id }, ...lists],
       onQueryStarted: toastOutcome({ success: E.deleted, error: (e) => e.message }),
     }),
+    /** GET /calendar/feed: the caller's private feed URL and options. */
+    calendarFeed: build.query<CalendarFeed, void>({
+      query: () => 'calendar/feed',
+      providesTags: [FEED],
+    }),
+    /** PATCH /calendar/feed: changes the feed's options. */
+    setFeedOptions: build.mutation<CalendarFeed, CalendarFeedOptionsBody>({
+      query: (body) => ({ url: 'calendar/feed', method: 'PATCH', body }),
+      invalidatesTags: [FEED],
+      onQueryStarted: toastOutcome({ success: F.saved, error: (e) => e.message }),
+    }),
+    /** POST /calendar/feed/rotate: a new secret URL; the old one stops working. */
+    rotateFeed: build.mutation<CalendarFeed, void>({
+      query: () => ({ url: 'calendar/feed/rotate', method: 'POST' }),
+      invalidatesTags: [FEED],
+      onQueryStarted: toastOutcome({ success: F.rotated, error: (e) => e.message }),
+    }),
     /** GET /clubs (all, for the filter). */
     listClubs: build.query<Page<Club>, { limit?: number }>({
       query: (q) => ({ url: 'clubs', params: q }),
@@ -100,13 +120,21 @@ export const {
   useListClubsQuery,
   useGetClubQuery,
   useFollowMutation,
+  useCalendarFeedQuery,
+  useSetFeedOptionsMutation,
+  useRotateFeedMutation,
 } = eventsApi;
 
-/** Posts an event from a FormData of text parts and an optional `image` poster, with upload progress. */
-export function usePostEvent() {
+/**
+ * Posts (POST /events) or edits (PATCH /events/{id}) an event from a FormData of text parts and an
+ * optional `image` poster, with upload progress; refetches the event and the lists.
+ */
+export function useSaveEvent() {
   const dispatch = useAppDispatch();
-  return useMultipartSave<CampusEvent>('events', () => dispatch(eventsApi.util.invalidateTags([...lists])), {
-    success: E.created,
-    error: (e) => e.message,
-  });
+  return useMultipartSave<CampusEvent>(
+    'events',
+    (saved) => dispatch(eventsApi.util.invalidateTags([{ type: TAG, id: saved.id }, ...lists])),
+    { success: ({ id }) => (id ? E.updated : E.created), error: (e) => e.message },
+    'PATCH',
+  );
 }

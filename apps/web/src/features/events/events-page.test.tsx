@@ -1,14 +1,15 @@
 /**
  * Events pages: the feed grouped Today / This week / Later with its empty and error states and
  * the filters in the URL; an event's page with Going (the server's "full" refusal shown) and the
- * coordinator's Going list; a club's page with Follow.
+ * coordinator's Going list; editing an event (the filled form, a refusal keeping the input); the
+ * calendar feed's dialog (address, options, new address); a club's page with Follow.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { CampusEvent, ClubDetail } from '@campus/contract/events';
-import { EVENT_MESSAGES as E, EVENTS_UI as U } from '@campus/contract/events-ui';
+import { CALENDAR_FEED_UI as F, EVENT_MESSAGES as E, EVENTS_UI as U } from '@campus/contract/events-ui';
 import { json, stubFetch } from '../../test/http';
 import { LocationProbe, makeUser, renderApp } from '../../test/render';
 import EventsPage from './pages/events-page';
@@ -142,6 +143,109 @@ describe('an event’s page', () => {
     await userEvent.click(screen.getByRole('button', { name: U.interested }));
     await userEvent.click(await screen.findByRole('button', { name: U.going }));
     expect(await screen.findByText(E.full)).toBeInTheDocument();
+  });
+});
+
+describe('editing an event', () => {
+  /** Answers multipart saves with `reply`, recording each request's method, URL and text parts. */
+  function stubXhr(reply: () => { status: number; body: unknown }) {
+    const sent: Array<{ method: string; url: string; parts: Record<string, string> }> = [];
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        status = 0;
+        responseText = '';
+        upload = {};
+        onload: (() => void) | null = null;
+        private call = { method: '', url: '' };
+        open(method: string, url: string) {
+          this.call = { method, url };
+        }
+        setRequestHeader() {}
+        send(form: FormData) {
+          const parts = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+          sent.push({ ...this.call, parts });
+          const { status, body } = reply();
+          this.status = status;
+          this.responseText = JSON.stringify(body);
+          queueMicrotask(() => this.onload?.());
+        }
+      },
+    );
+    return sent;
+  }
+
+  it('opens the filled form, keeps the input and shows the server’s field message, then saves a PATCH', async () => {
+    const stored = event({ canManage: true, registrationUrl: 'https://example.com/r' });
+    stubFetch(({ req }) => {
+      if (new URL(req.url, 'http://x').pathname.endsWith('/going')) return ok([]);
+      return ok(stored);
+    });
+    let refuse = true;
+    const sent = stubXhr(() =>
+      refuse
+        ? {
+            status: 400,
+            body: { success: false, message: 'Validation failed', errors: { venue: 'Venue is taken.' } },
+          }
+        : { status: 200, body: { success: true, message: E.updated, data: { ...stored, title: 'Contest night 2' } } },
+    );
+    render(`/events/${stored.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: U.edit }));
+    const form = await screen.findByRole('dialog', { name: 'Edit event' });
+    const title = within(form).getByLabelText('Title');
+    expect(title).toHaveValue('Contest night');
+    expect(within(form).getByLabelText('Club')).toBeDisabled();
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Contest night 2');
+    await userEvent.clear(within(form).getByLabelText('Registration link (optional)'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText('Venue is taken.')).toBeInTheDocument();
+    expect(title).toHaveValue('Contest night 2');
+    expect(sent[0]!.method).toBe('PATCH');
+    expect(sent[0]!.url).toBe(`/api/events/${stored.id}`);
+    expect(sent[0]!.parts).toMatchObject({ title: 'Contest night 2', remove_url: 'true' });
+    // Unchanged times and the club are not sent.
+    expect(Object.keys(sent[0]!.parts)).not.toContain('startsAt');
+    expect(Object.keys(sent[0]!.parts)).not.toContain('clubId');
+    refuse = false;
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit event' })).toBeNull());
+    expect(sent).toHaveLength(2);
+  });
+});
+
+describe('the calendar feed', () => {
+  it('shows the address, saves an option at once and gets a new address after a confirmation', async () => {
+    let feed = { url: 'https://campus.example/api/calendar/abc.ics', includeClasses: false, includeRides: false };
+    const patches: unknown[] = [];
+    stubFetch(async ({ req }) => {
+      const u = new URL(req.url, 'http://x');
+      if (u.pathname === '/api/calendar/feed' && req.method === 'PATCH') {
+        const body = (await req.json()) as object;
+        patches.push(body);
+        feed = { ...feed, ...body };
+        return ok(feed);
+      }
+      if (u.pathname === '/api/calendar/feed/rotate') {
+        feed = { ...feed, url: 'https://campus.example/api/calendar/new.ics' };
+        return ok(feed);
+      }
+      if (u.pathname === '/api/calendar/feed') return ok(feed);
+      if (u.pathname === '/api/clubs') return ok([]);
+      return ok([], { page: 1, limit: 20, total: 0 });
+    });
+    render('/events');
+    await userEvent.click(await screen.findByRole('button', { name: F.title }));
+    const dialog = await screen.findByRole('dialog', { name: F.title });
+    expect(await within(dialog).findByLabelText(F.url)).toHaveValue(feed.url);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: F.includeClasses }));
+    expect(await within(dialog).findByRole('checkbox', { name: F.includeClasses, checked: true })).toBeInTheDocument();
+    expect(patches).toEqual([{ includeClasses: true }]);
+    await userEvent.click(within(dialog).getByRole('button', { name: F.rotate }));
+    const confirm = await screen.findByRole('dialog', { name: F.rotate });
+    await userEvent.click(within(confirm).getByRole('button', { name: F.rotate }));
+    expect(await within(dialog).findByDisplayValue('https://campus.example/api/calendar/new.ics')).toBeInTheDocument();
   });
 });
 

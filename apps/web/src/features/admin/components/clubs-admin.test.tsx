@@ -1,7 +1,8 @@
 /**
  * The admin area's Clubs tab against a fake API: adding a coordinator by e-mail saves the whole
  * list, an unknown e-mail shows the server's message, removing one saves the rest; a deletion
- * refused while the club has events shows the server's message.
+ * refused while the club has events shows the server's message; the CSV import's dry run lists
+ * each bad line, and the import is enabled only once a check found none.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -80,5 +81,45 @@ describe('the Clubs tab of the admin area', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Coding Club' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(C.hasEvents, undefined));
+  });
+
+  it('imports clubs from CSV: the dry run names each bad line, then a clean check imports', async () => {
+    const { toast } = await import('../../../lib/toast');
+    const sent: Array<{ csv: string; dryRun: boolean }> = [];
+    stubFetch(async ({ req, path }) => {
+      if (path === '/api/clubs')
+        return json(200, { success: true, message: 'OK', data: [], pagination: { page: 1, limit: 20, total: 0 } });
+      if (path === '/api/admin/clubs/import') {
+        const body = (await req.json()) as { csv: string; dryRun: boolean };
+        sent.push(body);
+        const bad = body.csv.includes('Bad Slug');
+        const lines = [
+          { line: 2, slug: 'drama', action: 'create' },
+          ...(bad ? [{ line: 3, slug: 'Bad Slug', action: 'error', message: C.slugInvalid }] : []),
+        ];
+        return json(200, { success: true, message: 'OK', data: { saved: !body.dryRun, lines } });
+      }
+      return json(404, { success: false, message: 'Not found' });
+    });
+    const user = userEvent.setup();
+    renderApp(<ClubsAdmin />, { auth: { status: 'authenticated', user: makeUser(), roles: ['admin'] } });
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import clubs' });
+    const text = within(dialog).getByLabelText('CSV text');
+    await user.type(
+      text,
+      'slug,name,category,description,coordinators{enter}drama,Drama,cultural,,{enter}Bad Slug,Q,academic,,',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Check (dry run)' }));
+    expect(await within(dialog).findByText(`Error: ${C.slugInvalid}`)).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('1 of 2 lines have errors — nothing was saved.');
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+    await user.clear(text);
+    await user.type(text, 'slug,name,category,description,coordinators{enter}drama,Drama,cultural,,');
+    await user.click(within(dialog).getByRole('button', { name: 'Check (dry run)' }));
+    expect(await within(dialog).findByText('New club')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(C.imported(1)));
+    expect(sent.map((b) => b.dryRun)).toEqual([true, true, false]);
   });
 });

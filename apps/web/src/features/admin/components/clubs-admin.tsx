@@ -2,25 +2,29 @@
  * The administrator's Clubs tab (docs/architecture.md "Features in detail", Events and clubs): every
  * club by name; Add club / Edit in a dialog (name, slug on creation only, category, description,
  * logo), Delete after a confirmation (refused with the server's message while the club has events),
- * and Coordinators in a dialog (add by e-mail, remove; each change saves the whole list). Server
- * field messages show under the fields. The API enforces the admin role.
+ * and Coordinators in a dialog (add by e-mail, remove; each change saves the whole list); Import CSV
+ * in a dialog (`CsvImport`: a dry run names each bad line, the import saves all lines or none).
+ * Server field messages show under the fields. The API enforces the admin role.
  */
 import { useState, type FormEvent } from 'react';
-import { Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { FileUp, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import type { Club } from '@campus/contract/events';
-import { CLUB_CATEGORIES, CLUB_CATEGORY_LABELS } from '@campus/contract/events-ui';
+import { CLUB_CATEGORIES, CLUB_CATEGORY_LABELS, CLUB_CSV_COLUMNS, CLUB_MESSAGES } from '@campus/contract/events-ui';
 import { Button } from '../../../components/ui/button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { CsvImport } from '../../../components/ui/csv-import';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { PagedList } from '../../../components/ui/paged-list';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import {
   useClubCoordinatorsQuery,
   useDeleteClubMutation,
   useAdminClubsQuery,
+  useImportClubsMutation,
   useSaveClubMutation,
   useSetCoordinatorsMutation,
 } from '../admin-api';
@@ -178,6 +182,28 @@ function CoordinatorsModal({ club, onClose }: { club: Club | null; onClose: () =
   );
 }
 
+/** The clubs CSV import in a dialog. */
+function ClubsImportModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [run, state] = useImportClubsMutation();
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Import clubs">
+      <CsvImport
+        columns={CLUB_CSV_COLUMNS}
+        hint={
+          <>
+            Category: {CLUB_CATEGORIES.join(', ')}. Coordinators: students’ e-mails separated by “;” (empty keeps a
+            known club’s coordinators). A known slug updates that club.
+          </>
+        }
+        outcomes={{ create: 'New club', update: 'Updates the club' }}
+        run={run}
+        busy={state.isLoading}
+        onImported={(result) => toast.success(CLUB_MESSAGES.imported(result.lines.length))}
+      />
+    </Modal>
+  );
+}
+
 export function ClubsAdmin() {
   const [page, setPage] = useState(1);
   const list = useAdminClubsQuery({ page, limit: 20 });
@@ -185,6 +211,7 @@ export function ClubsAdmin() {
   const [coordinating, setCoordinating] = useState<Club | null>(null);
   const [deleting, setDeleting] = useState<Club | null>(null);
   const [remove, removeState] = useDeleteClubMutation();
+  const [importing, setImporting] = useState(false);
 
   return (
     <section aria-labelledby="clubs-admin-heading" className="space-y-4">
@@ -192,9 +219,14 @@ export function ClubsAdmin() {
         <h2 id="clubs-admin-heading" className="text-xl font-semibold text-fg">
           Clubs
         </h2>
-        <Button onClick={() => setEditing('new')}>
-          <Plus aria-hidden="true" size={18} /> Add club
-        </Button>
+        <span className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            <FileUp aria-hidden="true" size={18} /> Import CSV
+          </Button>
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" size={18} /> Add club
+          </Button>
+        </span>
       </div>
       <PagedList
         loading={list.isLoading}
@@ -246,6 +278,7 @@ export function ClubsAdmin() {
         </ul>
       </PagedList>
       <ClubFormModal club={editing} onClose={() => setEditing(null)} />
+      <ClubsImportModal open={importing} onOpenChange={setImporting} />
       <CoordinatorsModal club={coordinating} onClose={() => setCoordinating(null)} />
       <ConfirmModal
         open={deleting !== null}

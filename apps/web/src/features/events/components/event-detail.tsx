@@ -2,9 +2,10 @@
  * One event's page (`/events/:id`): poster, title, club, time, venue, description, registration
  * link, the answer counts with Going and Interested (pressed when chosen; a full event refuses
  * Going with the server's message), "Add to calendar" (the `.ics` download), Report; for its
- * club's coordinators and admins also the Going list, Cancel event and Delete.
+ * club's coordinators and admins also the Going list, Edit (the post form, filled), Cancel event
+ * and Delete.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, CalendarPlus, ExternalLink, MapPin, CalendarClock } from 'lucide-react';
 import type { CampusEvent, RsvpStatus } from '@campus/contract/events';
@@ -16,6 +17,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { ModerationBadge, ReportButton } from '../../../components/report-button';
 import { toApiError } from '../../../lib/api';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   useDeleteEventMutation,
@@ -25,6 +27,8 @@ import {
   useUpdateEventMutation,
 } from '../events-api';
 import { Venue, eventWhen, isFull } from './event-card';
+
+const EventFormModal = lazy(() => import('./event-form-modal').then((m) => ({ default: m.EventFormModal })));
 
 export function EventDetail({ id }: { id: string }) {
   const q = useGetEventQuery(id);
@@ -50,6 +54,8 @@ function EventBody({ event: e }: { event: CampusEvent }) {
   const [remove, { isLoading: deleting }] = useDeleteEventMutation();
   const [confirm, setConfirm] = useState<'cancel' | 'delete' | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const editMounted = useOpenedOnce(editing);
   const over = e.group === 'past';
   const closed = Boolean(e.cancelledAt) || over;
 
@@ -149,6 +155,9 @@ function EventBody({ event: e }: { event: CampusEvent }) {
           </h2>
           <GoingList id={e.id} />
           <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              {U.edit}
+            </Button>
             {!e.cancelledAt && !over ? (
               <Button variant="secondary" onClick={() => setConfirm('cancel')}>
                 {U.cancelEvent}
@@ -171,6 +180,11 @@ function EventBody({ event: e }: { event: CampusEvent }) {
         busy={cancelling || deleting}
         onConfirm={onConfirm}
       />
+      {editMounted ? (
+        <Suspense fallback={null}>
+          <EventFormModal open={editing} onOpenChange={setEditing} clubs={[]} event={e} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

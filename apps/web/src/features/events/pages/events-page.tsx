@@ -1,17 +1,18 @@
 /**
  * /events and /events/:id (docs/architecture.md "Features in detail", Events and clubs). The feed:
  * Upcoming (grouped Today, This week, Later) and Past tabs, club and category filters and a search
- * field, all in the URL, paged; "Post event" for club coordinators and admins; loading, empty and
- * error states. With an id, the event's own page ({@link EventDetail}).
+ * field, all in the URL, paged; "Post event" for club coordinators and admins; "Calendar feed"
+ * (the private feed's address and options, in a dialog); loading, empty and error states. With an id, the event's own page ({@link EventDetail}).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
-import { CalendarDays, Plus } from 'lucide-react';
+import { CalendarDays, Plus, Rss } from 'lucide-react';
 import type { CampusEvent, EventGroup } from '@campus/contract/events';
 import {
   CLUB_CATEGORIES,
   CLUB_CATEGORY_LABELS,
   EVENT_GROUP_LABELS,
+  CALENDAR_FEED_UI as F,
   EVENTS_UI as U,
   type EventWhen,
 } from '@campus/contract/events-ui';
@@ -33,8 +34,11 @@ import { EventCard } from '../components/event-card';
 import { EventDetail } from '../components/event-detail';
 import { useListClubsQuery, useListEventsQuery } from '../events-api';
 
-const PostEventModal = lazy(() =>
-  import('../components/post-event-modal').then((m) => ({ default: m.PostEventModal })),
+const EventFormModal = lazy(() =>
+  import('../components/event-form-modal').then((m) => ({ default: m.EventFormModal })),
+);
+const CalendarFeedModal = lazy(() =>
+  import('../components/calendar-feed-modal').then((m) => ({ default: m.CalendarFeedModal })),
 );
 
 /** Events per page. */
@@ -67,6 +71,8 @@ function EventsFeed() {
   const postable = admin ? clubs : clubs.filter((c) => c.isCoordinator);
   const [posting, setPosting] = useState(false);
   const postMounted = useOpenedOnce(posting);
+  const [subscribing, setSubscribing] = useState(false);
+  const feedMounted = useOpenedOnce(subscribing);
 
   const data = list.data;
   const items = data?.items ?? [];
@@ -76,12 +82,18 @@ function EventsFeed() {
         title={U.title}
         subtitle={U.subtitle}
         actions={
-          postable.length ? (
-            <Button onClick={() => setPosting(true)}>
-              <Plus aria-hidden="true" size={18} />
-              {U.newEvent}
+          <>
+            <Button variant="secondary" onClick={() => setSubscribing(true)}>
+              <Rss aria-hidden="true" size={18} />
+              {F.title}
             </Button>
-          ) : null
+            {postable.length ? (
+              <Button onClick={() => setPosting(true)}>
+                <Plus aria-hidden="true" size={18} />
+                {U.newEvent}
+              </Button>
+            ) : null}
+          </>
         }
       />
       <div role="tablist" aria-label="Event lists" className="mb-4 flex gap-2 border-b border-line">
@@ -166,7 +178,12 @@ function EventsFeed() {
       </PagedList>
       {postMounted ? (
         <Suspense fallback={null}>
-          <PostEventModal open={posting} onOpenChange={setPosting} clubs={postable} />
+          <EventFormModal open={posting} onOpenChange={setPosting} clubs={postable} />
+        </Suspense>
+      ) : null}
+      {feedMounted ? (
+        <Suspense fallback={null}>
+          <CalendarFeedModal open={subscribing} onOpenChange={setSubscribing} />
         </Suspense>
       ) : null}
     </>
