@@ -17,12 +17,14 @@ export interface CsvRecord<C extends string> {
 export interface CsvMessages {
   unreadable: string;
   header: string;
-  tooMany: string;
+  /** Needed with a `maxRows` cap. */
+  tooMany?: string;
 }
 
 /**
  * The records of `text` under the header `columns` (compared in lower case); 400 `unreadable` when
- * csv-parse cannot read it, `header` for a wrong first line, `tooMany` above `maxRows` records.
+ * csv-parse cannot read it, `header` for a wrong first line, `tooMany` above `maxRows` records
+ * (`Infinity`: no cap).
  */
 export function readCsv<C extends string>(
   text: string,
@@ -44,7 +46,7 @@ export function readCsv<C extends string>(
   }
   const [header, ...body] = rows;
   if (!header || header.record.join(',').toLowerCase() !== columns.join(',')) throw new AppError(400, messages.header);
-  if (body.length > maxRows) throw new AppError(400, messages.tooMany);
+  if (body.length > maxRows) throw new AppError(400, messages.tooMany ?? messages.unreadable);
   return body.map((r) => ({
     line: r.info.lines,
     values: Object.fromEntries(columns.map((c, i) => [c, r.record[i] ?? ''])) as Record<C, string>,

@@ -5,7 +5,6 @@
  * nothing either). Every change is one transaction with its audit row. Other features read places
  * through {@link placesBySlug} and {@link listPlaces}; campus search through {@link placeSearch}.
  */
-import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import {
   PLACE_CSV_COLUMNS,
@@ -22,6 +21,7 @@ import {
 import { places } from '../../db/schema/places.ts';
 import type { Admin } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { readCsv } from '../../lib/csv.ts';
 import { AppError, refuse } from '../../lib/errors.ts';
 import type { Page } from '../../lib/pages.ts';
 import * as queries from './places.queries.ts';
@@ -133,30 +133,6 @@ export async function deletePlace(ctx: ServiceContext, admin: Admin, slug: strin
   });
 }
 
-/** The CSV's records as objects keyed by the header, with their line numbers; 400 for a wrong header or unreadable text. */
-function readCsv(text: string): Array<{ line: number; values: Record<string, string> }> {
-  let rows: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    rows = parse(text, {
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      bom: true,
-      trim: true,
-    }) as unknown as typeof rows;
-  } catch {
-    throw new AppError(400, M.csvUnreadable);
-  }
-  const [header, ...body] = rows;
-  if (!header || header.record.join(',').toLowerCase() !== PLACE_CSV_COLUMNS.join(','))
-    throw new AppError(400, M.csvHeader);
-  if (body.length > PLACE_IMPORT_ROWS_MAX) throw new AppError(400, M.csvTooMany);
-  return body.map((r) => ({
-    line: r.info.lines,
-    values: Object.fromEntries(PLACE_CSV_COLUMNS.map((c, i) => [c, r.record[i] ?? ''])),
-  }));
-}
-
 /**
  * Imports places from CSV (admin; header `PLACE_CSV_COLUMNS`, one place per line, a known slug
  * replaces that place). Each line is checked like the admin's form; a slug twice in the file is an
@@ -165,7 +141,11 @@ function readCsv(text: string): Array<{ line: number; values: Record<string, str
  * nothing, answering 400 with `errors` keyed `line N`.
  */
 export async function importPlaces(ctx: ServiceContext, admin: Admin, body: ImportPlacesBody): Promise<ImportResult> {
-  const records = readCsv(body.csv ?? '');
+  const records = readCsv(body.csv ?? '', PLACE_CSV_COLUMNS, PLACE_IMPORT_ROWS_MAX, {
+    unreadable: M.csvUnreadable,
+    header: M.csvHeader,
+    tooMany: M.csvTooMany,
+  });
   const good: Array<{ line: number; body: PlaceBody }> = [];
   const lines: ImportLine[] = [];
   const seen = new Set<string>();

@@ -7,7 +7,6 @@
  * Sunday or weekdays. After a day's last trip come the next day's.
  */
 import { arrayContains, asc, eq, inArray } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
 import {
   DAY_TYPES,
   NEXT_PER_ROUTE,
@@ -25,6 +24,7 @@ import { transportAudit, transportRoutes } from '../../db/schema/transport.ts';
 import type { Db } from '../../db/client.ts';
 import type { Admin } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { readCsv } from '../../lib/csv.ts';
 import { addDays, isoWeekday, startOfDayIn, timeOfDayIn, todayIn } from '../../lib/dates.ts';
 import { AppError, refuse } from '../../lib/errors.ts';
 import { timetableInForce } from '../attendance/attendance.service.ts';
@@ -161,6 +161,9 @@ async function saveRouteIn(tx: Db, admin: Admin, slug: string, body: RouteBody):
   return toRoute(row!, new Map(rows.map((r) => [r.id, { slug: r.slug, name: r.name }])));
 }
 
+/** The header of a bus timetable CSV. */
+const TRANSPORT_CSV_COLUMNS = ['route', 'stop', 'day_type', 'times'] as const;
+
 /**
  * Imports timetables from CSV (admin; header `route,stop,day_type,times`): one line per route,
  * stop and day type, the stop's departures separated by spaces; a route's stops in the order of
@@ -176,21 +179,10 @@ export async function importRoutes(
   admin: Admin,
   body: ImportRoutesBody,
 ): Promise<ImportRoutesResult> {
-  let rows: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    rows = parse(body.csv ?? '', {
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      bom: true,
-      trim: true,
-    }) as unknown as typeof rows;
-  } catch {
-    throw new AppError(400, M.csvUnreadable);
-  }
-  const [header, ...lines] = rows;
-  if (!header || header.record.join(',').toLowerCase() !== 'route,stop,day_type,times')
-    throw new AppError(400, M.csvHeader);
+  const lines = readCsv(body.csv ?? '', TRANSPORT_CSV_COLUMNS, Infinity, {
+    unreadable: M.csvUnreadable,
+    header: M.csvHeader,
+  });
   const errors: ImportRoutesResult['errors'] = [];
   const known = new Map(
     (await ctx.db.select({ slug: places.slug, name: places.name }).from(places)).map((p) => [p.slug, p.name]),
@@ -198,9 +190,8 @@ export async function importRoutes(
   type Draft = { line: number; stops: string[]; times: Map<string, Map<string, string[]>> };
   const drafts = new Map<string, Draft>();
   const broken = new Set<string>();
-  for (const { record, info } of lines) {
-    const line = info.lines;
-    const [route = '', stop = '', days = '', times = ''] = record;
+  for (const { line, values } of lines) {
+    const { route, stop, day_type: days, times } = values;
     const list = times.split(/\s+/).filter(Boolean);
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(route)) errors.push({ line, message: M.routeNotFound });
     else if (!known.has(stop)) errors.push({ line, message: M.stopNotFound });

@@ -6,12 +6,13 @@
  * lines with their number and reason), "Import" saves all lines or none. Every change is kept in
  * the API's audit trail; the bus timetables' import sits below. The API enforces the admin role.
  */
-import { useDeferredValue, useEffect, useState, type ChangeEvent } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import type { ImportResult, Place, PlaceBodyInput } from '@campus/contract/places';
+import type { Place, PlaceBodyInput } from '@campus/contract/places';
 import { PLACE_CATEGORIES, PLACE_CATEGORY_LABELS, PLACE_CSV_COLUMNS } from '@campus/contract/places-ui';
 import { Button } from '../../../components/ui/button';
+import { CsvImport } from '../../../components/ui/csv-import';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
@@ -124,37 +125,9 @@ function PlaceFormModal({
   );
 }
 
-const OUTCOME: Record<ImportResult['lines'][number]['action'], string> = {
-  create: 'New place',
-  update: 'Replaces the place',
-  error: 'Error',
-};
-
+/** The places' CSV import (the shared {@link CsvImport}: a dry run names each bad line). */
 function PlacesImport() {
-  const [csv, setCsv] = useState('');
-  const [result, setResult] = useState<ImportResult | null>(null);
   const [run, state] = useImportPlacesMutation();
-  const send = async (dryRun: boolean) => {
-    const res = await run({ csv, dryRun });
-    if ('data' in res && res.data) {
-      setResult(res.data);
-      if (res.data.saved) toast.success(`Imported ${res.data.lines.length} places`);
-      return;
-    }
-    const error = toApiError(res.error);
-    toast.error(
-      error.errors
-        ? `${error.message} ${Object.entries(error.errors)
-            .map(([k, v]) => `${k}: ${v}`)
-            .join('; ')}`
-        : error.message,
-    );
-  };
-  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (file) setCsv(await file.text());
-  };
-  const bad = result?.lines.filter((l) => l.action === 'error').length ?? 0;
   return (
     <section
       aria-labelledby="places-import-heading"
@@ -163,68 +136,14 @@ function PlacesImport() {
       <h3 id="places-import-heading" className="text-lg font-semibold text-fg">
         Import from CSV
       </h3>
-      <p className="text-sm text-muted">
-        First line: <code className="break-all">{PLACE_CSV_COLUMNS.join(',')}</code>. Short names separated by “|”. A
-        known slug replaces that place. Check first: nothing is saved until every line is right.
-      </p>
-      <label className="block text-sm font-medium text-fg">
-        CSV file
-        <input
-          type="file"
-          accept=".csv,text/csv"
-          onChange={(e) => void choose(e)}
-          className="mt-1 block w-full text-sm"
-        />
-      </label>
-      <Textarea label="CSV text" rows={5} value={csv} onChange={(e) => setCsv(e.target.value)} />
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={!csv.trim()} loading={state.isLoading} onClick={() => void send(true)}>
-          Check (dry run)
-        </Button>
-        <Button
-          disabled={!csv.trim() || bad > 0 || !result || result.saved}
-          loading={state.isLoading}
-          onClick={() => void send(false)}
-        >
-          Import
-        </Button>
-      </div>
-      {result ? (
-        <div className="overflow-x-auto">
-          <p role="status" className="text-sm text-fg">
-            {result.saved
-              ? `Saved ${result.lines.length} lines.`
-              : bad
-                ? `${bad} of ${result.lines.length} lines have errors — nothing was saved.`
-                : `${result.lines.length} lines are ready to import.`}
-          </p>
-          <table className="mt-2 w-full text-left text-sm">
-            <caption className="sr-only">Lines of the CSV</caption>
-            <thead>
-              <tr className="text-muted">
-                <th scope="col" className="py-1 pr-3">
-                  Line
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Slug
-                </th>
-                <th scope="col" className="py-1">
-                  Outcome
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.lines.map((l) => (
-                <tr key={l.line} className={l.action === 'error' ? 'text-danger' : 'text-fg'}>
-                  <td className="py-1 pr-3">{l.line}</td>
-                  <td className="py-1 pr-3 break-all">{l.slug}</td>
-                  <td className="py-1">{l.action === 'error' ? `Error: ${l.message}` : OUTCOME[l.action]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <CsvImport
+        columns={PLACE_CSV_COLUMNS}
+        hint="Short names separated by “|”. A known slug replaces that place."
+        outcomes={{ create: 'New place', update: 'Replaces the place' }}
+        run={run}
+        busy={state.isLoading}
+        onImported={(result) => toast.success(`Imported ${result.lines.length} places`)}
+      />
     </section>
   );
 }
