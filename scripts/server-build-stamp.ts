@@ -6,9 +6,8 @@
  * build's (scripts/web-build-stamp.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { filesUnder } from './web-build-stamp.ts';
+import { filesUnder, hashOfFiles } from './web-build-stamp.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The bundle's folder (gitignored, as every `dist/`). */
@@ -18,20 +17,14 @@ export const SERVER_ENTRY = path.join(SERVER_DIST, 'server.js');
 /** Where the stamp lives: inside the build, so deleting `dist/` deletes it too. */
 export const SERVER_STAMP_FILE = path.join(SERVER_DIST, '.build-stamp');
 
-/** The hex SHA-256 of the server bundle's inputs (paths relative to the repository, then contents). */
+/** The hex SHA-256 of the server bundle's inputs (`hashOfFiles`, scripts/web-build-stamp.ts). */
 export function serverSourceHash(): string {
-  const files = [
+  return hashOfFiles([
     ...filesUnder(path.join(ROOT, 'apps/api/src'), []),
     ...filesUnder(path.join(ROOT, 'packages/contract/src'), []),
     path.join(ROOT, 'package-lock.json'),
     path.join(ROOT, 'scripts/build-server.ts'),
-  ].sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(path.relative(ROOT, file)).update('\0');
-    hash.update(readFileSync(file)).update('\0');
-  }
-  return hash.digest('hex');
+  ]);
 }
 
 /** `missing` (no bundle or no stamp), `stale` (the sources changed since) or `current`. */

@@ -28,19 +28,23 @@ export function filesUnder(dir: string, out: string[]): string[] {
   return out;
 }
 
-/** The hex SHA-256 of the web build's inputs (paths relative to the repository, then contents). */
-export function webSourceHash(): string {
-  const files = [
-    ...filesUnder(path.join(ROOT, 'apps/web'), []),
-    ...filesUnder(path.join(ROOT, 'packages/contract/src'), []),
-    path.join(ROOT, 'package-lock.json'),
-  ].sort();
+/** The hex SHA-256 of `files` in path order: each path relative to the repository, then its contents. */
+export function hashOfFiles(files: string[]): string {
   const hash = createHash('sha256');
-  for (const file of files) {
+  for (const file of [...files].sort()) {
     hash.update(path.relative(ROOT, file)).update('\0');
     hash.update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex');
+}
+
+/** The hex SHA-256 of the web build's inputs ({@link hashOfFiles}). */
+export function webSourceHash(): string {
+  return hashOfFiles([
+    ...filesUnder(path.join(ROOT, 'apps/web'), []),
+    ...filesUnder(path.join(ROOT, 'packages/contract/src'), []),
+    path.join(ROOT, 'package-lock.json'),
+  ]);
 }
 
 /** `missing` (no build or no stamp), `stale` (the sources changed since) or `current`. */
