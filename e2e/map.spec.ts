@@ -6,7 +6,8 @@
  * interactive map; the server's page shows the place without JavaScript too); the campus bus stop
  * shows its next departures with a live "in N min", and offline the list and the bus times still show;
  * pinned, its next bus shows on the home dashboard. Axe finds no serious or critical
- * violations on the admin tab, /map and /map/:slug.
+ * violations on the admin tab, /map and /map/:slug. A signed-in student opening five other pages
+ * requests no part of the map's library; /map does.
  */
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
 
@@ -147,4 +148,32 @@ test('an admin imports places; a visitor finds the LHC on the map at 360 px, als
   await expect(nextBus).toContainText('Campus Bus Stop → Sonipat City Bus Stand');
   await expect(nextBus).toContainText(/\d{2}:\d{2} (now|in \d+ (h|min))/);
   await phone.close();
+});
+
+test("the map's library (Leaflet, in the campus-map-view chunk) is loaded by /map only", async ({
+  studentPage: page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) scripts.push(pathname);
+  });
+  const mapChunk = /^\/assets\/campus-map-view-[\w-]+\.js$/;
+  for (const [path, pageChunk] of [
+    ['/', 'home-page'],
+    ['/rides', 'rides-page'],
+    ['/events', 'events-page'],
+    ['/mess', 'mess-page'],
+    ['/lost-found', 'lost-found-page'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The page's own module is requested with the rest of its start (one preload list): once it is,
+    // the page has asked for everything it loads at start.
+    await expect.poll(() => scripts.some((s) => s.startsWith(`/assets/${pageChunk}-`)), { message: path }).toBe(true);
+  }
+  expect(scripts.filter((s) => mapChunk.test(s))).toEqual([]);
+  await page.goto('/map');
+  await expect(page.getByRole('region', { name: 'Interactive map' }).locator('.leaflet-container')).toBeVisible();
+  expect(scripts).toContainEqual(expect.stringMatching(mapChunk));
 });
