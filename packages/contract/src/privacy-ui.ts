@@ -1,8 +1,28 @@
 /**
- * Deleting an account, the zod-free part (docs/privacy.md "Delete my account"): the typed
- * confirmation and the messages, read by the sign-in page without zod
- * (docs/decisions/0001-hydration-at-load.md); `privacy.ts` re-exports everything here.
+ * Data rights, the zod-free part (docs/privacy.md): the messages of the data download, blocking
+ * and deleting an account, and the typed confirmation — read by the sign-in page and by the Block
+ * button on every feature's cards without zod (docs/decisions/0001-hydration-at-load.md);
+ * `privacy.ts` re-exports everything here.
  */
+
+/** At most this many data downloads per student per hour (docs/privacy.md "Download my data"). */
+export const EXPORTS_PER_HOUR = 3;
+
+/** The file name of a student's data download (`campus-companion-data-YYYY-MM-DD.zip`). */
+export const exportFileName = (isoDate: string) => `campus-companion-data-${isoDate}.zip`;
+
+/** Messages of the data-rights routes. */
+export const PRIVACY_MESSAGES = {
+  exportLimit: `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again later.`,
+  exportFailed: 'Your data could not be downloaded. Please try again.',
+  userIdInvalid: 'Please choose a student to block.',
+  userNotFound: 'Student not found.',
+  blockSelf: 'You cannot block yourself.',
+  blocked: 'Student blocked.',
+  unblocked: 'Student unblocked.',
+  blocksLoaded: 'Blocked students loaded.',
+  noticeLoaded: 'Privacy notice loaded.',
+} as const;
 
 /** What a student types to confirm deleting their account. */
 export const DELETION_CONFIRMATION = 'DELETE';

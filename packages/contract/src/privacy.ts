@@ -4,28 +4,9 @@
  */
 import { z } from 'zod';
 import { apiSuccess } from './envelope.ts';
-import { DELETION_CONFIRMATION, DELETION_MESSAGES, type PrivacyNotice } from './privacy-ui.ts';
+import { DELETION_CONFIRMATION, DELETION_MESSAGES, PRIVACY_MESSAGES, type PrivacyNotice } from './privacy-ui.ts';
 
 export * from './privacy-ui.ts';
-
-/** At most this many data downloads per student per hour (docs/privacy.md "Download my data"). */
-export const EXPORTS_PER_HOUR = 3;
-
-/** The file name of a student's data download (`campus-companion-data-YYYY-MM-DD.zip`). */
-export const exportFileName = (isoDate: string) => `campus-companion-data-${isoDate}.zip`;
-
-/** Messages of the data-rights routes. */
-export const PRIVACY_MESSAGES = {
-  exportLimit: `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again later.`,
-  exportFailed: 'Your data could not be downloaded. Please try again.',
-  userIdInvalid: 'Please choose a student to block.',
-  userNotFound: 'Student not found.',
-  blockSelf: 'You cannot block yourself.',
-  blocked: 'Student blocked.',
-  unblocked: 'Student unblocked.',
-  blocksLoaded: 'Blocked students loaded.',
-  noticeLoaded: 'Privacy notice loaded.',
-} as const;
 
 /** `POST /api/users/me/deletion`: the password and the typed confirmation. */
 export const deletionBody = z.object({

@@ -4,7 +4,8 @@
  * on every feature's cards. A block or unblock changes what every list shows, so it resets the
  * cached lists (`resetApiState`, as logging out does); the pages on screen fetch again.
  */
-import { PRIVACY_MESSAGES, type BlockedUser } from '@campus/contract/privacy';
+import type { BlockedUser } from '@campus/contract/privacy';
+import { PRIVACY_MESSAGES } from '@campus/contract/privacy-ui';
 import { api } from './api';
 import { toastOutcome } from './mutation-toast';
 

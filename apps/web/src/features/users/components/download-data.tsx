@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { PRIVACY_MESSAGES } from '@campus/contract/privacy';
+import { PRIVACY_MESSAGES } from '@campus/contract/privacy-ui';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { NOT_JSON, readEnvelope } from '../../../lib/api';
