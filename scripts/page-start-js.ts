@@ -13,9 +13,11 @@
  * of the same size whose code differs are counted (minified import bindings renamed).
  *
  * Run: `npx tsx scripts/page-start-js.ts <label>=<apps/web/dist> …`, e.g. two builds of two commits.
+ * `e2e/page-start.spec.ts` reads the current build with {@link startChunks}.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { modulesToPreload, type BuildManifest, type PageModules } from '../apps/api/src/lib/ssr.ts';
 
@@ -32,7 +34,7 @@ interface PageStart {
  * The chunks (manifest keys: source paths, or `_name-hash.js` for shared chunks) the page at
  * `pathname` loads at start: the entry's static closure and what the server preloads.
  */
-function startChunks(manifest: BuildManifest, pages: PageModules, pathname: string): string[] {
+export function startChunks(manifest: BuildManifest, pages: PageModules, pathname: string): string[] {
   const keys = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -59,7 +61,8 @@ function normalized(dist: string, file: string): string {
   return code;
 }
 
-function readBuild(dist: string) {
+/** The build's manifest and page map, read from `dist/.vite`. */
+export function readBuild(dist: string) {
   const read = <T>(name: string) => JSON.parse(fs.readFileSync(path.join(dist, '.vite', name), 'utf8')) as T;
   return { manifest: read<BuildManifest>('manifest.json'), pages: read<PageModules>('page-modules.json') };
 }
@@ -78,7 +81,7 @@ function measure(dist: string, manifest: BuildManifest, keys: string[]): PageSta
   return { keys, files, raw, gzip, brotli };
 }
 
-{
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const builds = process.argv.slice(2).map((arg) => {
     const [label, dist] = arg.split('=') as [string, string];
     return { label, dist, ...readBuild(dist) };
