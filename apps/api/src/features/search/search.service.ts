@@ -50,22 +50,29 @@ import { searchTerms } from './search.terms.ts';
  * The groups that are not record kinds, each another feature's searched rows: skill exchange's
  * teachers (its `teacherSearch`) and the places directory (its `placeSearch`).
  */
-const SOURCES = { skills: teacherSearch, places: placeSearch } satisfies Record<
-  Exclude<SearchType, KindSearchType>,
-  () => unknown
->;
+function sourceOf(type: Exclude<SearchType, KindSearchType>): unknown {
+  switch (type) {
+    case 'skills':
+      return teacherSearch();
+    case 'places':
+      return placeSearch();
+    default:
+      return type satisfies never;
+  }
+}
 
 /**
  * Each group's query over what a viewer may see, with the placeholders `q` and `limit` (skills also
  * `alias` and `viewer`): a record kind's group (`src/record-kinds.ts`) over its browse rule and
- * visibility, the other groups over their feature's source ({@link SOURCES}).
+ * visibility, the other groups over their feature's source ({@link sourceOf}).
  */
 const hitsOf = Object.fromEntries(
   SEARCH_TYPES.map((type) => {
     const kind = kindOfSearch(type);
     const hits = kind
       ? (db: Db) => queries.recordHits(db, kind, kind.browsable(db, sql.placeholder('viewer')))
-      : (db: Db) => queries.sourceHits(db, SOURCES[type as keyof typeof SOURCES]() as queries.Searched<Columns>);
+      : (db: Db) =>
+          queries.sourceHits(db, sourceOf(type as Exclude<SearchType, KindSearchType>) as queries.Searched<Columns>);
     return [type, hits];
   }),
 ) as Record<
