@@ -113,6 +113,8 @@ const API_ROLES = [
   'calendar',
   'reminders',
   'clubs',
+  'cache',
+  'manage',
 ];
 /**
  * Files that break the API naming rule and are not renamed yet: the first three are imported by

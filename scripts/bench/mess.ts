@@ -13,7 +13,10 @@
  * Run: `npm run bench:mess -w apps/api` (embedded PGlite in a temporary data directory), or with
  * `BENCH_DATABASE_URL=postgres://…/postgres` (scratch databases on that server, dropped after).
  * Options: `DURATION` s per route (default 10), `CONNECTIONS` (default 50), `SIZES` (default
- * `10000,1000000`).
+ * `10000,1000000`), `BENCH_PORT` (default 3292), `ROUTES` (`health,today`, the default, or one of
+ * them), `CPU_PROFILE_DIR` (the server runs under `node --cpu-prof` and writes its profile there
+ * when it stops). The load average (`os.loadavg()`) is printed beside each size: the host may be
+ * shared.
  */
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -33,6 +36,12 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SIZES = (process.env.SIZES ?? '10000,1000000').split(',').map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 3292);
+const ROUTES = (process.env.ROUTES ?? 'health,today').split(',');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
 const DAYS = 30;
 const MEALS: { meal: MessMeal; start: string; end: string; dishes: string[] }[] = [
   { meal: 'breakfast', start: '00:00', end: '05:59', dishes: ['Poha', 'Boiled Eggs', 'Chai'] },
@@ -117,7 +126,7 @@ async function seed(database: Database, ratings: number): Promise<string[]> {
   return ids;
 }
 
-type Row = LoadResult & { size: number; name: string; nodeMs: number; pgMs: number };
+type Row = LoadResult & { size: number; name: string; nodeMs: number; pgMs: number; loadBefore: string };
 
 /** One size: a fresh database, seeded; the server; health and today's menu under load. */
 async function runSize(ratings: number): Promise<Row[]> {
@@ -138,13 +147,14 @@ async function runSize(ratings: number): Promise<Row[]> {
     await exec(database, sql`CHECKPOINT`);
     await database.close();
 
-    server = await startServer(PORT, serverEnv(PORT, { dataDir, databaseUrl: serverUrl }));
+    server = await startServer(PORT, serverEnv(PORT, { dataDir, databaseUrl: serverUrl }), process.env.CPU_PROFILE_DIR);
     const base = `http://127.0.0.1:${PORT}`;
+    const today = `${base}/api/mess/today`;
     const routes = [
-      { name: 'GET /api/users/health', url: `${base}/api/users/health` },
-      { name: 'GET /api/mess/today', url: `${base}/api/mess/today` },
-    ];
-    const check = await fetch(routes[1]!.url, { headers: { cookie: cookies[0]! } });
+      { key: 'health', name: 'GET /api/users/health', url: `${base}/api/users/health` },
+      { key: 'today', name: 'GET /api/mess/today', url: today },
+    ].filter((r) => ROUTES.includes(r.key));
+    const check = await fetch(today, { headers: { cookie: cookies[0]! } });
     const body = (await check.json()) as {
       data?: { mess: { name: string } | null; meals: { dishes: { rating: { count: number } }[] }[] };
     };
@@ -156,6 +166,7 @@ async function runSize(ratings: number): Promise<Row[]> {
     const rows: Row[] = [];
     for (const route of routes) {
       await runLoad({ url: route.url, cookies, connections: CONNECTIONS, duration: 2 }); // warm-up
+      const loadBefore = load();
       const [node0, pg0] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
       const r = await runLoad({ url: route.url, cookies, connections: CONNECTIONS, duration: DURATION });
       const [node1, pg1] = [await cpuMsOf(pid), scratch ? await postgresCpuMs(scratch) : 0];
@@ -165,6 +176,7 @@ async function runSize(ratings: number): Promise<Row[]> {
         name: route.name,
         nodeMs: (node1 - node0) / r.requests,
         pgMs: (pg1 - pg0) / r.requests,
+        loadBefore,
       });
     }
     return rows;
@@ -183,14 +195,26 @@ console.log(
   `${PER_STUDENT} ratings per student (${MEALS.length} meals × ${DAYS} days), ${CONNECTIONS} connections ` +
     `(one student each), ${DURATION} s per route, load generator in its own process, ${os.cpus().length} cores, Node ${process.version}\n`,
 );
-const head = ['ratings', 'route', 'req/s', 'p50 ms', 'p99 ms', 'Node CPU ms/req', 'PG CPU ms/req', 'failed'];
+const head = [
+  'ratings',
+  'route',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'Node CPU ms/req',
+  'PG CPU ms/req',
+  'failed',
+  'load before',
+];
 console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
 for (const r of all)
   console.log(
     `| ${fmt(r.size)} | ${r.name} | ${fmt(r.reqPerSec)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.nodeMs, 3)} | ${
       pgUrl ? fmt(r.pgMs, 3) : 'in Node'
-    } | ${r.non2xx + r.errors} |`,
+    } | ${r.non2xx + r.errors} | ${r.loadBefore} |`,
   );
+console.log(`load average (1/5/15 min) after the run: ${load()}`);
+if (process.env.CPU_PROFILE_DIR) console.log(`CPU profile of the server: ${process.env.CPU_PROFILE_DIR}`);
 if (SIZES.length > 1) {
   const [small, large] = [Math.min(...all.map((r) => r.size)), Math.max(...all.map((r) => r.size))];
   for (const name of new Set(all.map((r) => r.name))) {

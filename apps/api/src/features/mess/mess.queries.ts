@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { addDays, isoWeekday } from '../../lib/dates.ts';
+import { preparedStatements } from '../../lib/prepared.ts';
 
 export type MessRow = typeof messes.$inferSelect;
 
@@ -163,12 +164,64 @@ export const mealDays = (db: Db, messId: string, from: string, to: string) =>
     .where(and(eq(messMealDays.messId, messId), between(messMealDays.date, from, to)))
     .orderBy(desc(messMealDays.date));
 
-/** `userId`'s ratings of `messId` on `date`. */
-export const myRatings = (db: Db, userId: string, messId: string, date: string) =>
-  db
-    .select({ meal: messRatings.meal, stars: messRatings.stars, comment: messRatings.comment })
-    .from(messRatings)
-    .where(and(eq(messRatings.userId, userId), eq(messRatings.messId, messId), eq(messRatings.date, date)));
+/**
+ * The mess a viewer's `GET /api/mess/today` shows, as SQL: `named`, the mess of the query (null
+ * when it does not exist); `own`, the viewer's pick, else the mess serving their profile's hostel
+ * (the first by name), else null — the service's "a student's own mess" (docs/mess.md).
+ */
+const viewerMess = (shape: 'named' | 'own') =>
+  shape === 'named'
+    ? sql`(SELECT m.id FROM ${messes} m WHERE m.id = ${sql.placeholder('mess')}::uuid)`
+    : sql`coalesce(${messChoices.messId}, (SELECT m.id FROM ${messes} m
+        WHERE m.hostels @> jsonb_build_array(${users.hostel}) ORDER BY m.name LIMIT 1))`;
+
+/** {@link viewerDay}'s statement, prepared once per database and shape. */
+const viewerDayStatement = preparedStatements('mess_viewer_day', (db, name, shape: 'named' | 'own') => {
+  const mess = viewerMess(shape);
+  return db
+    .select({
+      messId: sql<string | null>`${mess}`,
+      meal: messRatings.meal,
+      stars: messRatings.stars,
+      comment: messRatings.comment,
+    })
+    .from(users)
+    .leftJoin(messChoices, eq(messChoices.userId, users.id))
+    .leftJoin(
+      messRatings,
+      and(
+        eq(messRatings.userId, users.id),
+        eq(messRatings.messId, mess),
+        eq(messRatings.date, sql.placeholder('date')),
+      ),
+    )
+    .where(eq(users.id, sql.placeholder('user')))
+    .prepare(name);
+});
+
+/** A viewer's own part of a mess's day: which mess, and their ratings of its meals that day. */
+export interface ViewerDay {
+  /** The mess shown: `named` if it exists, else the viewer's own (null: none). */
+  messId: string | null;
+  ratings: Map<MessMeal, { stars: number; comment: string | null }>;
+}
+
+/**
+ * The personal part of `GET /api/mess/today` in one statement: the mess shown (`named`, else
+ * `userId`'s pick, else their hostel's — read from the database, not the session's copy, so a
+ * hostel just saved counts at once) and `userId`'s ratings of it on `date` (over the unique
+ * (user, mess, date, meal) index).
+ */
+export async function viewerDay(db: Db, userId: string, date: string, named: string | undefined): Promise<ViewerDay> {
+  const rows = await viewerDayStatement(db, named ? 'named' : 'own').execute({
+    user: userId,
+    date,
+    ...(named ? { mess: named } : {}),
+  });
+  const ratings: ViewerDay['ratings'] = new Map();
+  for (const r of rows) if (r.meal && r.stars !== null) ratings.set(r.meal, { stars: r.stars, comment: r.comment });
+  return { messId: rows[0]?.messId ?? null, ratings };
+}
 
 type RatingKey = { userId: string; messId: string; date: string; meal: MessMeal };
 const ratingWhere = (k: RatingKey) =>

@@ -1,8 +1,9 @@
 /**
  * Mess menu routes under /api/mess (docs/mess.md): every route needs a session; creating and
  * editing a mess and appointing its managers sit in an admin sub-scope; the feedback routes check
- * the mess's managers in the service. The default messes are installed when the app is ready
- * and none exists yet.
+ * the mess's managers in the service; the managers' writes are in `mess.manage.ts`. The default
+ * messes are installed when the app is ready and none exists yet. The in-process cache of a mess's
+ * day (`mess.cache.ts`) lives with this scope: it listens for other instances' changes from here.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@campus/contract/envelope';
@@ -37,6 +38,8 @@ import { apiOk } from '@campus/contract/envelope';
 import { done, ok, page } from '../../lib/envelope.ts';
 import { paginationOf } from '../../lib/pages.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
+import { startMessDayCache } from './mess.cache.ts';
+import * as manage from './mess.manage.ts';
 import * as service from './mess.service.ts';
 
 const tags = ['mess'];
@@ -45,6 +48,7 @@ const params = idParams(M.notFound);
 export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const ctx = app.ctx;
   app.addHook('onReady', () => service.ensureDefaultMessesAtStart(ctx));
+  await startMessDayCache(app);
 
   app.get('/', { schema: { tags, response: { 200: messList } } }, async (req) =>
     ok(await service.listMesses(ctx, req.user)),
@@ -91,7 +95,7 @@ export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     '/:id/menu',
     { config: writeLimit(), schema: { tags, params, body: menuBody, response: { 200: apiOk } } },
     async (req) => {
-      await service.saveMenu(ctx, req.user, req.params.id, req.body);
+      await manage.saveMenu(ctx, req.user, req.params.id, req.body);
       return done(M.menuSaved);
     },
   );
@@ -100,7 +104,7 @@ export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     '/:id/days/:date',
     { config: writeLimit(), schema: { tags, params: messDayParams, body: messDayBody, response: { 200: apiOk } } },
     async (req) => {
-      await service.saveDay(ctx, req.user, req.params.id, req.params.date, req.body);
+      await manage.saveDay(ctx, req.user, req.params.id, req.params.date, req.body);
       return done(M.daySaved);
     },
   );
@@ -109,7 +113,7 @@ export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
     '/:id/notices',
     { config: writeLimit(), schema: { tags, params, body: messNoticeBody, response: { 201: messNoticeResponse } } },
     async (req, reply) => {
-      const notice = await service.postNotice(ctx, req.user, req.params.id, req.body);
+      const notice = await manage.postNotice(ctx, req.user, req.params.id, req.body);
       return reply.code(201).send(ok(notice, M.noticeSent(notice.recipients)));
     },
   );
@@ -134,7 +138,7 @@ export const messRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
       },
       async (req) => {
         const { dryRun, validFrom } = req.query;
-        const result = await service.importMenu(ctx, req.user, req.params.id, req.body, {
+        const result = await manage.importMenu(ctx, req.user, req.params.id, req.body, {
           dryRun: dryRun === 'true',
           validFrom,
         });

@@ -1,6 +1,8 @@
 /**
  * Mess menu rules and access (docs/mess.md) — the feature's only export surface. Queries and shapes
- * are in `mess.queries.ts`, the default messes and demo data in `mess.seed.ts`.
+ * are in `mess.queries.ts`, the managers' writes (menu, CSV import, day overrides, notices) in
+ * `mess.manage.ts`, the in-process cache of a mess's day in `mess.cache.ts`, the default messes and
+ * demo data in `mess.seed.ts`.
  *
  * - Every signed-in student reads every mess's menu. A student's own mess is the one they picked
  *   (`PUT /api/mess/mine`), else the one serving their profile's hostel, else none.
@@ -16,6 +18,10 @@
  *   it is, by pick or hostel): each gets it in the bell and by push (category `mess`, which they
  *   may switch off), in the notice's transaction; `/mess` shows the day's notices.
  * - "Now" and the day are the institute's (`ctx.config.institute.timezone`).
+ * - `GET /api/mess/today` reads the viewer's own part (their mess, their ratings) in one statement
+ *   and the part every student of the mess sees from the in-process cache of the mess's day
+ *   (docs/decisions/0601-mess-day-cache.md); every write that changes that part goes through
+ *   `changingMess`, which tells every instance.
  */
 import { TZDate } from '@date-fns/tz';
 import {
@@ -28,14 +34,8 @@ import {
   type MessBody,
   type MessComment,
   type MessFeedback,
-  type MenuBody,
-  type MessDayBody,
-  type MenuImport,
   type MessManagersBody,
-  type WeekEntries,
   type MessMealState,
-  type MessNotice,
-  type MessNoticeBody,
   type MessToday,
   type MessWeek,
   type MyMessBody,
@@ -47,13 +47,12 @@ import type { Admin, SessionUser } from '../../lib/auth.ts';
 import { isAdmin } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { addDays, todayIn } from '../../lib/dates.ts';
-import { badRequest, conflict, forbidden, notFound, pgCode, refuse, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, pgCode, refuse, tooManyRequests } from '../../lib/errors.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { hit } from '../../lib/rate-limit.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { parseMenuCsv } from './mess.parser.ts';
+import { changingMess, messDayCacheOf, type MessDayShared } from './mess.cache.ts';
+import { managedMess } from './mess.manage.ts';
 import * as queries from './mess.queries.ts';
-import type { WeekMenu } from '../../db/schema/mess.ts';
 
 export { ensureDefaultMessesAtStart, seedMessDemo } from './mess.seed.ts';
 
@@ -116,9 +115,52 @@ async function namedMess(ctx: ServiceContext, id: string): Promise<queries.MessR
 }
 
 /**
+ * The part of mess `messId`'s day `date` that every student sees (null for an unknown mess): the
+ * day's menu, each meal's instants in the institute's zone, the dishes' 30-day ratings, the meals'
+ * ratings of the day and the day's notices. Six statements; cached per mess and date.
+ */
+async function loadDay(ctx: ServiceContext, messId: string, date: string): Promise<MessDayShared | null> {
+  const row = await queries.messById(ctx.db, messId);
+  if (!row) return null;
+  const tz = ctx.config.institute.timezone;
+  const [day] = await queries.menuOfDays(ctx.db, row, date, 1);
+  const names = [...new Set(day!.meals.flatMap((m) => m.dishes.map((d) => d.name)))];
+  const [dishAverages, mealRows, notices] = await Promise.all([
+    queries.dishAverages(ctx.db, row.id, names, addDays(date, 1 - MESS_AVERAGE_DAYS), date),
+    queries.mealDays(ctx.db, row.id, date, date),
+    queries.noticesOf(ctx.db, row.id, date),
+  ]);
+  const none = { average: null, count: 0 };
+  const meals = day!.meals.map((m) => {
+    const startsAt = instantOf(date, m.start, tz);
+    const endsAt = instantOf(date, m.end, tz);
+    const mealRow = mealRows.find((r) => r.meal === m.meal);
+    return {
+      meal: m.meal,
+      start: m.start,
+      end: m.end,
+      startsAtMs: startsAt.getTime(),
+      endsAtMs: endsAt.getTime(),
+      startsAt: startsAt.toISOString(),
+      endsAt: endsAt.toISOString(),
+      dishes: m.dishes.map((d) => ({ ...d, rating: dishAverages.get(d.name) ?? none })),
+      rating: mealRow ? queries.summary(mealRow.sum, mealRow.count) : none,
+    };
+  });
+  return { mess: { id: row.id, name: row.name }, closed: day!.closed, note: day!.note, meals, notices };
+}
+
+/** The shared part of mess `messId`'s day `date`: from this instance's cache when it has one. */
+function sharedDay(ctx: ServiceContext, messId: string, date: string): Promise<MessDayShared | null> {
+  const cache = messDayCacheOf(ctx);
+  return cache ? cache.get(messId, date, () => loadDay(ctx, messId, date)) : loadDay(ctx, messId, date);
+}
+
+/**
  * GET /api/mess/today: today's meals of `messId` (else the viewer's own mess) in serving order,
- * each `over`, `now`, `next` (the first not yet started) or `later` at `now`. `mess: null` when
- * the viewer has no mess. 400 for an unknown mess.
+ * each `over`, `now`, `next` (the first not yet started) or `later` at `now`, with the viewer's own
+ * rating. `mess: null` when the viewer has no mess. 400 for an unknown mess. One statement for the
+ * viewer's part ({@link queries.viewerDay}); the rest from {@link sharedDay}.
  */
 export async function today(
   ctx: ServiceContext,
@@ -126,32 +168,19 @@ export async function today(
   messId: string | undefined,
   now: Date = new Date(),
 ): Promise<MessToday> {
-  const tz = ctx.config.institute.timezone;
-  const date = todayIn(tz, now);
-  let row: queries.MessRow | undefined;
-  if (messId) row = await namedMess(ctx, messId);
-  else {
-    const all = await queries.allMesses(ctx.db);
-    const mine = await myMessId(ctx, viewer, all);
-    row = all.find((m) => m.id === mine);
+  const date = todayIn(ctx.config.institute.timezone, now);
+  const mine = await queries.viewerDay(ctx.db, viewer.id, date, messId);
+  const day = mine.messId ? await sharedDay(ctx, mine.messId, date) : null;
+  if (!day) {
+    if (messId) throw badRequest(M.messUnknown, { mess: M.messUnknown });
+    return { mess: null, date, closed: false, note: null, meals: [], notices: [] };
   }
-  if (!row) return { mess: null, date, closed: false, note: null, meals: [], notices: [] };
-  const [day] = await queries.menuOfDays(ctx.db, row, date, 1);
-  const names = [...new Set(day!.meals.flatMap((m) => m.dishes.map((d) => d.name)))];
-  const [dishAverages, mealRows, mine, notices] = await Promise.all([
-    queries.dishAverages(ctx.db, row.id, names, addDays(date, 1 - MESS_AVERAGE_DAYS), date),
-    queries.mealDays(ctx.db, row.id, date, date),
-    queries.myRatings(ctx.db, viewer.id, row.id, date),
-    queries.noticesOf(ctx.db, row.id, date),
-  ]);
-  const none = { average: null, count: 0 };
+  const at = now.getTime();
   let nextGiven = false;
-  const meals = day!.meals.map((m) => {
-    const startsAt = instantOf(date, m.start, tz);
-    const endsAt = instantOf(date, m.end, tz);
+  const meals = day.meals.map((m) => {
     let state: MessMealState;
-    if (now >= endsAt) state = 'over';
-    else if (now >= startsAt) state = 'now';
+    if (at >= m.endsAtMs) state = 'over';
+    else if (at >= m.startsAtMs) state = 'now';
     else if (!nextGiven) {
       state = 'next';
       nextGiven = true;
@@ -160,15 +189,15 @@ export async function today(
       meal: m.meal,
       start: m.start,
       end: m.end,
-      startsAt: startsAt.toISOString(),
-      endsAt: endsAt.toISOString(),
+      startsAt: m.startsAt,
+      endsAt: m.endsAt,
       state,
-      dishes: m.dishes.map((d) => ({ ...d, rating: dishAverages.get(d.name) ?? none })),
-      rating: ((r) => (r ? queries.summary(r.sum, r.count) : none))(mealRows.find((r) => r.meal === m.meal)),
-      myRating: ((r) => (r ? { stars: r.stars, comment: r.comment } : null))(mine.find((r) => r.meal === m.meal)),
+      dishes: m.dishes,
+      rating: m.rating,
+      myRating: mine.ratings.get(m.meal) ?? null,
     };
   });
-  return { mess: { id: row.id, name: row.name }, date, closed: day!.closed, note: day!.note, meals, notices };
+  return { mess: day.mess, date, closed: day.closed, note: day.note, meals, notices: day.notices };
 }
 
 /** GET /api/mess/:id/week: the 7 days from `from` (default today). 404 for an unknown mess. */
@@ -232,11 +261,14 @@ export async function createMess(ctx: ServiceContext, admin: Admin, body: MessBo
   return toMess(row, admin);
 }
 
-/** PUT /api/mess/:id (administrators): a mess's name, hostels and meals, audited. 404 unknown; else as create. */
+/**
+ * PUT /api/mess/:id (administrators): a mess's name, hostels and meals, audited (and its cached
+ * days dropped on every instance). 404 unknown; else as create.
+ */
 export async function updateMess(ctx: ServiceContext, admin: Admin, id: string, body: MessBody): Promise<Mess> {
   if (!(await queries.messById(ctx.db, id))) throw notFound(M.notFound);
   const row = await uniqueName(() =>
-    ctx.db.transaction(async (tx) => {
+    changingMess(ctx, id, async (tx) => {
       const changed = await queries.updateMess(tx, id, await checkedBody(ctx, tx, body, id));
       if (!changed) refuse(404, M.notFound);
       await queries.audit(tx, { messId: id, userId: admin.id, action: 'update', detail: body });
@@ -273,14 +305,6 @@ export async function setManagers(
   return toMess(row, admin, { managers: (await managersOf(ctx, admin)).get(id) });
 }
 
-/** The mess `id` as one that `viewer` may manage: 404 unknown; 403 for someone neither admin nor its manager. */
-async function managedMess(ctx: ServiceContext, viewer: SessionUser, id: string): Promise<queries.MessRow> {
-  const row = await queries.messById(ctx.db, id);
-  if (!row) throw notFound(M.notFound);
-  if (!isAdmin(viewer) && !(await queries.isManager(ctx.db, id, viewer.id))) throw forbidden(M.notManager);
-  return row;
-}
-
 const HOUR_MS = 3_600_000;
 
 /**
@@ -307,7 +331,7 @@ export async function rateMeal(
   if (count > MESS_RATINGS_PER_HOUR) throw tooManyRequests(COMMON_MESSAGES.rateLimited, retryAfterMs / 1000);
   const comment = body.comment?.trim() || null;
   const dishes = [...new Set(meal.dishes.map((d) => d.name))];
-  await ctx.db.transaction((tx) =>
+  await changingMess(ctx, row.id, (tx) =>
     queries.storeRating(
       tx,
       { userId: viewer.id, messId: row.id, date: body.date, meal: body.meal },
@@ -347,115 +371,4 @@ export async function comments(
   await managedMess(ctx, viewer, id);
   const list = queries.commentList(id);
   return listPage(ctx.db, q, { ...list, select: ctx.db.select(queries.commentColumns).from(list.from) });
-}
-
-/** `entries` as stored: weekday → meal → dishes (a later entry of a day and meal replaces one before). */
-function toWeekMenu(entries: WeekEntries): WeekMenu {
-  const week: WeekMenu = {};
-  for (const e of entries) week[String(e.day)] = { ...week[String(e.day)], [e.meal]: e.dishes };
-  return week;
-}
-
-/**
- * PUT /api/mess/:id/menu (its managers, administrators): the weekly cycle from `validFrom`, audited.
- * 404 unknown; 403 for anyone else; 400 for a meal the mess does not serve.
- */
-export async function saveMenu(ctx: ServiceContext, viewer: SessionUser, id: string, body: MenuBody): Promise<void> {
-  const row = await managedMess(ctx, viewer, id);
-  const served = row.meals.map((m) => m.meal);
-  const stray = body.week.find((e) => !served.includes(e.meal));
-  if (stray) throw badRequest(M.mealNotServed, { meal: M.mealNotServed });
-  await ctx.db.transaction(async (tx) => {
-    await queries.saveCycle(tx, id, body.validFrom, toWeekMenu(body.week), viewer.id);
-    await queries.audit(tx, { messId: id, userId: viewer.id, action: 'menu', detail: { validFrom: body.validFrom } });
-  });
-}
-
-/**
- * POST /api/mess/:id/menu/import (its managers, administrators): the week in a CSV
- * (`mess.parser.ts`). A dry run answers the week and every bad row; an import with a bad row
- * answers 400 naming each (`errors`: "line N" → reason) and stores nothing; else the cycle from
- * `validFrom` (default today) is stored in one transaction with its audit row.
- */
-export async function importMenu(
-  ctx: ServiceContext,
-  viewer: SessionUser,
-  id: string,
-  text: unknown,
-  opts: { dryRun: boolean; validFrom?: string },
-): Promise<MenuImport> {
-  const row = await managedMess(ctx, viewer, id);
-  const validFrom = opts.validFrom ?? todayIn(ctx.config.institute.timezone);
-  const parsed =
-    typeof text === 'string'
-      ? parseMenuCsv(
-          text,
-          row.meals.map((m) => m.meal),
-        )
-      : { week: [], errors: [] };
-  if (parsed.week.length === 0 && parsed.errors.length === 0) parsed.errors.push({ line: 1, reason: M.csvEmpty });
-  const answer = { dryRun: opts.dryRun, validFrom, ...parsed };
-  if (opts.dryRun) return answer;
-  if (parsed.errors.length > 0)
-    throw badRequest(
-      M.csvBadRows(parsed.errors.length),
-      Object.fromEntries(parsed.errors.map((e) => [`line ${e.line}`, e.reason])),
-    );
-  await ctx.db.transaction(async (tx) => {
-    await queries.saveCycle(tx, id, validFrom, toWeekMenu(parsed.week), viewer.id);
-    await queries.audit(tx, {
-      messId: id,
-      userId: viewer.id,
-      action: 'import',
-      detail: { validFrom, rows: parsed.week.length },
-    });
-  });
-  return answer;
-}
-
-/**
- * PUT /api/mess/:id/days/:date (its managers, administrators): closes the mess that day, or sets a
- * note and meals that replace the cycle's, audited. 404 unknown; 403 anyone else; 400 for a meal
- * the mess does not serve.
- */
-export async function saveDay(
-  ctx: ServiceContext,
-  viewer: SessionUser,
-  id: string,
-  date: string,
-  body: MessDayBody,
-): Promise<void> {
-  const row = await managedMess(ctx, viewer, id);
-  const served = row.meals.map((m) => m.meal);
-  if (body.meals?.some((m) => !served.includes(m.meal))) throw badRequest(M.mealNotServed, { meal: M.mealNotServed });
-  const meals = body.meals?.length ? Object.fromEntries(body.meals.map((m) => [m.meal, m.dishes])) : null;
-  await ctx.db.transaction(async (tx) => {
-    await queries.saveDay(tx, { messId: id, date, closed: body.closed, note: body.note ?? null, meals });
-    await queries.audit(tx, { messId: id, userId: viewer.id, action: 'day', detail: { date, ...body } });
-  });
-}
-
-/**
- * POST /api/mess/:id/notices (its managers, administrators): a notice for today, stored and sent to
- * each of the mess's students (`queries.studentsOf`; not the poster) in the bell and by push
- * (category `mess`), all in one transaction. 404 unknown mess; 403 anyone else. Returns the notice
- * and how many students it went to.
- */
-export async function postNotice(
-  ctx: ServiceContext,
-  viewer: SessionUser,
-  id: string,
-  body: MessNoticeBody,
-): Promise<MessNotice & { recipients: number }> {
-  const row = await managedMess(ctx, viewer, id);
-  const date = todayIn(ctx.config.institute.timezone);
-  return ctx.db.transaction(async (tx) => {
-    const notice = await queries.insertNotice(tx, { messId: id, date, text: body.text, postedBy: viewer.id });
-    const students = (await queries.studentsOf(tx, row)).filter((s) => s !== viewer.id);
-    const message = M.noticeBell(row.name, body.text);
-    for (const student of students)
-      await notify({ ...ctx, db: tx }, student, { message, type: 'update', link: '/mess', push: 'mess' });
-    await queries.audit(tx, { messId: id, userId: viewer.id, action: 'notice', detail: { text: body.text } });
-    return { ...notice, recipients: students.length };
-  });
 }
