@@ -19,19 +19,19 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { SEARCH_TYPES } from '@campus/contract/search';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openPglite, openPostgres, type Database } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
-import { users } from '../../apps/api/src/db/schema/users.ts';
 import { PROBE_INPUTS } from '../../apps/api/src/features/search/search.probe.ts';
 import { search } from '../../apps/api/src/features/search/search.service.ts';
 import type { SessionUser } from '../../apps/api/src/lib/auth.ts';
 import type { ServiceContext } from '../../apps/api/src/lib/context.ts';
 import { cpuMsOf, postgresBackends } from './harness.ts';
 import { growTables } from './scale.ts';
+import { seedSearch } from './search-seed.ts';
 import { createServerDatabase } from './scratch-db.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -43,29 +43,6 @@ const SCALE = Number(process.env.SCALE ?? 1);
 const SECONDS = Number(process.env.SECONDS_PER_INPUT ?? 2);
 const USE_DB = process.env.USE_DB;
 const KEEP_DB = process.env.KEEP_DB === '1';
-
-/** 200 sellers (every 50th deactivated), ROWS rows per table, ROWS taught skills; VACUUM ANALYZE. */
-async function seed(database: Database): Promise<void> {
-  await database.db.insert(users).values(
-    Array.from({ length: 200 }, (_, i) => {
-      const n = String(i).padStart(8, '0');
-      return {
-        id: uuidv7(),
-        email: `seller.${n}@iiitsonepat.ac.in`,
-        username: `seller.${n}`,
-        passwordHash: 'x',
-        name: `Seller ${i}`,
-        emailVerifiedAt: new Date(),
-        deactivatedAt: i % 50 === 49 ? new Date() : null,
-      };
-    }),
-  );
-  await growTables(database, 1, ROWS);
-  await database.db.execute(sql`
-    INSERT INTO user_skills (id, user_id, skill_id, type)
-    SELECT gen_random_uuid(), u.id, s.id, 'teach' FROM users u CROSS JOIN skills s LIMIT ${ROWS}`);
-  await database.db.execute(sql`VACUUM ANALYZE`);
-}
 
 /** PostgreSQL CPU ms and wall ms per search of each probe input, on `database` (one connection). */
 async function measure(
@@ -115,12 +92,12 @@ if (PGLITE) {
   try {
     const database = await openPglite(dir);
     await runMigrations(database);
-    await seed(database);
+    await seedSearch(database, ROWS);
     const figures = await measure(database, 'pglite');
     const load = os.loadavg()[0]!.toFixed(2);
     await database.close();
     console.log(
-      `\nCampus-wide search (4 groups, limit 5) on the embedded database (PGlite), ${fmt(ROWS, 0)} rows per table: ` +
+      `\nCampus-wide search (${SEARCH_TYPES.length} groups, limit 5) on the embedded database (PGlite), ${fmt(ROWS, 0)} rows per table: ` +
         `wall ms per search, ${SECONDS} s per input, ${os.cpus().length} cores; load average (1 min) after: ${load}\n`,
     );
     console.log('| input | wall ms |\n|---|---|');
@@ -147,7 +124,7 @@ try {
       idleInTransactionTimeoutMs: 0,
     });
     await runMigrations(setup);
-    await seed(setup);
+    await seedSearch(setup, ROWS);
     await setup.close();
   }
   const database = await openPostgres(url.toString(), 1);
@@ -175,7 +152,7 @@ try {
   }
   await database.close();
   console.log(
-    `\nCampus-wide search (4 groups, limit 5): PostgreSQL CPU ms per search, ${SECONDS} s per input, one connection, ` +
+    `\nCampus-wide search (${SEARCH_TYPES.length} groups, limit 5): PostgreSQL CPU ms per search, ${SECONDS} s per input, one connection, ` +
       `PostgreSQL ${url.host}, ${os.cpus().length} cores; load average (1 min) after: ${small.load}${big ? ` / ${big.load}` : ''}\n`,
   );
   const sizes = [small, ...(big ? [big] : [])];

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { keepPlansOn, queryNamed, type RunNamed } from './pglite-plans.ts';
 import { PgliteWorkerClient } from './pglite-proxy.ts';
 import { PgListener, type ListenerLog } from './pg-listener.ts';
 import { unnamedStatements } from './pooler.ts';
@@ -192,6 +193,12 @@ export type PgliteClient = PGlite | PgliteWorkerClient;
 export function fromPglite(client: PgliteClient, release: () => void = () => {}): Database {
   // A PgliteWorkerClient has every method drizzle-orm/pglite calls, with PGlite's signatures.
   const db = drizzlePglite(client as PGlite) as unknown as Db;
+  // Statements that keep their plan (`keptPlan`, pglite-plans.ts) run here or in the worker.
+  const runNamed: RunNamed =
+    client instanceof PGlite
+      ? (name, text, params, options) => queryNamed(client, name, text, params, options)
+      : (name, text, params, options) => client.queryNamed(name, text, params, options);
+  keepPlansOn(db, runNamed);
   const lock = keyedLock();
   return {
     db,

@@ -32,6 +32,8 @@ export type WorkerRequest = { id: number } & (
       paramTypes?: number[];
       rawTypes: number[];
       txId?: number;
+      /** Set: run as this named statement with a kept generic plan (`pglite-plans.ts` `queryNamed`). */
+      name?: string;
     }
   | { op: 'exec'; sql: string; txId?: number }
   | { op: 'begin' | 'commit' | 'rollback'; txId: number }
@@ -182,19 +184,42 @@ export class PgliteWorkerClient {
     return this.#query(sql, params, options, undefined);
   }
 
+  /**
+   * `query` as the named statement `name`, parsed once and run with a kept generic plan, in its own
+   * transaction (`pglite-plans.ts` `queryNamed`, run in the worker); same results and errors.
+   */
+  queryNamed<T>(name: string, sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    return this.#query(sql, params, options, undefined, name);
+  }
+
   /** PGlite's `exec` (simple protocol: several statements, no parameters); resolves one result per statement. */
   exec(sql: string): Promise<Results[]> {
     return this.#call({ op: 'exec', sql }, { query: sql });
   }
 
-  /** `query` on the PGlite instance or, with `txId`, in that open transaction. */
-  #query<T>(sql: string, params: unknown[], options: QueryOptions, txId: number | undefined): Promise<Results<T>> {
+  /** `query` on the PGlite instance or, with `txId`, in that open transaction; with `name`, as that named statement. */
+  #query<T>(
+    sql: string,
+    params: unknown[],
+    options: QueryOptions,
+    txId: number | undefined,
+    name?: string,
+  ): Promise<Results<T>> {
     if (options.serializers || options.onNotice || options.blob)
       return Promise.reject(new Error('serializers, onNotice and blob are not supported by the PGlite worker'));
     const parsers = options.parsers ?? {};
     const rowMode = options.rowMode ?? 'object';
     const rawTypes = Object.keys(parsers).map(Number);
-    const request = { op: 'query', sql, params, rowMode, paramTypes: options.paramTypes, rawTypes, txId } as const;
+    const request = {
+      op: 'query',
+      sql,
+      params,
+      rowMode,
+      paramTypes: options.paramTypes,
+      rawTypes,
+      txId,
+      name,
+    } as const;
     return this.#call<Results<T>>(request, { query: sql, params }).then((result) => {
       if (rawTypes.length) applyParsers(result as Results, parsers, rowMode);
       return result;

@@ -6,7 +6,8 @@
  * server's event loop.
  *
  * - `query` runs with identity parsers for `rawTypes` (the caller parses those itself) and returns
- *   PGlite's result; `exec` runs a simple-protocol script.
+ *   PGlite's result — with `name`, as that named statement with a kept plan (`pglite-plans.ts`);
+ *   `exec` runs a simple-protocol script.
  * - `begin(txId)` opens `pglite.transaction(tx => …)` and keeps `tx` until `commit`/`rollback` of
  *   that id; requests tagged with `txId` run on `tx` (Drizzle's nested transactions are SAVEPOINT
  *   SQL on it). Untagged requests run on the PGlite instance and so wait on PGlite's transaction
@@ -23,6 +24,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, type ParserOptions, type PGlite, type Transaction } from '@electric-sql/pglite';
 import { createPglite } from './client.ts';
+import { queryNamed } from './pglite-plans.ts';
 import { PG_ERROR_FIELDS, type SentError, type WorkerReply, type WorkerRequest } from './pglite-proxy.ts';
 
 const port = parentPort!;
@@ -119,6 +121,10 @@ function serve(pglite: PGlite): void {
     switch (req.op) {
       case 'query': {
         const options = { rowMode: req.rowMode, paramTypes: req.paramTypes, parsers: parsersFor(req.rawTypes) };
+        if (req.name !== undefined) {
+          if (req.txId !== undefined) throw new Error('A named statement runs in its own transaction');
+          return queryNamed(pglite, req.name, req.sql, req.params, options);
+        }
         return target(req.txId).query(req.sql, req.params, options);
       }
       case 'exec':

@@ -33,6 +33,7 @@ import {
   type SnippetPart,
 } from '@campus/contract/search';
 import type { Db } from '../../db/client.ts';
+import { keptPlan } from '../../db/pglite-plans.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -95,10 +96,17 @@ export function statementOf(db: Db, type?: SearchType) {
   return (type ? hitsOf[type](db) : allGroups(db)).toSQL();
 }
 
-/** One group's statement (`type` given), prepared once per database and group (`lib/prepared.ts`). */
-const oneGroup = preparedStatements('search_group', (db, name, type: SearchType) => hitsOf[type](db).prepare(name));
-/** Every group in one statement, prepared once per database. */
-const everyGroup = preparedStatements('search_every_group', (db, name) => allGroups(db).prepare(name));
+/**
+ * One group's statement (`type` given), prepared once per database and group (`lib/prepared.ts`).
+ * On the embedded database each runs as a named statement with a kept generic plan (`keptPlan`,
+ * db/pglite-plans.ts): PGlite's driver planned it on every search, which cost more than running it
+ * (docs/performance.md "Search").
+ */
+const oneGroup = preparedStatements('search_group', (db, name, type: SearchType) =>
+  hitsOf[type](keptPlan(db, name)).prepare(name),
+);
+/** Every group in one statement, prepared once per database (a kept plan on PGlite, as above). */
+const everyGroup = preparedStatements('search_every_group', (db, name) => allGroups(keptPlan(db, name)).prepare(name));
 
 /**
  * A group's row mapped to a hit: title, snippet with the match marked, deep link — a record's from
