@@ -113,6 +113,7 @@ const API_ROLES = [
   'calendar',
   'reminders',
   'clubs',
+  'cache',
 ];
 /**
  * Files that break the API naming rule and are not renamed yet: the first three are imported by
