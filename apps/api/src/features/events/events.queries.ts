@@ -82,9 +82,9 @@ export function eventOrder(when: ListEventsQuery['when']): SQL[] {
  * The rows of one window of the feed at instant `at`, in {@link eventOrder}, read so that the cost
  * follows the page, not the table (docs/performance.md "The events feed"):
  * - upcoming = the events on at `at` (`tstzrange(starts_at, ends_at) @> at`, the GiST index
- *   `events_span_idx`: few) followed by those starting after `at` (`events_starts_idx`, from `at`
- *   on) — together exactly `ends_at > at`, already in order, without walking the past events at the
- *   front of the start index;
+ *   `events_span_idx`: few, sorted here) followed by those starting after `at`
+ *   (`events_starts_idx`, from `at` on) — together exactly `ends_at > at`, in order, without
+ *   walking the past events at the front of the start index;
  * - past = `ends_at <= at`, read backwards from `at` on the start index (`starts_at < at` holds for
  *   every past event: `ends_at > starts_at` is a CHECK).
  */
@@ -105,10 +105,15 @@ export async function feedRows(
       .orderBy(...eventOrder('past'))
       .limit(window.limit)
       .offset(window.offset);
-  // At most the window's end: fewer means these are all the events on now.
-  const on = await select([sql`tstzrange(${events.startsAt}, ${events.endsAt}) @> ${at.toISOString()}::timestamptz`])
-    .orderBy(...eventOrder('upcoming'))
-    .limit(window.offset + window.limit);
+  // Unordered and unlimited on purpose: with ORDER BY … LIMIT the planner walks the start index
+  // from its first row (seconds at 1M events) whenever the range's statistics are missing (a new
+  // index before ANALYZE); without them it reads the GiST index. They are few: sorted here.
+  const on = (
+    await select([sql`tstzrange(${events.startsAt}, ${events.endsAt}) @> ${at.toISOString()}::timestamptz`])
+  ).sort(
+    (a, b) =>
+      a.row.startsAt.getTime() - b.row.startsAt.getTime() || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0),
+  );
   const taken = on.slice(window.offset, window.offset + window.limit);
   if (taken.length === window.limit) return taken;
   const later = await select([gt(events.startsAt, at)])
