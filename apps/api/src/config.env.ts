@@ -92,6 +92,7 @@ export const envSchema = z.object({
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
   CROSS_SITE_COOKIES: bool.default(false),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  EVENTS_FEED_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   EVENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(10),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),

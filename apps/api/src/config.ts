@@ -88,6 +88,11 @@ export interface AppConfig {
   cookies: CookieAttributes;
   /** How long a session lookup is cached in process, ms; 0 = off (`SESSION_CACHE_TTL_MS`). */
   sessionCacheTtlMs: number;
+  /**
+   * How long a page of the events feed is kept in process at most, ms; 0 = off
+   * (`EVENTS_FEED_CACHE_TTL_MS`; docs/decisions/0702-events-feed-cache.md).
+   */
+  eventsFeedCacheTtlMs: number;
   /** How long before an event starts its Going and Interested students are reminded (`EVENT_REMINDER_MINUTES`, minutes). */
   eventReminderMinutes: number;
   /**
@@ -274,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { sameSite: 'none', secure: true, partitioned: true }
       : { sameSite: 'lax', secure: https },
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    eventsFeedCacheTtlMs: e.EVENTS_FEED_CACHE_TTL_MS,
     eventReminderMinutes: e.EVENT_REMINDER_MINUTES,
     database: {
       poolSize: e.DATABASE_POOL_SIZE,

@@ -14,12 +14,15 @@ import type { Mailer } from './mailer.ts';
  * Events on `ctx.events`: `sessions-ended` (userId) when a user's sessions are ended;
  * `session-ended` (stored session id) when one session ends (logout); `user-changed` (userId) after
  * a committed change to a user's row that a signed-in request reads (roles, profile), so the
- * session cache drops the old copy at once.
+ * session cache drops the old copy at once; `event-feed-changed` (what changed: an event or a
+ * club) after a committed change the events feed shows, so this instance's feed cache drops its
+ * pages at once (`features/events/events.cache.ts`; other instances hear the live channel).
  */
 export interface AppEvents {
   'sessions-ended': [userId: string];
   'session-ended': [sessionId: string];
   'user-changed': [userId: string];
+  'event-feed-changed': [what: 'event' | 'club'];
 }
 
 export interface ServiceContext {

@@ -6,7 +6,8 @@
  * weight A, venue and description B). `going_count` and `interested_count` are kept by the RSVP
  * transaction under the event's row lock; a CHECK keeps Going within `capacity`, so no event is
  * ever over capacity. `event_rsvps` has one row per student and event (unique). Indexes serve the
- * feed (upcoming by start, past by end), a club's events, a student's RSVPs and follows, and search.
+ * feed (the events on now by their time range, the later ones by start, past ones by start
+ * backwards, the capped count by end), a club's events, a student's RSVPs and follows, and search.
  * `calendar_feeds` holds each student's private feed token and its options; `club_audit` one row
  * per administrator's change to the clubs.
  */
@@ -89,6 +90,13 @@ export const events = pgTable(
     check('events_times_check', sql`${t.endsAt} > ${t.startsAt}`),
     index('events_starts_idx').on(t.startsAt, t.id),
     index('events_ends_idx').on(t.endsAt, t.id),
+    // The feed (events.queries.ts `feedRows`): the events on now — a range containing the instant —
+    // so the upcoming tab never walks the past events at the front of `events_starts_idx`.
+    index('events_span_idx').using('gist', sql`tstzrange(${t.startsAt}, ${t.endsAt})`),
+    // The feed's capped count of visible upcoming or past events: an index-only scan by end.
+    index('events_visible_ends_idx')
+      .on(t.endsAt, t.userId)
+      .where(sql`${t.hiddenAt} IS NULL`),
     index('events_club_starts_idx').on(t.clubId, t.startsAt),
     index('events_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('events_venue_trgm_idx').using('gin', t.venue.op('gin_trgm_ops')),

@@ -60,14 +60,24 @@ async function clubFor(ctx: ServiceContext, viewer: SessionUser, slug: string): 
   return queries.toApiClub(ctx.config.appUrl, r);
 }
 
-/** GET /api/clubs/{slug}: the club, its coordinators and its next 20 upcoming visible events. */
+/**
+ * GET /api/clubs/{slug}: the club, its coordinators and its next 20 upcoming visible events (none
+ * of a student who has a block with `viewer`, docs/privacy.md "Block").
+ */
 export async function getClub(ctx: ServiceContext, viewer: SessionUser, slug: string): Promise<ClubDetail> {
   const club = await clubFor(ctx, viewer, slug);
   const [coordinators, upcoming] = await Promise.all([
     queries.coordinatorsOf(ctx.db, club.id),
     queries
       .eventsWithClub(ctx.db)
-      .where(and(eq(events.clubId, club.id), gt(events.endsAt, sql`now()`), eventKind.visible(ctx.db)))
+      .where(
+        and(
+          eq(events.clubId, club.id),
+          gt(events.endsAt, sql`now()`),
+          eventKind.visible(ctx.db),
+          eventKind.notBlocked(viewer.id),
+        ),
+      )
       .orderBy(...queries.eventOrder('upcoming'))
       .limit(20),
   ]);
@@ -139,6 +149,8 @@ export async function updateClub(
     const before = { name: club.name, category: club.category, description: club.description };
     await queries.audit(tx, admin.id, 'update', slug, { before, after: { ...set, logoFileId: undefined } });
   });
+  // Its events show its name and category: this instance's feed drops its pages (others: the TTL).
+  ctx.events.emit('event-feed-changed', 'club');
   return clubFor(ctx, admin, slug);
 }
 
@@ -279,5 +291,6 @@ export async function importClubs(ctx: ServiceContext, admin: Admin, body: Impor
       updated: lines.filter((l) => l.action === 'update').map((l) => l.slug),
     });
   });
+  ctx.events.emit('event-feed-changed', 'club');
   return { saved: true, lines };
 }

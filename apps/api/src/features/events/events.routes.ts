@@ -35,10 +35,11 @@ import {
 } from '@campus/contract/events';
 import { adminOnly, signedIn } from '../../lib/auth.ts';
 import { readDateTimesIn } from '../../lib/dates.ts';
-import { done, ok, page } from '../../lib/envelope.ts';
+import { done, ok, page, sendPageText } from '../../lib/envelope.ts';
 import { readFormWithImage } from '../../lib/multipart-form.ts';
 import { paginationOf } from '../../lib/pages.ts';
 import { writeLimit } from '../../lib/rate-limit.ts';
+import { startFeedCache } from './events.cache.ts';
 import * as calendar from './events.calendar.ts';
 import * as clubs from './events.clubs.ts';
 import * as service from './events.service.ts';
@@ -60,9 +61,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   });
   app.addHook('onClose', async () => reminders?.stop());
 
-  app.get('/', { schema: { tags, querystring: listEventsQuery, response: { 200: eventList } } }, async (req) => {
-    const found = await service.listEvents(ctx, req.user, req.query);
-    return page(found.items, paginationOf(req.query, found));
+  // The feed's shared pages on this instance (events.cache.ts), dropped on every instance's event writes.
+  const feed = startFeedCache(app);
+  app.get('/', { schema: { tags, querystring: listEventsQuery, response: { 200: eventList } } }, async (req, reply) => {
+    const found = await service.listEvents(ctx, req.user, req.query, feed);
+    return sendPageText(reply, found.items, paginationOf(req.query, found));
   });
 
   app.get('/:id', { schema: { tags, params, response: { 200: eventResponse } } }, async (req) =>

@@ -33,9 +33,10 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { forbidden, notFound, refuse, validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { publishChanges } from '../../lib/live-changes.ts';
-import { listPage, type Page } from '../../lib/pages.ts';
+import { listPage, type PageText } from '../../lib/pages.ts';
 import type { Loaded } from '../../lib/record-kinds.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { feedKey, pageText, type FeedCache, type FilledPage, type SharedPage } from './events.cache.ts';
 import { eventKind } from './events.kind.ts';
 import * as queries from './events.queries.ts';
 import { remindNow } from './events.reminders.ts';
@@ -137,6 +138,7 @@ export async function createEvent(
     await publishChanges(tx, [{ type: 'event', id: row!.id }]);
     return row!.id;
   });
+  ctx.events.emit('event-feed-changed', 'event');
   return show(ctx, user, id);
 }
 
@@ -193,6 +195,7 @@ export async function updateEvent(
     }
     await publishChanges(tx, [{ type: 'event', id: row.id }]);
   });
+  ctx.events.emit('event-feed-changed', 'event');
   return show(ctx, viewer, row.id);
 }
 
@@ -215,6 +218,7 @@ export async function deleteEvent(
       await notify({ ...ctx, db: tx }, userId, { message, type: 'alert', link: '/events', push: 'events' });
     await publishChanges(tx, [{ type: 'event', id: row.id }]);
   });
+  ctx.events.emit('event-feed-changed', 'event');
 }
 
 /**
@@ -273,6 +277,7 @@ export async function rsvp(
     }
     await publishChanges(tx, [{ type: 'event', id }]);
   });
+  ctx.events.emit('event-feed-changed', 'event');
   return show(ctx, user, id);
 }
 
@@ -285,24 +290,61 @@ export async function attendees(
 }
 
 /**
- * GET /api/events: the feed — upcoming (not yet over, soonest first) or past (latest first) events
- * that are visible, filtered by club slug, category and words, paged with `listPage`.
+ * The feed's page for `q` as every viewer sees it (`events.cache.ts`), read at one instant: the
+ * window's rows (`feedRows`: by the indexes that serve the tab's order), the capped total
+ * (`listPage`; the count joins the clubs only for a club or category filter) and the instant the
+ * page stops holding — the next end of any event or the institute's midnight. With `viewerId`, the
+ * page without the events of students who have a block with them (docs/privacy.md "Block").
  */
-export async function listEvents(
-  ctx: ServiceContext,
-  viewer: SessionUser,
-  q: ListEventsQuery,
-): Promise<Page<CampusEvent>> {
+async function sharedPage(ctx: ServiceContext, q: ListEventsQuery, viewerId: string | null): Promise<FilledPage> {
+  const at = new Date();
   const found = await listPage(
     ctx.db,
     { ...q, search: q.q },
     {
       from: events,
-      joins: [[clubs, eq(clubs.id, events.clubId)]],
-      where: and(eventKind.visible(ctx.db), ...queries.eventFilters(q)),
-      select: queries.eventsWithClub(ctx.db),
-      orderBy: queries.eventOrder(q.when),
+      joins: queries.feedNeedsClubs(q) ? [[clubs, eq(clubs.id, events.clubId)]] : undefined,
+      where: and(queries.feedTab(q.when, at), ...queries.feedFilters(ctx.db, q, viewerId)),
+      rows: (window) => queries.feedRows(ctx.db, q, window, at, viewerId),
     },
   );
-  return { ...found, items: await queries.toApiEvents(ctx, viewer, found.items) };
+  const bounds = queries.groupBounds(ctx.config.institute.timezone, at);
+  const [shared, nextEnd] = await Promise.all([
+    queries.sharedEvents(ctx, found.items, bounds),
+    queries.nextEventEnd(ctx.db, at),
+  ]);
+  const page: SharedPage = {
+    fragments: shared.map((e) => JSON.stringify(e).slice(0, -1)),
+    ids: shared.map((e) => e.id),
+    clubIds: shared.map((e) => e.club.id),
+    total: found.total,
+    ...(found.totalCapped && { totalCapped: true as const }),
+  };
+  return { page, until: Math.min(nextEnd?.getTime() ?? Infinity, bounds.tomorrow) };
+}
+
+/**
+ * GET /api/events: the feed — upcoming (not yet over, soonest first) or past (latest first) events
+ * that are visible, filtered by club slug, category and words, paged with `listPage`, as JSON text
+ * (`sendPageText`). The page every viewer sees alike comes from `feed` (filled on a miss); the
+ * viewer's answers, the clubs they coordinate and whether a block involves them are one statement.
+ * A viewer with a block reads the feed without the cache, without the blocked students' events.
+ */
+export async function listEvents(
+  ctx: ServiceContext,
+  viewer: SessionUser,
+  q: ListEventsQuery,
+  feed: FeedCache,
+): Promise<PageText> {
+  let page = await feed.get(feedKey(q), async () => sharedPage(ctx, q, null));
+  let state = await queries.viewerState(ctx.db, viewer.id, page.ids);
+  if (state.blocks) {
+    page = (await sharedPage(ctx, q, viewer.id)).page;
+    state = await queries.viewerState(ctx.db, viewer.id, page.ids);
+  }
+  return {
+    items: pageText(page, state, isAdmin(viewer)),
+    total: page.total,
+    ...(page.totalCapped && { totalCapped: true as const }),
+  };
 }

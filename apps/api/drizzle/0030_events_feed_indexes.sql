@@ -1,0 +1,2 @@
+CREATE INDEX "events_span_idx" ON "events" USING gist (tstzrange("starts_at", "ends_at"));--> statement-breakpoint
+CREATE INDEX "events_visible_ends_idx" ON "events" USING btree ("ends_at","user_id") WHERE "events"."hidden_at" IS NULL;
