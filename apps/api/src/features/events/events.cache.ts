@@ -17,8 +17,8 @@
  * While the LISTEN connection is down nothing is cached, and everything is dropped when it comes
  * back (NOTIFYs meanwhile are lost), as the session cache does.
  */
-import { LruMap } from 'toad-cache';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ListEventsQuery } from '@campus/contract/events';
 import type { JsonText } from '../../lib/envelope.ts';
 import { LIVE_CHANNEL } from '../../lib/live-changes.ts';
@@ -69,7 +69,7 @@ export function pageText(page: SharedPage, state: ViewerState, admin: boolean): 
  * joins a fill started before it.
  */
 export class FeedCache {
-  private readonly entries: LruMap<{ page: SharedPage; until: number }>;
+  private readonly entries: LRUCache<string, { page: SharedPage; until: number }>;
   private readonly filling = new Map<string, { generation: number; promise: Promise<SharedPage> }>();
   private generation = 0;
   private readonly ttlMs: number;
@@ -81,7 +81,7 @@ export class FeedCache {
     this.ttlMs = ttlMs;
     this.usable = usable;
     this.now = now;
-    this.entries = new LruMap(FEED_CACHE_MAX);
+    this.entries = new LRUCache({ max: FEED_CACHE_MAX });
   }
 
   /** Drops every page (an event changed, or the listener came back). */
