@@ -164,17 +164,20 @@ export function serverEnv(
 }
 
 /**
- * Starts the API server (`apps/api/src/server.ts`) as a child process on 127.0.0.1:`port` with
+ * Starts the API server (`apps/api/src/server.ts` under tsx, or with `bundle` the production
+ * build's `apps/api/dist/server.js` under plain node) as a child process on 127.0.0.1:`port` with
  * `env`, and waits (up to 2 min) for its health route. `profileDir` adds `node --cpu-prof`.
  */
 export async function startServer(
   port: number,
   env: Record<string, string>,
   profileDir?: string,
+  bundle = false,
 ): Promise<ChildProcess> {
-  const args = ['--import', 'tsx'];
+  const args = bundle ? [] : ['--import', 'tsx'];
   if (profileDir) args.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
-  const server = spawn(process.execPath, [...args, path.join(root, 'apps/api/src/server.ts')], {
+  const entry = path.join(root, bundle ? 'apps/api/dist/server.js' : 'apps/api/src/server.ts');
+  const server = spawn(process.execPath, [...args, entry], {
     cwd: path.join(root, 'apps/api'),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

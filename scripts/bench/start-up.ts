@@ -7,21 +7,23 @@
  * - `npm run serve`: the production start through npm (npm and a shell stay around the server;
  *   it runs the server bundle of `npm run build` when current, else the sources);
  * - `node scripts/serve.ts`: the same without npm (what the systemd unit runs).
- * Per run: ms from the spawn to the first `/api/ready` 200 (polled every 20 ms), and the RSS of the
- * server process and of the whole process tree 1 s after. Then, on the last `node scripts/serve.ts`
+ * Per run: ms from the spawn to the first `/api/ready` 200 (polled every 20 ms), the RSS of the
+ * server process and of the whole process tree 1 s after, and the time from SIGTERM to the
+ * process group until the spawned process exited (`SHUTDOWN_DELAY_MS=0`). Then, on the last `node scripts/serve.ts`
  * start, `REQUESTS` (default 10,000) mixed requests from a load generator in its own process
  * (autocannon, 10 connections, each on one path: pages, static files, reads as the demo student,
- * health and readiness), RSS after them, and a heap snapshot (`--heapsnapshot-signal`) summarised:
- * the heap's total and its largest kinds of objects by self size. Prints the host's load average.
+ * health and readiness), RSS after them, and a heap snapshot (`--heapsnapshot-signal`) summarised
+ * by `heap-summary.ts`: the heap's total, its largest kinds by self and by retained size, the
+ * objects retaining the most, the scripts with the largest source. Prints the host's load average.
  *
  * Run: `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:start-up -w apps/api`
  * (`BENCH_PORT=`, default 3395).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { summariseHeap } from './heap-summary.ts';
 import { createServerDatabase } from './scratch-db.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -110,16 +112,27 @@ async function start(command: string, args: string[], cwd: string, extraEnv: Rec
   throw new Error('no /api/ready 200 within 2 min');
 }
 
-/** SIGTERM to the start's whole process group; resolves when nothing answers on the port. */
-async function stop(child: ChildProcess) {
+/**
+ * SIGTERM to the start's whole process group; resolves the ms until the spawned process (npm, or
+ * the server itself) exited, once nothing answers on the port. Waits for the exit, not for the
+ * port alone: during the shutdown a kept-alive socket still answers (503) after the listener closed.
+ */
+async function stop(child: ChildProcess): Promise<number> {
+  const t0 = performance.now();
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
   try {
     process.kill(-child.pid!, 'SIGTERM');
   } catch {
     // already gone
   }
-  for (let i = 0; i < 600 && (await portBusy()); i += 1) await new Promise((r) => setTimeout(r, 100));
-  if (await portBusy()) throw new Error('the server did not stop within 60 s');
-  await new Promise((r) => setTimeout(r, 300));
+  const inTime = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 60_000))]);
+  if (!inTime) throw new Error('the server did not exit within 60 s of SIGTERM');
+  const ms = performance.now() - t0;
+  for (let i = 0; i < 50 && (await portBusy()); i += 1) await new Promise((r) => setTimeout(r, 100));
+  if (await portBusy()) throw new Error(`the start exited after SIGTERM but something still answers on port ${PORT}`);
+  return ms;
 }
 
 const quick = { SHUTDOWN_DELAY_MS: '0' };
@@ -145,23 +158,26 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
-console.log('\n| start | first /api/ready 200 (s), each run | RSS of the server (MB) | RSS of the process tree (MB) |');
-console.log('|---|---|---|---|');
+console.log(
+  '\n| start | first /api/ready 200 (s), each run | RSS of the server (MB) | RSS of the process tree (MB) | exit after SIGTERM to the group (s) |',
+);
+console.log('|---|---|---|---|---|');
 let last: Started | undefined;
 for (const variant of variants) {
   const times: number[] = [];
   const rss: Array<{ self: number; tree: number }> = [];
+  const exits: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const s = await variant.run();
     times.push(s.readyMs);
     await new Promise((r) => setTimeout(r, 1000));
     rss.push(await rssOf(s.child.pid!));
     if (variant === variants.at(-1) && i === RUNS - 1) last = s;
-    else await stop(s.child);
+    else exits.push(await stop(s.child));
   }
   const range = (xs: number[]) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`;
   console.log(
-    `| ${variant.name} | ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} | ${range(rss.map((r) => r.self))} | ${range(rss.map((r) => r.tree))} |`,
+    `| ${variant.name} | ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} | ${range(rss.map((r) => r.self))} | ${range(rss.map((r) => r.tree))} | ${exits.map((t) => (t / 1000).toFixed(2)).join(', ')} |`,
   );
 }
 console.log(
@@ -219,7 +235,8 @@ console.log(
 );
 await stop(last.child);
 
-// A heap snapshot after the same load, on a start with --heapsnapshot-signal.
+// A heap snapshot after the same load, on a start with --heapsnapshot-signal. V8 writes it on the
+// main thread: the server answers again once the file is complete.
 const snapDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-heap-'));
 const snap = await start(
   node,
@@ -233,54 +250,20 @@ const loader2 = spawn(
   { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
 );
 await new Promise((r) => loader2.on('exit', r));
+const rssBeforeSnapshot = await rssOf(snap.child.pid!);
+const signalled = performance.now();
 snap.child.kill('SIGUSR2');
 let file = '';
-for (let i = 0; i < 600 && !file; i += 1) {
-  await new Promise((r) => setTimeout(r, 200));
-  const names = await fs.readdir(snapDir);
-  const name = names.find((n) => n.endsWith('.heapsnapshot'));
-  // The file is complete when its size stops changing.
-  if (name) {
-    const a = (await fs.stat(path.join(snapDir, name))).size;
-    await new Promise((r) => setTimeout(r, 1000));
-    if ((await fs.stat(path.join(snapDir, name))).size === a && a > 0) file = path.join(snapDir, name);
-  }
+for (let i = 0; i < 1200 && !file; i += 1) {
+  await new Promise((r) => setTimeout(r, 100));
+  const name = (await fs.readdir(snapDir)).find((n) => n.endsWith('.heapsnapshot'));
+  if (name && (await portBusy())) file = path.join(snapDir, name);
 }
-await stop(snap.child);
+if (!file) throw new Error('no heap snapshot within 2 min of the signal');
+console.log(
+  `\nHeap snapshot of the server (RSS ${Math.round(rssBeforeSnapshot.self)} MB after the same ${REQUESTS} requests): written in ${((performance.now() - signalled) / 1000).toFixed(1)} s, ${((await fs.stat(file)).size / 1e6).toFixed(0)} MB`,
+);
+console.log(`exited ${((await stop(snap.child)) / 1000).toFixed(1)} s after SIGTERM`);
 await summariseHeap(file);
 await fs.rm(snapDir, { recursive: true, force: true });
 await db.drop();
-
-/** Prints the snapshot's total self size and its 15 largest (type, constructor) groups. */
-async function summariseHeap(snapshotFile: string) {
-  const chunks: Buffer[] = [];
-  for await (const c of createReadStream(snapshotFile)) chunks.push(c as Buffer);
-  const heap = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
-    nodes: number[];
-    strings: string[];
-  };
-  const fields = heap.snapshot.meta.node_fields;
-  const types = heap.snapshot.meta.node_types[0];
-  const [ti, ni, si] = [fields.indexOf('type'), fields.indexOf('name'), fields.indexOf('self_size')];
-  const groups = new Map<string, { size: number; count: number }>();
-  let total = 0;
-  for (let i = 0; i < heap.nodes.length; i += fields.length) {
-    const type = types[heap.nodes[i + ti]!]!;
-    const size = heap.nodes[i + si]!;
-    total += size;
-    const name = type === 'object' || type === 'closure' ? heap.strings[heap.nodes[i + ni]!]! : '';
-    const key = `${type}${name ? ` ${name}` : ''}`;
-    const g = groups.get(key) ?? { size: 0, count: 0 };
-    g.size += size;
-    g.count += 1;
-    groups.set(key, g);
-  }
-  console.log(
-    `\nHeap snapshot after the load: ${(total / 1e6).toFixed(1)} MB in ${heap.nodes.length / fields.length} objects`,
-  );
-  console.log('| kind (type, constructor) | MB | objects |');
-  console.log('|---|---|---|');
-  for (const [key, g] of [...groups].sort((a, b) => b[1].size - a[1].size).slice(0, 15))
-    console.log(`| ${key} | ${(g.size / 1e6).toFixed(1)} | ${g.count} |`);
-}

@@ -23,6 +23,7 @@
 import path from 'node:path';
 import { startServer } from '../bench/harness.ts';
 import {
+  RUNS_BUNDLE,
   SseClient,
   api,
   appEnv,
@@ -90,7 +91,7 @@ await runDrill('drill:db-restart — PostgreSQL restarts and terminated backends
     s.child.once('exit', (code, signal) => {
       if (ending) return;
       exits.push(`exit ${code ?? signal} at ${new Date().toISOString()}`);
-      void startServer(port, env).then((child) => {
+      void startServer(port, env, undefined, RUNS_BUNDLE).then((child) => {
         server = { ...s, child };
         onCleanup(() => child.exitCode === null && child.kill('SIGTERM'));
         watch(server);

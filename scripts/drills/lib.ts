@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startServer, stopServer } from '../bench/harness.ts';
+import { serverBuildState } from '../server-build-stamp.ts';
 import type { Acked, LoadJob, LoadReport, Op, StudentRef } from './load-worker.ts';
 
 export type { Acked, LoadJob, LoadReport, Op, StudentRef };
@@ -105,7 +106,9 @@ async function runCleanups(): Promise<void> {
 function printRows(title: string): boolean {
   const load = os.loadavg().map((n) => n.toFixed(2));
   console.log(`\n${title}`);
-  console.log(`(${os.cpus().length} cores, load average ${load.join(' ')} at the end, Node ${process.version})\n`);
+  console.log(
+    `(${os.cpus().length} cores, load average ${load.join(' ')} at the end, Node ${process.version}, server: ${RUNS_BUNDLE ? 'the bundle, apps/api/dist/server.js' : 'the sources under tsx'})\n`,
+  );
   console.log('| what | measured | promise |\n|---|---|---|');
   for (const r of rows)
     console.log(`| ${r.what} | ${r.value} | ${r.ok === null ? '' : r.ok ? 'kept' : '**BROKEN**'} |`);
@@ -382,12 +385,19 @@ export function appEnv(opts: {
 }
 
 /**
+ * True when the drills run the production build (`apps/api/dist/server.js`, current with the
+ * sources: scripts/server-build-stamp.ts), as production does; else the sources under tsx.
+ */
+export const RUNS_BUNDLE = serverBuildState() === 'current';
+
+/**
  * Starts the API (`scripts/bench/harness.ts` startServer: its own process, ready once
- * `/api/users/health` answers) and stops it at clean-up. Resolves the server and its start time (ms).
+ * `/api/users/health` answers; the server bundle when {@link RUNS_BUNDLE}) and stops it at
+ * clean-up. Resolves the server and its start time (ms).
  */
 export async function startApp(port: number, env: Record<string, string>): Promise<AppServer & { startMs: number }> {
   const t0 = performance.now();
-  const child = await startServer(port, env);
+  const child = await startServer(port, env, undefined, RUNS_BUNDLE);
   const startMs = performance.now() - t0;
   onCleanup(() => child.exitCode === null && child.signalCode === null && stopServer(child));
   return { port, base: `http://127.0.0.1:${port}`, child, startMs };

@@ -82,7 +82,7 @@ export interface LoadReport {
   other5xx: number;
   /** Non-2xx answers (503 included). */
   non2xx: number;
-  /** The first 30 failures (non-2xx other than a 503 in the envelope, or no answer), `atS` s after the start. */
+  /** The first 30 failures (non-2xx, 503 included, or no answer), `atS` s after the start. */
   failures: Array<{ atS: number; op: string; status: number | 'error'; message: string }>;
   /** Per second of the run: [2xx, 503, other answers, no answer]. */
   perSecond: Array<[number, number, number, number]>;
@@ -191,10 +191,9 @@ async function main(job: LoadJob): Promise<LoadReport> {
         } catch {
           envelope = false;
         }
-        if (!res.headers.get('retry-after') || !envelope) {
-          report.bad503 += 1;
-          fail(start, op.name, res.status, `${text} (Retry-After: ${res.headers.get('retry-after')})`);
-        }
+        if (!res.headers.get('retry-after') || !envelope) report.bad503 += 1;
+        // Listed too when well-formed: its message tells a shutdown from a busy or absent database.
+        fail(start, op.name, res.status, `${text} (Retry-After: ${res.headers.get('retry-after')})`);
       } else {
         second(2, start);
         if (res.status >= 500) report.other5xx += 1;

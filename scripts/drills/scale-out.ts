@@ -23,14 +23,18 @@
  *
  * `-- --pgbouncer`: the same promises with the instances' `DATABASE_URL` on Debian's PgBouncer in
  * transaction mode (`scripts/drills/pgbouncer.ts`) and `DATABASE_LISTEN_URL` straight at PostgreSQL
- * (LISTEN, migrations, advisory locks); it also checks that PgBouncer carried the app's
- * transactions and held fewer server connections than the instances' pools (docs/operations.md
+ * (LISTEN, migrations, advisory locks), all on a PostgreSQL cluster of the drill's own (`initdb` in
+ * a temporary directory, a free port: never the system's server); it also checks that PgBouncer
+ * carried the app's transactions and held fewer server connections than the instances' pools, and
+ * restarts PostgreSQL behind PgBouncer under load (`pgbouncer-restart.ts`): no 5xx but 503 with
+ * `Retry-After`, every instance serving again within 5 s of PostgreSQL's return (docs/operations.md
  * "PgBouncer").
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createServerDatabase } from '../bench/scratch-db.ts';
 import { startPgBouncer } from './pgbouncer.ts';
+import { restartBehindPgBouncer } from './pgbouncer-restart.ts';
 import {
   SYSTEM_PG_URL,
   SseClient,
@@ -42,6 +46,7 @@ import {
   fmt,
   freePort,
   onCleanup,
+  ownPostgresCluster,
   printRoutes,
   runDrill,
   samplePhoto,
@@ -78,7 +83,9 @@ async function fileDigest(url: string, cookie: string): Promise<{ status: number
 
 const TITLE = `drill:scale-out — 3 instances on one PostgreSQL behind nginx${flags.pgbouncer ? ', through PgBouncer (transaction mode)' : ''}`;
 await runDrill(TITLE, 600, async () => {
-  const target = await createServerDatabase(SYSTEM_PG_URL, 'cc_drill_scale');
+  // --pgbouncer restarts PostgreSQL: a cluster of the drill's own, never the system's server.
+  const cluster = flags.pgbouncer ? await ownPostgresCluster() : null;
+  const target = await createServerDatabase(cluster?.url ?? SYSTEM_PG_URL, 'cc_drill_scale');
   onCleanup(() => target.drop());
   const ports = [await freePort(), await freePort(), await freePort()];
   const proxyPort = await freePort();
@@ -86,7 +93,7 @@ await runDrill(TITLE, 600, async () => {
   const tag = String(Date.now() % 10_000);
   const adminEmail = studentEmail(tag, 999, 'warden');
   // --pgbouncer: the pool through PgBouncer, LISTEN/migrations/locks straight at PostgreSQL.
-  const bouncer = flags.pgbouncer ? await startPgBouncer(SYSTEM_PG_URL, target.scratchName!, 20) : null;
+  const bouncer = cluster ? await startPgBouncer(cluster.url, target.scratchName!, 20) : null;
   if (bouncer) figure('PgBouncer', `${bouncer.version}, pool_mode transaction, unnamed statements`);
   const databaseEnv = (port: number) => ({
     ...appEnv({
@@ -220,6 +227,18 @@ await runDrill(TITLE, 600, async () => {
       .join(' ')})`,
     allowed === LIMIT && servedBy.size === 3,
   );
+
+  // PostgreSQL restarted behind PgBouncer under load through nginx.
+  if (cluster)
+    await restartBehindPgBouncer({
+      cluster,
+      proxy,
+      instances,
+      outbox,
+      tag,
+      quick: flags.quick,
+      nginxLog: () => nginx.errorLog(),
+    });
 
   // Kill one instance under 200 req/s of GETs through nginx.
   const load = startLoad({

@@ -4,7 +4,7 @@
  * that uses it loads, which keeps the initial JavaScript small (docs/design.md §9).
  * `makeStore(preloaded)` builds a fresh store (tests use it with a chosen auth state).
  */
-import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
+import { combineSlices, compose, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { authSlice } from './auth-slice';
 
@@ -15,8 +15,32 @@ export interface LazyLoadedSlices {}
 /** The root reducer; lazily loaded slices are added with `rootReducer.inject(slice)`. */
 export const rootReducer = combineSlices(authSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
-/** Middleware added at run time (`dynamicMiddleware.addMiddleware(m)`), for RTK Query. */
-export const dynamicMiddleware = createDynamicMiddleware();
+/** The middleware added at run time, in order (RTK Query's, when lib/api.ts loads). */
+const lateMiddleware: Middleware[] = [];
+
+/**
+ * Middleware added at run time (`dynamicMiddleware.addMiddleware(m)`), for RTK Query: each store
+ * applies what was added so far before its next action. What a store applied lives in that
+ * store's own middleware, so it goes with the store — RTK's `createDynamicMiddleware` keeps every
+ * store it served in a module-level map, and the server builds a store per page render: 45 MB
+ * after 2,000 renders (docs/performance.md "Start-up and memory of the server").
+ */
+export const dynamicMiddleware = {
+  addMiddleware(...middleware: Middleware[]): void {
+    for (const m of middleware) if (!lateMiddleware.includes(m)) lateMiddleware.push(m);
+  },
+  middleware: ((storeApi) => (next) => {
+    let applied = 0;
+    let dispatch = next;
+    return (action) => {
+      if (applied !== lateMiddleware.length) {
+        dispatch = compose<typeof next>(...lateMiddleware.map((m) => m(storeApi)))(next);
+        applied = lateMiddleware.length;
+      }
+      return dispatch(action);
+    };
+  }) as Middleware,
+};
 
 export type RootState = ReturnType<typeof rootReducer>;
 
