@@ -108,6 +108,33 @@ export function refuseNul(...values: unknown[]): void {
   if (values.some(containsNul)) throw new AppError(400, COMMON_MESSAGES.nulCharacter);
 }
 
+/** A lone UTF-16 surrogate: half of a pair, which no Unicode text holds (a valid pair is one code point here). */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
+ * Replaces each lone UTF-16 surrogate in the strings of `value` (nested in arrays and objects, in
+ * place; a top-level string is returned mended) with U+FFFD, as UTF-8 encoding does when a `text`
+ * column stores one — a JSON body can carry one as a `\ud800` escape (a client that cut an emoji
+ * in half), and a `jsonb` value (an audit entry) refuses it, which was a 500 (docs/design.md §4:
+ * bad input is a 4xx or is mended, never a 5xx). Object keys are left as they are: the contract's
+ * schemas drop unknown keys. Walks with an explicit stack, as {@link containsNul}.
+ */
+export function mendSurrogates<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD') as T;
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const v = pending.pop();
+    if (!v || typeof v !== 'object') continue;
+    for (const [k, inner] of Object.entries(v)) {
+      if (typeof inner === 'string') {
+        const mended = inner.replace(LONE_SURROGATE, '\uFFFD');
+        if (mended !== inner) (v as Record<string, unknown>)[k] = mended;
+      } else if (inner && typeof inner === 'object') pending.push(inner);
+    }
+  }
+  return value;
+}
+
 /** Turns zod issues into `{ field: message }` (first message per field). */
 function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -95,6 +95,14 @@ describe('clubs', () => {
     expect((await w.as('student').post('/api/admin/clubs', validClub())).statusCode).toBe(403);
   });
 
+  it('mends a lone surrogate in a JSON field to U+FFFD: the edit and its audit entry are saved, not a 500 (docs/design.md §4)', async () => {
+    const res = await w
+      .as('admin')
+      .send('PATCH', `/api/admin/clubs/${club.slug}`, { description: 'Half an emoji \ud83c' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.description).toBe('Half an emoji \uFFFD');
+  });
+
   it('shows an administrator the coordinators with e-mails, and deletes only a club without events', async () => {
     const listed = await w.as('admin').get(`/api/admin/clubs/${club.slug}/coordinators`);
     expect(listed.json().data).toEqual([expect.objectContaining({ userId: coord.userId, email: coord.email })]);
