@@ -116,6 +116,22 @@ test.describe(`feature pages: no sideways scroll at ${NARROW_WIDTHS.join(' and '
   });
 });
 
+test('the axe check fails on a planted serious violation (an unlabelled button, text at 1.1:1)', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Outside React's root, so hydration neither complains nor removes it.
+  await page.evaluate(() => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<button type="button" id="planted-button"></button><p id="planted-text" style="color:#eee;background:#fff">faint</p>',
+    );
+  });
+  let failure = '';
+  await expectNoSeriousA11yViolations(page, 'planted').catch((err: Error) => (failure = err.message));
+  expect(failure).toContain('button-name');
+  expect(failure).toContain('color-contrast');
+});
+
 test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
   await page.goto('/');
   await settle(page);
