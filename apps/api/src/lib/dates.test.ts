@@ -9,7 +9,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isoDateTime } from '@campus/contract/fields';
-import { dateTimesInBody } from './dates.ts';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { dateTimesInBody, todayIn } from './dates.ts';
 
 const body = z.object({
   startsAt: isoDateTime({ required: 'Start is required.', invalid: 'Start is not a date-time.' }),
@@ -61,5 +63,22 @@ describe('dateTimesInBody', () => {
     const res = await post('/zoned', ['2026-11-27T10:30']);
     expect(res.statusCode).toBe(400);
     expect((await post('/zoned', {})).body).toContain('Start is required.');
+  });
+});
+
+describe('todayIn keeps the last day it worked out', () => {
+  it('answers as the time-zone arithmetic does around midnights, a DST change, going back and switching zones', () => {
+    const direct = (zone: string, at: Date) => format(new TZDate(at, zone), 'yyyy-MM-dd');
+    const instants = [
+      '2026-11-29T18:29:59.999Z', // 23:59:59.999 in Kolkata
+      '2026-11-29T18:30:00.000Z', // midnight in Kolkata
+      '2026-11-29T18:29:00.000Z', // back over it
+      '2026-03-08T04:59:59.999Z', // New York, the night clocks go forward
+      '2026-03-08T05:00:00.000Z',
+      '2026-03-09T03:59:59.999Z', // 23:59:59.999 on a 23-hour day
+      '2026-03-09T04:00:00.000Z',
+    ].map((iso) => new Date(iso));
+    for (const zone of ['Asia/Kolkata', 'America/New_York', 'Asia/Kolkata'])
+      for (const at of instants) expect(todayIn(zone, at), `${zone} at ${at.toISOString()}`).toBe(direct(zone, at));
   });
 });

@@ -8,9 +8,21 @@ import { TZDate } from '@date-fns/tz';
 import { addDays as addDaysTo, format, parseISO } from 'date-fns';
 import type { preValidationAsyncHookHandler } from 'fastify';
 
-/** Today as `yyyy-MM-dd` in `timezone` (at the instant `now`, default the current time). */
+/** The last day {@link todayIn} worked out: its zone, its date and the instants it spans, ms. */
+let lastDay: { timezone: string; date: string; from: number; to: number } | undefined;
+
+/**
+ * Today as `yyyy-MM-dd` in `timezone` (at the instant `now`, default the current time). The day
+ * last worked out is kept with the instants it spans, so the hot reads (`GET /api/mess/today`, the
+ * events feed) skip the time-zone arithmetic for every instant inside it.
+ */
 export function todayIn(timezone: string, now: Date = new Date()): string {
-  return format(new TZDate(now, timezone), 'yyyy-MM-dd');
+  const at = now.getTime();
+  if (lastDay && lastDay.timezone === timezone && at >= lastDay.from && at < lastDay.to) return lastDay.date;
+  const date = format(new TZDate(now, timezone), 'yyyy-MM-dd');
+  const { start, end } = daysRangeIn(date, date, timezone);
+  lastDay = { timezone, date, from: start.getTime(), to: end.getTime() };
+  return date;
 }
 
 /** The time of day `HH:mm` (24-hour) in `timezone` at the instant `now`. */

@@ -3,14 +3,16 @@
  * docs/decisions/0601-mess-day-cache.md): a day read once is kept (a change no NOTIFY announces is
  * not seen until the NOTIFY comes), and every write that changes what the day shows — a rating, the
  * cycle as JSON or from a CSV, a day's override, a notice, the mess itself — shows in the next
- * `GET /api/mess/today` of another student; on PostgreSQL, also on a second instance.
+ * `GET /api/mess/today` of another student; on PostgreSQL, also on a second instance. A student's
+ * own part (which mess, their ratings) is kept too, until any mess change is announced; a pick, a
+ * hostel saved in the profile and a new mess serving their hostel show in their next read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { MessToday } from '@campus/contract/mess';
+import type { Mess, MessToday } from '@campus/contract/mess';
 import { buildApp, type App } from '../../app.ts';
 import { openPostgres } from '../../db/client.ts';
-import { messMealDays } from '../../db/schema/mess.ts';
+import { messMealDays, messRatings } from '../../db/schema/mess.ts';
 import { addDays, todayIn } from '../../lib/dates.ts';
 import { nextClientIp, testWorldHooks } from '../../test/helpers.ts';
 import { MESS_CHANNEL, messDayCacheOf } from './mess.cache.ts';
@@ -140,6 +142,84 @@ describe('the cached day of a mess', () => {
     });
     expect(renamed.statusCode).toBe(200);
     expect((await todayOf('bilal')).mess).toEqual({ id: messId, name: 'Cache Mess II' });
+  });
+});
+
+describe('a student’s own part of the day', () => {
+  const ownOf = async (who: 'asha' | 'bilal') => {
+    const res = await w.as(who).get('/api/mess/today');
+    expect(res.statusCode).toBe(200);
+    return res.json().data as MessToday;
+  };
+
+  it('is kept while nothing changes: their rating changed behind the app’s back shows when a NOTIFY comes', async () => {
+    // The rating's own NOTIFY reaches this instance after the answer (on PostgreSQL): wait for it,
+    // so the read below is kept past it.
+    let heard!: () => void;
+    const notified = new Promise<void>((resolve) => (heard = resolve));
+    const unlisten = await w.t.app.ctx.database.listen(MESS_CHANNEL, (payload) => payload === messId && heard());
+    const rated = await w.as('asha').put('/api/mess/ratings', { mess: messId, date: today, meal: 'lunch', stars: 3 });
+    expect(rated.statusCode).toBe(200);
+    await notified;
+    await unlisten();
+    expect((await lunchOf('asha')).myRating).toEqual({ stars: 3, comment: null });
+    // The comment only: the aggregates stay true for the tests after this one.
+    await w.t.app.ctx.db
+      .update(messRatings)
+      .set({ comment: 'Written in SQL' })
+      .where(eq(messRatings.userId, w.users.asha.userId));
+    expect((await lunchOf('asha')).myRating).toEqual({ stars: 3, comment: null });
+    await w.t.app.ctx.db.execute(sql`SELECT pg_notify(${MESS_CHANNEL}, ${messId})`);
+    const mine = await until(
+      () => lunchOf('asha'),
+      (l) => l.myRating?.comment !== null,
+    );
+    expect(mine.myRating).toEqual({ stars: 3, comment: 'Written in SQL' });
+  });
+
+  it('follows a hostel saved in the profile, a pick, and a new mess for their hostel at once', async () => {
+    const messes = (await w.as('admin').get('/api/mess')).json().data as Mess[];
+    const [first, second] = messes.filter((m) => m.hostels.length > 0) as [Mess, Mess];
+    expect((await w.as('bilal').put('/api/users/update', { hostel: first.hostels[0] })).statusCode).toBe(200);
+    // The session's user row follows the profile through the session cache's own NOTIFY.
+    const byHostel = await until(
+      () => ownOf('bilal'),
+      (d) => d.mess?.id === first.id,
+    );
+    expect(byHostel.mess?.id).toBe(first.id);
+    expect((await w.as('bilal').put('/api/users/update', { hostel: second.hostels[0] })).statusCode).toBe(200);
+    expect(
+      (
+        await until(
+          () => ownOf('bilal'),
+          (d) => d.mess?.id === second.id,
+        )
+      ).mess?.id,
+    ).toBe(second.id);
+
+    expect((await w.as('bilal').put('/api/mess/mine', { mess: messId })).statusCode).toBe(200);
+    expect((await ownOf('bilal')).mess?.id).toBe(messId);
+
+    // A hostel no mess serves (the second mess gives one up): none, until a new mess takes it.
+    const [spare, ...kept] = second.hostels as [string, ...string[]];
+    const { name, meals } = second;
+    expect((await w.as('admin').put(`/api/mess/${second.id}`, { name, meals, hostels: kept })).statusCode).toBe(200);
+    expect((await w.as('asha').put('/api/users/update', { hostel: spare })).statusCode).toBe(200);
+    expect(
+      (
+        await until(
+          () => ownOf('asha'),
+          (d) => d.mess === null,
+        )
+      ).mess,
+    ).toBeNull();
+    const made = await w.as('admin').post('/api/mess', {
+      name: 'Spare Mess',
+      hostels: [spare],
+      meals: [{ meal: 'lunch', start: '00:00', end: '00:01' }],
+    });
+    expect(made.statusCode).toBe(201);
+    expect((await ownOf('asha')).mess?.name).toBe('Spare Mess');
   });
 });
 

@@ -18,9 +18,9 @@
  *   it is, by pick or hostel): each gets it in the bell and by push (category `mess`, which they
  *   may switch off), in the notice's transaction; `/mess` shows the day's notices.
  * - "Now" and the day are the institute's (`ctx.config.institute.timezone`).
- * - `GET /api/mess/today` reads the viewer's own part (their mess, their ratings) in one statement
- *   and the part every student of the mess sees from the in-process cache of the mess's day
- *   (docs/decisions/0601-mess-day-cache.md); every write that changes that part goes through
+ * - `GET /api/mess/today` reads the viewer's own part (their mess, their ratings; one statement)
+ *   and the part every student of the mess sees from the in-process cache
+ *   (docs/decisions/0601-mess-day-cache.md); every write that changes either part goes through
  *   `changingMess`, which tells every instance.
  */
 import { TZDate } from '@date-fns/tz';
@@ -50,7 +50,7 @@ import { addDays, todayIn } from '../../lib/dates.ts';
 import { badRequest, conflict, notFound, pgCode, refuse, tooManyRequests } from '../../lib/errors.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { hit } from '../../lib/rate-limit.ts';
-import { changingMess, messDayCacheOf, type MessDayShared } from './mess.cache.ts';
+import { ANY_MESS, changingMess, messDayCacheOf, type MessDayShared } from './mess.cache.ts';
 import { managedMess } from './mess.manage.ts';
 import * as queries from './mess.queries.ts';
 
@@ -150,6 +150,13 @@ async function loadDay(ctx: ServiceContext, messId: string, date: string): Promi
   return { mess: { id: row.id, name: row.name }, closed: day!.closed, note: day!.note, meals, notices };
 }
 
+/** `viewer`'s own part of the day `date` (the mess `named`, else theirs): from this instance's cache when it has one. */
+function viewerPart(ctx: ServiceContext, viewer: SessionUser, date: string, named: string | undefined) {
+  const load = () => queries.viewerDay(ctx.db, viewer.id, date, named);
+  const cache = messDayCacheOf(ctx);
+  return cache ? cache.viewer(viewer, named, date, load) : load();
+}
+
 /** The shared part of mess `messId`'s day `date`: from this instance's cache when it has one. */
 function sharedDay(ctx: ServiceContext, messId: string, date: string): Promise<MessDayShared | null> {
   const cache = messDayCacheOf(ctx);
@@ -159,8 +166,8 @@ function sharedDay(ctx: ServiceContext, messId: string, date: string): Promise<M
 /**
  * GET /api/mess/today: today's meals of `messId` (else the viewer's own mess) in serving order,
  * each `over`, `now`, `next` (the first not yet started) or `later` at `now`, with the viewer's own
- * rating. `mess: null` when the viewer has no mess. 400 for an unknown mess. One statement for the
- * viewer's part ({@link queries.viewerDay}); the rest from {@link sharedDay}.
+ * rating. `mess: null` when the viewer has no mess. 400 for an unknown mess. Both parts from this
+ * instance's cache while no change was announced ({@link viewerPart}, {@link sharedDay}).
  */
 export async function today(
   ctx: ServiceContext,
@@ -169,7 +176,7 @@ export async function today(
   now: Date = new Date(),
 ): Promise<MessToday> {
   const date = todayIn(ctx.config.institute.timezone, now);
-  const mine = await queries.viewerDay(ctx.db, viewer.id, date, messId);
+  const mine = await viewerPart(ctx, viewer, date, messId);
   const day = mine.messId ? await sharedDay(ctx, mine.messId, date) : null;
   if (!day) {
     if (messId) throw badRequest(M.messUnknown, { mess: M.messUnknown });
@@ -215,7 +222,7 @@ export async function chooseMess(
   body: MyMessBody,
 ): Promise<{ mess: string }> {
   const row = await namedMess(ctx, body.mess);
-  await queries.saveChoice(ctx.db, viewer.id, row.id);
+  await changingMess(ctx, row.id, (tx) => queries.saveChoice(tx, viewer.id, row.id));
   return { mess: row.id };
 }
 
@@ -249,10 +256,13 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** POST /api/mess (administrators): a new mess, audited. 400/409 as {@link checkedBody}; 409 for a taken name. */
+/**
+ * POST /api/mess (administrators): a new mess, audited; every instance's mess cache is emptied (the
+ * students of its hostels now see it). 400/409 as {@link checkedBody}; 409 for a taken name.
+ */
 export async function createMess(ctx: ServiceContext, admin: Admin, body: MessBody): Promise<Mess> {
   const row = await uniqueName(() =>
-    ctx.db.transaction(async (tx) => {
+    changingMess(ctx, ANY_MESS, async (tx) => {
       const made = await queries.insertMess(tx, await checkedBody(ctx, tx, body));
       await queries.audit(tx, { messId: made.id, userId: admin.id, action: 'create', detail: body });
       return made;
