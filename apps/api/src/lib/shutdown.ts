@@ -3,18 +3,17 @@
  * 503 at once and every answer carries `Connection: close`, so each kept-alive socket closes after
  * its next answer; after `delayMs` (time for a balancer to notice, and longer than its upstream
  * keep-alive, so it holds no idle socket to this instance any more) the server stops accepting
- * connections, requests in flight finish, requests that still arrive on an open connection get
- * 503 + `Retry-After` with the envelope and `Connection: close`, idle sockets are closed once they
- * have been idle for `idleGraceMs` after the listener closed (a request already sent on one, still
- * unread by a busy event loop, is answered, not reset), then the database closes — all within
- * `timeoutMs` of the signal.
+ * connections without resetting one the kernel had already accepted for it
+ * ({@link closeListener}); every request already received, or still arriving on a socket opened
+ * before, is answered as usual with `Connection: close`; a socket that has answered a request and
+ * is between requests is closed once it has been so for `idleGraceMs`; then the database closes —
+ * all within `timeoutMs` of the signal.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COMMON_MESSAGES } from '@campus/contract/envelope';
+import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../db/faults.ts';
 
-/** Where the process is in its life: serving, draining (readiness 503) or closing (no new requests). */
+/** Where the process is in its life: serving, draining (readiness 503) or closing (listener closed). */
 export interface Lifecycle {
   phase: 'serving' | 'draining' | 'closing';
 }
@@ -23,23 +22,12 @@ export interface Lifecycle {
 const DATABASE_CLOSE_MARGIN_MS = 1_500;
 
 /**
- * Adds the shutdown behaviour to `app` (call before routes are registered): while draining every
- * answer carries `Connection: close`; while closing a request gets 503 + `Retry-After` and the
- * envelope (`COMMON_MESSAGES.shuttingDown`). Returns the lifecycle that {@link gracefulShutdown}
- * moves on and readiness reads.
+ * Adds the shutdown behaviour to `app` (call before routes are registered): from the signal on
+ * (phase draining or closing) every answer carries `Connection: close`, so its socket closes after
+ * it. Returns the lifecycle that {@link gracefulShutdown} moves on and readiness reads.
  */
 export function registerLifecycle(app: FastifyInstance): Lifecycle {
   const lifecycle: Lifecycle = { phase: 'serving' };
-  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    if (lifecycle.phase !== 'closing') return done();
-    void reply
-      .header('connection', 'close')
-      .code(503)
-      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-      .header('cache-control', 'no-store')
-      .send({ success: false, message: COMMON_MESSAGES.shuttingDown });
-  });
-  // Also the answers of requests that arrived before the signal: their sockets close after them.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.phase !== 'serving') reply.header('connection', 'close');
     done(null, payload);
@@ -54,7 +42,7 @@ export interface ShutdownTimings {
   /** From the signal until the process must have closed the database. */
   timeoutMs: number;
   /**
-   * How long a keep-alive socket idle when the listener closes stays open, ms (default
+   * How long a socket that was between requests when the listener closed stays open, ms (default
    * {@link IDLE_GRACE_MS}): a request that arrives on it meanwhile is answered with `Connection: close`.
    */
   idleGraceMs?: number;
@@ -62,10 +50,47 @@ export interface ShutdownTimings {
 
 /**
  * Default of `idleGraceMs`: longer than the event loop of a loaded host takes to read bytes already
- * in a socket (Node counts a socket whose request it has not read yet as idle, and closing it then
- * resets the connection: behind nginx a POST answered 502, saved or not).
+ * in a socket (Node counts a kept-alive socket whose next request it has not read yet as idle, and
+ * closing it then resets the connection: behind nginx a POST answered 502, saved or not).
  */
 export const IDLE_GRACE_MS = 2_000;
+
+/**
+ * How long {@link closeListener} waits for one more connection to close the listener on, ms; then
+ * it closes it after the event loop's next poll.
+ */
+export const LISTENER_CLOSE_WAIT_MS = 100;
+
+/**
+ * Stops `server` accepting connections without resetting one that already waits in the kernel's
+ * listen queue. Closing a listening socket resets every connection in its queue — connections the
+ * kernel has completed and the client may have sent a request on, which the server has not
+ * accepted yet because its event loop is busy (behind nginx: a POST answered 502, since it was
+ * sent). So the queue is first cut to one connection (`listen(fd, 0)` again: Linux then drops
+ * further SYNs, and the client's SYN retry a second later finds the port closed — a refused
+ * connect, which a balancer passes to another instance); the next poll accepts all that waited;
+ * then the listener closes on the next connection it accepts (the queue held at most that one) or
+ * after {@link LISTENER_CLOSE_WAIT_MS}, right after a poll. Resolves once the listener is closed;
+ * the accepted sockets are served as usual.
+ */
+export function closeListener(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    // Node's TCP handle; `listen` again only changes the backlog (libuv's uv_listen → listen(2)).
+    const handle = (server as unknown as { _handle?: { listen?: (backlog: number) => number } })._handle;
+    handle?.listen?.(0);
+    let timer: NodeJS.Timeout | undefined;
+    const close = () => {
+      clearTimeout(timer);
+      server.off('connection', close);
+      server.close();
+      resolve();
+    };
+    setImmediate(() => {
+      server.on('connection', close);
+      timer = setTimeout(() => setImmediate(close), LISTENER_CLOSE_WAIT_MS);
+    });
+  });
+}
 
 /**
  * Shuts `app` down as described above and closes `database`. Resolves 0 when every request
@@ -82,7 +107,7 @@ export async function gracefulShutdown(
   // Idle sockets are not closed yet: a balancer may be sending on one at that very moment, and a
   // POST it cannot retry would fail. They close after their next answer, or the balancer drops
   // them after its own keep-alive (nginx: 4 s, below the delay).
-  await new Promise((resolve) => setTimeout(resolve, timings.delayMs));
+  if (timings.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, timings.delayMs));
   app.lifecycle.phase = 'closing';
   let forced = false;
   const cut = setTimeout(
@@ -93,7 +118,9 @@ export async function gracefulShutdown(
     },
     Math.max(0, timings.timeoutMs - DATABASE_CLOSE_MARGIN_MS - (performance.now() - started)),
   );
-  // Node's server.close() and Fastify's close() close idle sockets at once; defer that by the grace.
+  // Node's server.close() closes the sockets it counts as idle at once: a socket that has answered
+  // and whose next request is not read yet counts as idle. Defer that by the grace. (A socket that
+  // has not answered yet never counts as idle: Node 24 starts its first request's clock when it opens.)
   const server = app.server;
   const closeIdleNow = server.closeIdleConnections.bind(server);
   const graceTimers: NodeJS.Timeout[] = [];
@@ -101,6 +128,7 @@ export async function gracefulShutdown(
     graceTimers.push(setTimeout(closeIdleNow, timings.idleGraceMs ?? IDLE_GRACE_MS));
   };
   try {
+    await closeListener(server);
     await app.close();
   } catch (err) {
     forced = true;
