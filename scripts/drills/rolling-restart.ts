@@ -130,6 +130,10 @@ await runDrill(
     }
     for (const [key, n] of [...bySecond].slice(0, 60)) console.log(`nginx at ${key}: ${n}`);
     printRoutes(report);
+    // Failures by second of the load (against "SIGTERM … s into the load" above).
+    report.perSecond.forEach(([, s503, other, none], second) => {
+      if (s503 + other + none) console.log(`load second ${second}: 503×${s503} other×${other} no answer×${none}`);
+    });
     for (const f of report.failures.slice(0, 10)) console.log(`  ${f.atS} s  ${f.op}  ${f.status}  ${f.message}`);
     const { checked, lost } = await lostWrites(proxy, refs, report.acked);
 
@@ -138,6 +142,10 @@ await runDrill(
       `${fmt(report.sent)} requests at ${RATE}/s over ${fmt(report.seconds, 1)} s (20 % creates, ${STUDENTS} students)`,
     );
     figure('nginx: upstream errors logged (requests passed to the next instance)', passedOn);
+    figure(
+      'failed by kind: 503 · other 5xx (nginx 502) · other non-2xx · no answer',
+      `${report.status503} · ${report.other5xx} · ${report.non2xx - report.status503 - report.other5xx} · ${report.errors}`,
+    );
     check(
       `SIGTERM of each instance in turn: exit codes · ms to exit (promise: 0, ≤ ${fmt(SHUTDOWN_DELAY_MS + 5_000)})`,
       `${exits.map((e) => e.code).join(' ')} · ${exits.map((e) => fmt(e.ms)).join(' ')}`,
