@@ -1,7 +1,8 @@
 /**
  * Clean shutdown (lib/shutdown.ts, docs/security.md "Shutdown"), on real sockets: readiness turns
- * 503 first; an idle keep-alive socket stays open during the delay and is closed after it; a
- * request in flight on a keep-alive socket is answered with `Connection: close`; new connections
+ * 503 first and serving goes on as usual during the delay (keep-alive too); an idle keep-alive
+ * socket stays open during the delay and is closed after it; a request in flight on a keep-alive
+ * socket is answered with `Connection: close`; new connections
  * are refused after the delay; the database is closed and the result is 0, well within the time
  * limit. Nothing that reached the server before the listener closed is refused or reset: a request
  * whose headers complete after it, a request sent on a keep-alive socket that was idle then, and a
@@ -76,10 +77,11 @@ describe('graceful shutdown', () => {
     const ready = rawSocket(port);
     await ready.connected;
     ready.socket.write('GET /api/ready HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    await ready.closed;
+    await expect.poll(() => ready.received()).toMatch(/\r\n\r\n\{.*\}$/);
     const readyAnswer = parse(ready.received());
     expect(readyAnswer.status).toBe(503);
-    expect(readyAnswer.headers.connection).toBe('close');
+    // Serving goes on as usual during the delay, keep-alive included.
+    expect(readyAnswer.headers.connection).toBe('keep-alive');
     expect((readyAnswer.body as { errors: Record<string, string> }).errors.server).toBe(COMMON_MESSAGES.shuttingDown);
 
     // The idle keep-alive socket stays open during the delay (a balancer may be sending on it) …

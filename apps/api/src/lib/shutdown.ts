@@ -1,13 +1,11 @@
 /**
  * Clean shutdown (docs/security.md "Shutdown", README Operations): at SIGTERM readiness answers
- * 503 at once and every answer carries `Connection: close`, so each kept-alive socket closes after
- * its next answer; after `delayMs` (time for a balancer to notice, and longer than its upstream
- * keep-alive, so it holds no idle socket to this instance any more) the server stops accepting
- * connections without resetting one the kernel had already accepted for it
- * ({@link closeListener}); every request already received, or still arriving on a socket opened
- * before, is answered as usual with `Connection: close`; a socket that has answered a request and
- * is between requests is closed once it has been so for `idleGraceMs`; then the database closes —
- * all within `timeoutMs` of the signal.
+ * 503 at once and the server serves on as usual for `delayMs` (time for a balancer that probes
+ * readiness to notice); then it stops accepting connections without resetting one the kernel had
+ * already accepted for it ({@link closeListener}); every request that reached it — in flight, or
+ * arriving later on a socket opened before — is answered as usual, with `Connection: close`; a
+ * socket that has answered and is between requests is closed `idleGraceMs` later; then the
+ * database closes — all within `timeoutMs` of the signal.
  */
 import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -22,14 +20,14 @@ export interface Lifecycle {
 const DATABASE_CLOSE_MARGIN_MS = 1_500;
 
 /**
- * Adds the shutdown behaviour to `app` (call before routes are registered): from the signal on
- * (phase draining or closing) every answer carries `Connection: close`, so its socket closes after
- * it. Returns the lifecycle that {@link gracefulShutdown} moves on and readiness reads.
+ * Adds the shutdown behaviour to `app` (call before routes are registered): once the listener
+ * closes (phase closing) every answer carries `Connection: close`, so its socket closes after it.
+ * Returns the lifecycle that {@link gracefulShutdown} moves on and readiness reads.
  */
 export function registerLifecycle(app: FastifyInstance): Lifecycle {
   const lifecycle: Lifecycle = { phase: 'serving' };
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (lifecycle.phase !== 'serving') reply.header('connection', 'close');
+    if (lifecycle.phase === 'closing') reply.header('connection', 'close');
     done(null, payload);
   });
   return lifecycle;
@@ -56,39 +54,45 @@ export interface ShutdownTimings {
 export const IDLE_GRACE_MS = 2_000;
 
 /**
- * How long {@link closeListener} waits for one more connection to close the listener on, ms; then
- * it closes it after the event loop's next poll.
+ * The longest {@link closeListener} spends accepting the connections already queued, ms; a
+ * connection still queued after it is reset when the listener closes.
  */
-export const LISTENER_CLOSE_WAIT_MS = 100;
+export const LISTEN_QUEUE_DRAIN_MS = 3_000;
 
 /**
  * Stops `server` accepting connections without resetting one that already waits in the kernel's
  * listen queue. Closing a listening socket resets every connection in its queue — connections the
- * kernel has completed and the client may have sent a request on, which the server has not
- * accepted yet because its event loop is busy (behind nginx: a POST answered 502, since it was
- * sent). So the queue is first cut to one connection (`listen(fd, 0)` again: Linux then drops
- * further SYNs, and the client's SYN retry a second later finds the port closed — a refused
- * connect, which a balancer passes to another instance); the next poll accepts all that waited;
- * then the listener closes on the next connection it accepts (the queue held at most that one) or
- * after {@link LISTENER_CLOSE_WAIT_MS}, right after a poll. Resolves once the listener is closed;
- * the accepted sockets are served as usual.
+ * kernel has completed, on which the client has usually sent its request already (behind nginx a
+ * POST is then answered 502) — and Node 24 accepts **one connection per event-loop turn**, so a
+ * busy server's queue holds dozens. The queue is first cut to one place (`listen(fd, 0)` again:
+ * Linux then drops a SYN while a connection waits, and the client's SYN retry a second later finds
+ * the port closed — a refused connect, which a balancer passes to another instance); the server
+ * then goes on accepting, one a turn, and closes the listener after the first turn that accepted
+ * nothing (the queue was empty), or after {@link LISTEN_QUEUE_DRAIN_MS}. Resolves once the
+ * listener is closed; the accepted sockets are served as usual.
  */
 export function closeListener(server: Server): Promise<void> {
   return new Promise((resolve) => {
     // Node's TCP handle; `listen` again only changes the backlog (libuv's uv_listen → listen(2)).
     const handle = (server as unknown as { _handle?: { listen?: (backlog: number) => number } })._handle;
     handle?.listen?.(0);
-    let timer: NodeJS.Timeout | undefined;
-    const close = () => {
-      clearTimeout(timer);
-      server.off('connection', close);
+    let accepted = 0;
+    const count = () => (accepted += 1);
+    server.on('connection', count);
+    const deadline = performance.now() + LISTEN_QUEUE_DRAIN_MS;
+    let seen = -1;
+    // Each check phase follows a poll, which accepts one queued connection if there is one.
+    const turn = () => {
+      if (accepted !== seen && performance.now() < deadline) {
+        seen = accepted;
+        setImmediate(turn);
+        return;
+      }
+      server.off('connection', count);
       server.close();
       resolve();
     };
-    setImmediate(() => {
-      server.on('connection', close);
-      timer = setTimeout(() => setImmediate(close), LISTENER_CLOSE_WAIT_MS);
-    });
+    setImmediate(turn);
   });
 }
 
@@ -104,9 +108,8 @@ export async function gracefulShutdown(
 ): Promise<0 | 1> {
   const started = performance.now();
   app.lifecycle.phase = 'draining';
-  // Idle sockets are not closed yet: a balancer may be sending on one at that very moment, and a
-  // POST it cannot retry would fail. They close after their next answer, or the balancer drops
-  // them after its own keep-alive (nginx: 4 s, below the delay).
+  // Serving goes on as usual (keep-alive too: a new connection per request would queue up behind
+  // Node's one accept per event-loop turn, and the listener's close resets its queue).
   if (timings.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, timings.delayMs));
   app.lifecycle.phase = 'closing';
   let forced = false;
