@@ -129,7 +129,8 @@ await runDrill(
       bySecond.set(key, (bySecond.get(key) ?? 0) + 1);
     }
     for (const [key, n] of [...bySecond].slice(0, 60)) console.log(`nginx at ${key}: ${n}`);
-    for (const l of upstreamLines.filter((l) => /reset|prematurely|timed out/.test(l)).slice(0, 20)) console.log(`  ${l}`);
+    for (const l of upstreamLines.filter((l) => /reset|prematurely|timed out/.test(l)).slice(0, 20))
+      console.log(`  ${l}`);
     printRoutes(report);
     // Failures by second of the load (against "SIGTERM … s into the load" above).
     report.perSecond.forEach(([, s503, other, none], second) => {
