@@ -53,8 +53,33 @@ export function drillFlags(): { quick: boolean; duration?: number; db?: string; 
   return { quick: values.quick ?? false, duration, db: values.db, pgbouncer: values.pgbouncer ?? false };
 }
 
-/** A free TCP port on 127.0.0.1 (asked of the OS, then released for the caller to bind). */
-export function freePort(): Promise<number> {
+/** Ports handed out by {@link freePort} in this process (a released port is not handed out twice). */
+const handedOut = new Set<number>();
+
+/** Whether 127.0.0.1:`port` can be bound now (bound, then released). */
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free TCP port on 127.0.0.1, released for the caller to bind: asked of the OS, or with
+ * `DRILL_PORTS=FIRST-LAST` (a shared host's share, e.g. `3300-3399`) the first free one in that
+ * range not handed out before; throws when none is free.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.DRILL_PORTS ?? '');
+  if (range) {
+    for (let port = Number(range[1]); port <= Number(range[2]); port += 1) {
+      if (handedOut.has(port) || !(await canBind(port))) continue;
+      handedOut.add(port);
+      return port;
+    }
+    throw new Error(`no free port in DRILL_PORTS=${process.env.DRILL_PORTS}`);
+  }
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);

@@ -14,7 +14,9 @@
  * no acknowledged write is lost.
  *
  * Run: `npm run drill:rolling-restart` (15 s between restarts) or `-- --quick` (3 s). Needs
- * nginx (`apt-get install nginx-light`; `NGINX=/path/to/nginx` for another binary).
+ * nginx (`apt-get install nginx-light`; `NGINX=/path/to/nginx` for another binary). On a shared
+ * host, `DRILL_PORTS=3300-3399` keeps its ports in a range and `DRILL_DB_PREFIX=cc_mine` names its
+ * scratch database.
  */
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -62,7 +64,7 @@ await runDrill(
   'drill:rolling-restart — SIGTERM each of 3 instances behind nginx in turn, under load',
   900,
   async () => {
-    const target = await createServerDatabase(SYSTEM_PG_URL, 'cc_drill_rolling');
+    const target = await createServerDatabase(SYSTEM_PG_URL, process.env.DRILL_DB_PREFIX ?? 'cc_drill_rolling');
     onCleanup(() => target.drop());
     const ports = [await freePort(), await freePort(), await freePort()];
     const proxyPort = await freePort();
@@ -95,12 +97,13 @@ await runDrill(
     const exits: Array<{ instance: number; code: number | string; ms: number; startMs: number }> = [];
     for (let i = 0; i < instances.length; i += 1) {
       const termAtS = (performance.now() - loadT0) / 1000;
+      const termAt = new Date().toISOString().slice(11, 19);
       const { code, ms } = await terminate(instances[i]!.child);
       const restarted = await startApp(ports[i]!, envOf(ports[i]!));
       instances[i] = restarted;
       exits.push({ instance: i + 1, code, ms, startMs: restarted.startMs });
       console.log(
-        `instance ${i + 1}: SIGTERM ${fmt(termAtS, 1)} s into the load; exit ${code} ${fmt(ms)} ms after it; answering again ${fmt(restarted.startMs)} ms later`,
+        `instance ${i + 1}: SIGTERM ${fmt(termAtS, 1)} s into the load (${termAt} UTC); exit ${code} ${fmt(ms)} ms after it; answering again ${fmt(restarted.startMs)} ms later`,
       );
       await sleep(PAUSE_S * 1000);
     }
@@ -116,7 +119,23 @@ await runDrill(
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
     for (const [kind, n] of kinds) console.log(`nginx: ${n} × ${kind}`);
+    // When, to the second, against the SIGTERMs' times above (refused connects are passed on).
+    const bySecond = new Map<string, number>();
+    for (const l of upstreamLines) {
+      if (/Connection refused/.test(l)) continue;
+      const at = /\d\d:\d\d:\d\d/.exec(l)?.[0] ?? '?';
+      const kind = /\] \d+#\d+: \*\d+ (.*?)(?: while |, client)/.exec(l)?.[1] ?? '';
+      const key = `${at} ${kind}${/ request: "POST/.test(l) ? ' (POST)' : ''}`;
+      bySecond.set(key, (bySecond.get(key) ?? 0) + 1);
+    }
+    for (const [key, n] of [...bySecond].slice(0, 60)) console.log(`nginx at ${key}: ${n}`);
+    for (const l of upstreamLines.filter((l) => /reset|prematurely|timed out/.test(l)).slice(0, 20))
+      console.log(`  ${l}`);
     printRoutes(report);
+    // Failures by second of the load (against "SIGTERM … s into the load" above).
+    report.perSecond.forEach(([, s503, other, none], second) => {
+      if (s503 + other + none) console.log(`load second ${second}: 503×${s503} other×${other} no answer×${none}`);
+    });
     for (const f of report.failures.slice(0, 10)) console.log(`  ${f.atS} s  ${f.op}  ${f.status}  ${f.message}`);
     const { checked, lost } = await lostWrites(proxy, refs, report.acked);
 
@@ -125,6 +144,10 @@ await runDrill(
       `${fmt(report.sent)} requests at ${RATE}/s over ${fmt(report.seconds, 1)} s (20 % creates, ${STUDENTS} students)`,
     );
     figure('nginx: upstream errors logged (requests passed to the next instance)', passedOn);
+    figure(
+      'failed by kind: 503 · other 5xx (nginx 502) · other non-2xx · no answer',
+      `${report.status503} · ${report.other5xx} · ${report.non2xx - report.status503 - report.other5xx} · ${report.errors}`,
+    );
     check(
       `SIGTERM of each instance in turn: exit codes · ms to exit (promise: 0, ≤ ${fmt(SHUTDOWN_DELAY_MS + 5_000)})`,
       `${exits.map((e) => e.code).join(' ')} · ${exits.map((e) => fmt(e.ms)).join(' ')}`,

@@ -108,8 +108,8 @@ export interface AppConfig {
   database: { poolSize: number; timeouts: PgTimeouts; shares: PoolShares & { reserved: number } };
   /**
    * SIGTERM timings, ms (lib/shutdown.ts, docs/security.md "Shutdown"): readiness 503 for
-   * `delayMs` (`SHUTDOWN_DELAY_MS`, default 5 s: above nginx's 4 s upstream keep-alive) before new
-   * connections stop; the database is closed within `timeoutMs` of the signal
+   * `delayMs` (`SHUTDOWN_DELAY_MS`, default 5 s: time for a balancer that probes readiness) before
+   * new connections stop; the database is closed within `timeoutMs` of the signal
    * (`SHUTDOWN_TIMEOUT_MS`, default 15 s, at least the delay + 2 s).
    */
   shutdown: { delayMs: number; timeoutMs: number };

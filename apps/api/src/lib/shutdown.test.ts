@@ -1,10 +1,13 @@
 /**
  * Clean shutdown (lib/shutdown.ts, docs/security.md "Shutdown"), on real sockets: readiness turns
- * 503 first; an idle keep-alive socket stays open during the delay and is closed after it; a request in flight on a keep-alive socket is
- * answered with `Connection: close`; a request that arrives after the delay gets 503 +
- * `Retry-After` with the envelope; new connections are refused; the database is closed and the
- * result is 0, well within the time limit. A request sent on a keep-alive socket that was idle when
- * the listener closed is answered (503 + `Connection: close`), never reset.
+ * 503 first and serving goes on as usual during the delay (keep-alive too); an idle keep-alive
+ * socket stays open during the delay and is closed after it; a request in flight on a keep-alive
+ * socket is answered with `Connection: close`; new connections
+ * are refused after the delay; the database is closed and the result is 0, well within the time
+ * limit. Nothing that reached the server before the listener closed is refused or reset: a request
+ * whose headers complete after it, a request sent on a keep-alive socket that was idle then, and a
+ * connection still waiting in the kernel's listen queue then are all answered as usual, with
+ * `Connection: close` (not 503, not a reset).
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -49,7 +52,7 @@ describe('graceful shutdown', () => {
     await t?.close().catch(() => {});
   });
 
-  it('readiness 503 first, idle sockets closed, in-flight answered with Connection: close, late requests 503 + Retry-After, exit 0', async () => {
+  it('readiness 503 first, idle sockets closed, in-flight and late requests answered with Connection: close, exit 0', async () => {
     const delayMs = 1_000;
     // An idle keep-alive socket that has made one request.
     const idle = rawSocket(port);
@@ -66,7 +69,7 @@ describe('graceful shutdown', () => {
     // A request whose headers are complete only after the delay.
     const late = rawSocket(port);
     await late.connected;
-    late.socket.write('GET /api/rides HTTP/1.1\r\nHost: localhost\r\n');
+    late.socket.write('GET /api/users/health HTTP/1.1\r\nHost: localhost\r\n');
 
     const started = performance.now();
     const result = gracefulShutdown(t.app, t.database, { delayMs, timeoutMs: 6_000, idleGraceMs: 200 });
@@ -74,10 +77,11 @@ describe('graceful shutdown', () => {
     const ready = rawSocket(port);
     await ready.connected;
     ready.socket.write('GET /api/ready HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    await ready.closed;
+    await expect.poll(() => ready.received()).toMatch(/\r\n\r\n\{.*\}$/);
     const readyAnswer = parse(ready.received());
     expect(readyAnswer.status).toBe(503);
-    expect(readyAnswer.headers.connection).toBe('close');
+    // Serving goes on as usual during the delay, keep-alive included.
+    expect(readyAnswer.headers.connection).toBe('keep-alive');
     expect((readyAnswer.body as { errors: Record<string, string> }).errors.server).toBe(COMMON_MESSAGES.shuttingDown);
 
     // The idle keep-alive socket stays open during the delay (a balancer may be sending on it) …
@@ -91,11 +95,11 @@ describe('graceful shutdown', () => {
     late.socket.write('\r\n');
     busy.socket.write(body.slice(10));
     await Promise.all([late.closed, busy.closed]);
+    // Headers completed after the listener closed: answered as usual, not 503.
     const lateAnswer = parse(late.received());
-    expect(lateAnswer.status).toBe(503);
-    expect(lateAnswer.headers['retry-after']).toBe('2');
+    expect(late.error()).toBeUndefined();
+    expect(lateAnswer.status).toBe(200);
     expect(lateAnswer.headers.connection).toBe('close');
-    expect(lateAnswer.body).toEqual({ success: false, message: COMMON_MESSAGES.shuttingDown });
     const busyAnswer = parse(busy.received());
     expect(busyAnswer.status).toBe(401);
     expect(busyAnswer.headers.connection).toBe('close');
@@ -122,7 +126,7 @@ describe('a keep-alive socket idle when the listener closes', () => {
     await t?.close().catch(() => {});
   });
 
-  it('answers a request sent on it after the listener closed, with Connection: close, instead of resetting it', async () => {
+  it('answers a request sent on it after the listener closed as usual, with Connection: close, neither 503 nor reset', async () => {
     const idle = rawSocket(port);
     await idle.connected;
     idle.socket.write('GET /api/users/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
@@ -144,15 +148,55 @@ describe('a keep-alive socket idle when the listener closes', () => {
       .toBe('ECONNREFUSED');
     // … while the socket that was open before is still there, and a request on it is answered.
     expect(idle.socket.destroyed).toBe(false);
-    idle.socket.write('GET /api/rides HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    idle.socket.write('GET /api/users/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await idle.closed;
     expect(idle.error()).toBeUndefined();
     const answer = parse(idle.received().slice(before));
-    expect(answer.status).toBe(503);
+    expect(answer.status).toBe(200);
     expect(answer.headers.connection).toBe('close');
-    expect(answer.headers['retry-after']).toBe('2');
-    expect(answer.body).toEqual({ success: false, message: COMMON_MESSAGES.shuttingDown });
     // The last socket closed after its answer: the shutdown ends without waiting out the grace.
+    expect(await result).toBe(0);
+  }, 30_000);
+});
+
+describe('a connection waiting in the listen queue when the listener closes', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close().catch(() => {});
+  });
+
+  it('is accepted and its request answered with Connection: close, not reset', async () => {
+    const waiting = rawSocket(port);
+    // net.connect connects on the next tick; after it the kernel has completed the loopback
+    // handshake and the connection waits in the listen queue: the server accepts it only at the
+    // event loop's next poll, and the listener closes before that (no delay).
+    await new Promise((resolve) => process.nextTick(resolve));
+    const result = gracefulShutdown(t.app, t.database, { delayMs: 0, timeoutMs: 20_000, idleGraceMs: 15_000 });
+    // The listener closes: a new connection is refused …
+    await expect
+      .poll(
+        () =>
+          new Promise<string>((resolve) => {
+            const probe = net.connect({ port, host: '127.0.0.1' });
+            probe.on('connect', () => (probe.destroy(), resolve('open')));
+            probe.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe('ECONNREFUSED');
+    // … and the request sent on the connection that waited is answered as usual.
+    waiting.socket.write('GET /api/users/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await waiting.closed;
+    expect(waiting.error()).toBeUndefined();
+    const answer = parse(waiting.received());
+    expect(answer.status).toBe(200);
+    expect(answer.headers.connection).toBe('close');
     expect(await result).toBe(0);
   }, 30_000);
 });

@@ -1,8 +1,7 @@
 /**
  * The app's lifecycle (docs/security.md "Shutdown", lib/shutdown.ts): `app.lifecycle` is serving,
- * draining or closing; while draining every answer carries `Connection: close`, while closing a
- * request is answered 503 + `Retry-After` in the envelope before any other plugin's request hook
- * runs (the plugins whose hooks come after it name it in their dependencies).
+ * draining or closing; once it is not serving every answer carries `Connection: close` (the
+ * plugins whose hooks come after it name it in their dependencies).
  */
 import { registerLifecycle, type Lifecycle } from '../lib/shutdown.ts';
 import { rootPlugin } from './root-plugin.ts';

@@ -5,7 +5,7 @@
  * under `/api/` (they may carry personal data) unless the route set its own (stored files:
  * lib/file-headers.ts). Helmet is built once, not per request (@fastify/helmet rebuilt it and
  * re-parsed the CSP on every request, ~5% of a list request's CPU). It follows the lifecycle
- * plugin: a request refused at shutdown is answered before these headers are set.
+ * plugin (lib/shutdown.ts).
  */
 import helmet from 'helmet';
 import { imageSources, scriptSources } from '../lib/csp.ts';
