@@ -78,7 +78,8 @@ server.stdout!.on('data', (chunk: Buffer) => {
 
 /** Waits until the server answers its health route. */
 async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
+  // Up to 2 min: a loaded host starts the server (migrations, demo data) in over a minute.
+  for (let i = 0; i < 600; i += 1) {
     if (
       await fetch(`${base}/api/users/health`).then(
         (r) => r.ok,
