@@ -17,7 +17,8 @@
  * the hydration and tap measures in the full Chromium that the browser journeys use:
  * docs/decisions/0007-lighthouse-headless-shell.md.
  *
- * Run: `npm run perf:web`. Options: `RUNS`, `PAGES` (comma-separated paths, e.g. `/,/marketplace`), `SKIP_BUILD=1` (use the last build), `CHROMIUM_PATH` (default /usr/bin/chromium),
+ * Run: `npm run perf:web`. Options: `RUNS`, `PAGES` (comma-separated paths, e.g. `/,/marketplace`; also
+ * chooses the first-tap rows of those paths), `SKIP_BUILD=1` (use the last build), `CHROMIUM_PATH` (default /usr/bin/chromium),
  * `LIGHTHOUSE_CHROMIUM` (the browser Lighthouse drives; default /usr/bin/chromium-headless-shell, or a full Chromium, which then runs `--headless=new`),
  * `PERF_PORT` (default 3295), `REPORT_DIR` (also writes each run's full Lighthouse JSON there, and its trace as `*.trace.json`),
  * `CPU_SLOWDOWN` (default 4, Lighthouse's mobile default: see below), `SKIP_TAPS=1` (no first-tap table).
@@ -77,7 +78,8 @@ server.stdout!.on('data', (chunk: Buffer) => {
 
 /** Waits until the server answers its health route. */
 async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
+  // Up to 2 min: a loaded host starts the server (migrations, demo data) in over a minute.
+  for (let i = 0; i < 600; i += 1) {
     if (
       await fetch(`${base}/api/users/health`).then(
         (r) => r.ok,
@@ -312,6 +314,8 @@ try {
         answer: { selector: '[role="option"]' },
       },
     ];
+    // With PAGES, only the taps on those pages (a run of one page then takes minutes, not most of an hour).
+    const chosen = only ? taps.filter((tap) => only.includes(tap.path)) : taps;
     const moments: TapMoment[] = ['paint', 'dom', 100, 500, 1000, 3000];
     const cell = (results: TapResult[]) => {
       const ok = results.filter((r) => r.tookEffect);
@@ -322,7 +326,7 @@ try {
       `\nFirst tap (took effect in N of ${RUNS}, median ms from the tap to its visible answer), CPU ${CPU_SLOWDOWN}×:\n`,
     );
     console.log(`| tap | ${moments.map(momentLabel).join(' | ')} |\n|---|${moments.map(() => '---|').join('')}`);
-    for (const tap of taps) {
+    for (const tap of chosen) {
       const cells: string[] = [];
       for (const moment of moments) {
         const results: TapResult[] = [];

@@ -4,8 +4,8 @@
  * - the entry: the entry chunk and every chunk it imports statically — all the JavaScript a
  *   server-rendered page loads and evaluates before the visitor interacts;
  * - the app's start: the entry plus the start module it imports dynamically and the steps that
- *   module imports (React DOM; `app-shell`: the router, the store, the layout), each with its static
- *   imports — what the plain shell downloads before anything renders, and what a server-rendered
+ *   module imports (React DOM; `app-shell`: the router, the store, the layout), each with the chunk
+ *   that holds it and that chunk's static imports — what the plain shell downloads before anything renders, and what a server-rendered
  *   page preloads and evaluates at load, before its page module. The budget `maxBytes` holds for
  *   this one: over it the build fails with the list of chunks.
  */
@@ -35,10 +35,20 @@ export function initialJsBudget(maxBytes: number): Plugin {
       };
       const entries = [...chunks.values()].filter((chunk) => chunk.isEntry);
       const initial = closure(entries.map((chunk) => chunk.fileName));
-      // The start module and the steps it imports (React DOM, the app's shell), each with its imports.
-      const startModules = entries.flatMap((chunk) => chunk.dynamicImports);
-      const steps = startModules.flatMap((name) => chunks.get(name)?.dynamicImports ?? []);
-      const start = closure([...startModules, ...steps], new Set(initial));
+      // The start module and the steps it imports (React DOM, the app's shell), each in the chunk
+      // that holds it (the start's own chunks, start-chunks.ts), with that chunk's imports. Read
+      // from the modules, not the chunks: the start's chunk also holds the lazy imports of the
+      // shell's modules (the pages), which are not part of the start.
+      const chunkOf = new Map(
+        [...chunks.values()].flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk.fileName] as const)),
+      );
+      const lazyOf = (id: string) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [];
+      const startModules = entries.flatMap((chunk) => chunk.moduleIds.flatMap(lazyOf));
+      const steps = startModules.flatMap(lazyOf);
+      const start = closure(
+        [...startModules, ...steps].flatMap((id) => chunkOf.get(id) ?? []),
+        new Set(initial),
+      );
       const brotli = (name: string) =>
         brotliCompressSync(chunks.get(name)!.code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
       const sizes = [...start].map((name) => ({ name, br: brotli(name) }));

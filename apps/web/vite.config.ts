@@ -15,6 +15,7 @@
  * - `vite build --ssr src/entry-server.tsx` (part of `npm run build`) writes the server bundle
  *, see {@link ssrBuild}; the browser build writes beside its manifest the page
  *   map the server preloads from (`dist/.vite/page-modules.json`, `page-modules.ts`);
+ * - the app's start in three chunks (`start-chunks.ts`), the pages split by route;
  * - zod's English messages only, not its ~50 locales (`zod-english.ts`);
  * - taps held from the first paint by a script inlined in the head (`early-taps-head.ts`).
  */
@@ -28,6 +29,7 @@ import { constants } from 'node:zlib';
 import { initialJsBudget } from './bundle-budget';
 import { earlyTapsInHead } from './early-taps-head';
 import { pageModules } from './page-modules';
+import { startChunkGroup } from './start-chunks';
 import { zodEnglishOnly } from './zod-english';
 import { API_READ_CACHE, OFFLINE_API_READS } from './src/lib/offline-cache';
 
@@ -144,10 +146,15 @@ const browserBuild = {
     manifest: true,
     rolldownOptions: {
       output: {
-        // Every icon in one chunk (~4 KB as transferred) instead of one sub-kilobyte request per
-        // icon, queued on a slow phone connection before a page can render.
         codeSplitting: {
-          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
+          groups: [
+            // The app's start in three chunks (`start-vendor`, `start`, `start-lazy`) instead of
+            // ~30 small ones (start-chunks.ts; docs/decisions/0009-start-in-few-chunks.md).
+            startChunkGroup(import.meta.dirname),
+            // Every other icon in one chunk (~4 KB as transferred) instead of one sub-kilobyte
+            // request per icon, queued on a slow phone connection before a page can render.
+            { name: 'icons', test: /node_modules[\\/]lucide-react/ },
+          ],
         },
       },
     },

@@ -240,6 +240,42 @@ describe('modulesToPreload', () => {
     ]);
   });
 
+  it("counts the lazy parts of the chunk that holds the shell as the start's, where the shell has no key of its own", () => {
+    // apps/web/start-chunks.ts: React DOM and the shell in `start-vendor` and `start`; the start
+    // module imports them dynamically, and the shell's own lazy parts are the `start` chunk's.
+    const grouped: BuildManifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['src/app/startup/start-app.tsx'] },
+      'src/app/startup/start-app.tsx': {
+        file: 'assets/start-app.js',
+        imports: ['_start-vendor.js', 'index.html'],
+        dynamicImports: ['_start-vendor.js', '_start.js'],
+      },
+      '_start-vendor.js': { file: 'assets/start-vendor.js' },
+      '_start.js': {
+        file: 'assets/start.js',
+        imports: ['_start-vendor.js', 'index.html'],
+        dynamicImports: [
+          'src/features/search/components/header-search.tsx',
+          'src/features/home/pages/home-page.tsx',
+          'src/features/marketplace/components/item-form-modal.tsx',
+          '_api.js',
+        ],
+      },
+      'src/features/search/components/header-search.tsx': { file: 'assets/header-search.js', imports: ['_start.js'] },
+      '_api.js': { file: 'assets/api.js', imports: ['_start-vendor.js'] },
+      'src/features/home/pages/home-page.tsx': { file: 'assets/home-page.js', imports: ['_start.js', '_api.js'] },
+      'src/features/marketplace/components/item-form-modal.tsx': { file: 'assets/item-form-modal.js' },
+    };
+    expect(modulesToPreload(grouped, pages, '/')).toEqual([
+      '/assets/start-vendor.js',
+      '/assets/start-app.js',
+      '/assets/start.js',
+      '/assets/api.js',
+      '/assets/home-page.js',
+      '/assets/header-search.js',
+    ]);
+  });
+
   it('lists chunks that import each other once each', () => {
     const cyclic: BuildManifest = {
       ...manifest,

@@ -86,7 +86,8 @@ export type PageModules = Record<string, string>;
  * Vite's build `manifest` and the build's `pages` ({@link PageModules}): the app's start module
  * ({@link START_MODULE}), the app's shell ({@link SHELL_MODULE}), the page's module with its lazy
  * parts that are not dialogs (`*-modal.tsx`, loaded when opened), and the start modules' lazy parts
- * that are neither pages nor dialogs, each with every chunk it imports statically, minus the
+ * that are neither pages nor dialogs (with those of the start module's steps, where the shell shares
+ * the start's chunk: apps/web/start-chunks.ts), each with every chunk it imports statically, minus the
  * entry's own chunks (already loaded). Empty when the manifest has no start module; without the
  * page's module (a path the route table opens no page for) the list has the start module's chunks
  * only, and the app fetches the page's module itself when it starts.
@@ -116,10 +117,15 @@ export function modulesToPreload(manifest: BuildManifest, pages: PageModules, pa
       if (lazy.startsWith('src/') && !lazy.endsWith('-modal.tsx')) visit(lazy, wanted);
   }
   // The start's other lazy parts (React DOM, the header's search, the API slice…), not the other
-  // pages nor dialogs.
+  // pages nor dialogs. The shell may share a chunk with the rest of the start, under no key of its
+  // own (apps/web/start-chunks.ts): the lazy parts of the start module's steps count as the shell's.
+  const lazyParts = (key: string) =>
+    (manifest[key]?.dynamicImports ?? []).filter((lazy) => !lazy.includes('/pages/') && !lazy.endsWith('-modal.tsx'));
   for (const start of [START_MODULE, SHELL_MODULE])
-    for (const lazy of manifest[start]?.dynamicImports ?? [])
-      if (!lazy.includes('/pages/') && !lazy.endsWith('-modal.tsx')) visit(lazy, wanted);
+    for (const lazy of lazyParts(start)) {
+      visit(lazy, wanted);
+      if (start === START_MODULE) for (const part of lazyParts(lazy)) visit(part, wanted);
+    }
   return [...wanted].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
 }
 

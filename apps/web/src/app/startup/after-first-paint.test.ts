@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_PAINT_WAIT_MS, afterFirstPaint, preloadListedModules } from './after-first-paint';
+import type { EarlyTapCapture } from './early-taps';
 
 afterEach(() => {
+  delete (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps;
   vi.useRealTimers();
   document.head.innerHTML = '';
   document.body.innerHTML = '';
@@ -21,6 +23,14 @@ describe('preloadListedModules', () => {
 
     document.body.innerHTML = '<script type="application/json" id="ssr-modules">not json</script>';
     await preloadListedModules();
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(3);
+  });
+
+  it('links them all at once while a tap made before the app listens is held', () => {
+    (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps = { held: [new MouseEvent('click')], stop: () => {} };
+    document.body.innerHTML =
+      '<script type="application/json" id="ssr-modules">["/assets/a.js","/assets/b.js","/assets/c.js"]</script>';
+    void preloadListedModules();
     expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(3);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { SSR_MODULES_ID } from '@campus/contract/ssr';
 import { nextTask } from '../../lib/next-task';
+import { tapHeld } from './early-taps';
 
 /** The longest wait for a first paint (a page opened in a background tab never paints), ms. */
 export const FIRST_PAINT_WAIT_MS = 1500;
@@ -50,7 +51,8 @@ export function listedModules(doc: Document = document): string[] {
  * Adds `<link rel="modulepreload">` for each of `doc`'s {@link listedModules}, so they all
  * download and compile in parallel instead of one import after another; one link per task (each
  * starts a request, several ms at 4× CPU), so the list never makes one long task (Total Blocking
- * Time). Skips paths already linked. Resolves once all are added.
+ * Time) — unless a tap made before the app listens is held ({@link tapHeld}), which waits for them
+ * all: the rest are then added at once. Skips paths already linked. Resolves once all are added.
  */
 export async function preloadListedModules(doc: Document = document): Promise<void> {
   const linked = new Set([...doc.querySelectorAll('link[href]')].map((link) => link.getAttribute('href')));
@@ -61,6 +63,6 @@ export async function preloadListedModules(doc: Document = document): Promise<vo
     link.crossOrigin = '';
     link.href = href;
     doc.head.append(link);
-    await nextTask();
+    if (!tapHeld()) await nextTask();
   }
 }

@@ -59,6 +59,15 @@ export function captureEarlyTaps(win: Window & { __earlyTaps?: EarlyTapCapture }
 }
 
 /**
+ * True while a tap made before the app listens is held, waiting for the start ({@link holdEarlyTaps}):
+ * the start then stops yielding to the browser between its steps (app/startup/start-app.tsx), since
+ * the one input it would yield for is already waiting for it.
+ */
+export function tapHeld(win: Window & { __earlyTaps?: EarlyTapCapture } = window): boolean {
+  return (win.__earlyTaps?.held.length ?? 0) > 0;
+}
+
+/**
  * Holds the taps made in `win` until `ready` settles — taking over the capture the page's head
  * started ({@link captureEarlyTaps}), or starting one — then dispatches copies of them on their
  * targets (still in the document) in order; a submission is sent with `requestSubmit`. After a

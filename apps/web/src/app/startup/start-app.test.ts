@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { showsRecords } from './start-app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EarlyTapCapture } from './early-taps';
+import { evaluateInSteps, showsRecords } from './start-app';
+
+const nextTask = vi.hoisted(() => vi.fn(() => Promise.resolve()));
+vi.mock('../../lib/next-task', () => ({ nextTask }));
+
+afterEach(() => {
+  delete (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps;
+  nextTask.mockClear();
+});
 
 const entry = { status: 'fulfilled', data: {} };
 
@@ -17,5 +26,21 @@ describe('showsRecords', () => {
       }),
     ).toBe(true);
     expect(showsRecords({ api: { queries: { 'attendanceToday(undefined)': entry } } })).toBe(true);
+  });
+});
+
+describe('evaluateInSteps', () => {
+  // Paths no module answers: their imports fail and are skipped, which leaves the steps themselves.
+  const modules = ['/assets/missing-a.js', '/assets/missing-b.js', '/assets/missing-c.js'];
+
+  it('yields to the browser after each module', async () => {
+    await evaluateInSteps(modules);
+    expect(nextTask).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not yield while a tap made before the app listens is held: the tap waits for the start', async () => {
+    (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps = { held: [new MouseEvent('click')], stop: () => {} };
+    await evaluateInSteps(modules);
+    expect(nextTask).not.toHaveBeenCalled();
   });
 });

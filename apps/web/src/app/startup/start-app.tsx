@@ -5,7 +5,7 @@
  *   docs/decisions/0001-hydration-at-load.md): each module the server listed, one per task, then
  *   React DOM, the app's shell (app-shell.tsx: router, store, layout) and the page's module (each
  *   already run when the server listed it), the first formatters of a page that shows records,
- *   the store, then hydration.
+ *   the store, then hydration; while a tap made before is held, without yielding ({@link nextStep});
  *   The auth state, the institute's time zone and the page's RTK Query cache come from the server's
  *   state; no health check, no session check at start;
  * - {@link mountApp}: the plain shell (dev server, or the server fell back) — the start-up health
@@ -15,17 +15,28 @@
 import { startTransition } from 'react';
 import type { SsrState } from '@campus/contract/ssr';
 import { nextTask } from '../../lib/next-task';
+import { tapHeld } from './early-taps';
+
+/**
+ * Yields to the browser between two steps of the start ({@link nextTask}), unless a tap made before
+ * the app listens is held ({@link tapHeld}): that tap waits for `hydrateRoot`, so the start then runs
+ * its remaining steps back to back (docs/decisions/0009-start-in-few-chunks.md).
+ */
+export function nextStep(): Promise<void> {
+  return tapHeld() ? Promise.resolve() : nextTask();
+}
 
 /**
  * Evaluates the JavaScript modules at the URL paths `modules`, given each after the modules it
  * imports, one per task: importing a module whose imports have all run runs that module alone, so
- * no task runs more than one module's top level. A module that fails to load is skipped here; the
+ * no task runs more than one module's top level ({@link nextStep}: while a tap is held, one after
+ * another). A module that fails to load is skipped here; the
  * app's own import of it fails as before.
  */
 export async function evaluateInSteps(modules: readonly string[]): Promise<void> {
   for (const href of modules) {
     await import(/* @vite-ignore */ href).catch(() => undefined);
-    await nextTask();
+    await nextStep();
   }
 }
 
@@ -51,20 +62,20 @@ export function showsRecords(ssr: Pick<SsrState, 'api'>): boolean {
 export async function hydrateApp(root: HTMLElement, ssr: SsrState, modules: readonly string[] = []): Promise<void> {
   await evaluateInSteps(modules);
   const { hydrateRoot } = await import('react-dom/client');
-  await nextTask();
+  await nextStep();
   const shell = await import('./app-shell');
-  await nextTask();
+  await nextStep();
   await shell.preloadServerPage(window.location.pathname, ssr);
-  await nextTask();
+  await nextStep();
   if (showsRecords(ssr)) {
     // Their counts, prices and dates would build the first formatters inside a slice of the hydration.
     for (const warm of shell.FORMATTER_WARMUPS) {
       warm();
-      await nextTask();
+      await nextStep();
     }
   }
   const app = shell.serverApp(ssr);
-  await nextTask();
+  await nextStep();
   startTransition(() => {
     hydrateRoot(root, app);
   });
