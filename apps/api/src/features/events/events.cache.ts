@@ -27,6 +27,8 @@ import type { ViewerState } from './events.queries.ts';
 
 /** How many pages one instance keeps (the least recently read goes first): ~15 KB each. */
 const FEED_CACHE_MAX = 500;
+/** How many compressed answers one page keeps (by viewer's fields and encoding): ~2 KB each. */
+const KEPT_ANSWERS_MAX = 8;
 
 /** One page of the feed as every viewer sees it. */
 export interface SharedPage {
@@ -37,7 +39,15 @@ export interface SharedPage {
   clubIds: string[];
   total: number;
   totalCapped?: true;
+  /**
+   * The page's answers compressed once, by {@link viewerKey} (and encoding): most viewers have no
+   * answer and no right on a page, so they share one (`sendPageText`). Dropped with the page.
+   */
+  answers?: LRUCache<string, Buffer>;
 }
+
+/** The compressed answers a new page keeps ({@link SharedPage.answers}). */
+export const keptAnswers = (): LRUCache<string, Buffer> => new LRUCache({ max: KEPT_ANSWERS_MAX });
 
 /** A shared page and the instant (ms) until which it holds (the next event end or midnight). */
 export interface FilledPage {
@@ -48,6 +58,16 @@ export interface FilledPage {
 /** The cache key of a feed query: every field that changes the page. */
 export function feedKey(q: ListEventsQuery): string {
   return JSON.stringify([q.when, q.club ?? '', q.category ?? '', q.q ?? '', q.page, q.limit]);
+}
+
+/**
+ * The viewer's fields of a page as one key ({@link pageText} of the same page and arguments is the
+ * same text exactly when this key is the same): `myRsvp` and `canManage` of each event in order.
+ */
+export function viewerKey(page: SharedPage, state: ViewerState, admin: boolean): string {
+  return page.ids
+    .map((id, i) => `${state.rsvps.get(id) ?? 'none'}${admin || state.coordinated.has(page.clubIds[i]!) ? '+' : ''}`)
+    .join(',');
 }
 
 /**

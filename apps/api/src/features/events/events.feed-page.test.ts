@@ -5,8 +5,10 @@
  * at once on the instance that made it and, through the live channel's NOTIFY, on another instance
  * reading the same database; an event leaves the upcoming tab when it ends; the tabs read the events
  * on now, later and past in order, pages included; a block hides the poster's events both ways,
- * in the feed and on the club's page.
+ * in the feed and on the club's page; a compressed answer is each viewer's own, compressed once
+ * for every viewer who sees the page alike.
  */
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { eventList, type CampusEvent } from '@campus/contract/events';
@@ -17,14 +19,14 @@ import { validClub, validEvent } from './events.cases.ts';
 
 const ADMIN = 'dean.feedpage@iiitsonepat.ac.in';
 // A page is kept up to 60 s here, so only an invalidation (or an event's end) can refresh it in a test.
-const w = testWorldHooks(['coord', 'poster', 'student', 'fan', 'admin'], {
+const w = testWorldHooks(['coord', 'poster', 'student', 'fan', 'admin', 'reader', 'goer'], {
   ADMIN_EMAILS: ADMIN,
   TRUST_PROXY: '127.0.0.1',
   EVENTS_FEED_CACHE_TTL_MS: '60000',
 });
 const {
   t,
-  users: { coord, poster, student, fan },
+  users: { coord, poster, student, fan, reader, goer },
 } = w;
 
 const stamp = Date.now().toString(36);
@@ -176,5 +178,62 @@ describe('blocks', () => {
       expect(page.some((e) => e.id === others.id)).toBe(true);
     }
     expect((await feed(coord, `q=${word}`)).items.map((e) => e.id)).toEqual([theirs.id, others.id]);
+  });
+});
+
+describe('compressed answers', () => {
+  /** `who`'s feed at `query` with `accept-encoding` (none: uncompressed), its headers and decoded text. */
+  async function fetchFeed(who: SignedIn | 'admin', query: string, encoding?: 'br' | 'gzip') {
+    const signedIn = who === 'admin' ? w.users.admin : who;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/events?${query}`,
+      headers: {
+        cookie: signedIn.cookie,
+        'x-forwarded-for': nextClientIp(),
+        ...(encoding && { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' }),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const text =
+      res.headers['content-encoding'] === 'br'
+        ? zlib.brotliDecompressSync(res.rawPayload).toString()
+        : res.headers['content-encoding'] === 'gzip'
+          ? zlib.gunzipSync(res.rawPayload).toString()
+          : res.body;
+    return { headers: res.headers, text };
+  }
+
+  it('gives each viewer their own answer, compressed once for the viewers who see the page alike', async () => {
+    const word = `Egret${stamp}`;
+    const posted: CampusEvent[] = [];
+    for (let i = 0; i < 6; i++) posted.push(await post(`${word} ${i}`, coord, 2 + i));
+    expect((await w.as(goer).put(`/api/events/${posted[0]!.id}/rsvp`, { status: 'going' })).statusCode).toBe(200);
+    const query = `q=${word}`;
+    // Filled (after the last write) by an uncompressed read: every answer below reads the same page.
+    const plain = await fetchFeed(reader, query);
+    expect(Buffer.byteLength(plain.text)).toBeGreaterThan(2048);
+
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      for (const who of [reader, goer, coord, 'admin', reader, poster] as const) {
+        const own = (await fetchFeed(who, query)).text;
+        for (const encoding of ['br', 'gzip'] as const) {
+          const got = await fetchFeed(who, query, encoding);
+          expect(got.headers['content-encoding']).toBe(encoding);
+          expect(got.headers.vary).toMatch(/accept-encoding/);
+          expect(got.headers['content-length']).toBeDefined();
+          expect(got.text).toBe(own);
+          expect(() => eventList.parse(JSON.parse(got.text))).not.toThrow();
+        }
+      }
+      // Three different answers — the reader's (no answer, no right), the goer's (a Going) and the
+      // one of the coordinators and the admin (a right to every event) — each compressed once.
+      expect(brotli).toHaveBeenCalledTimes(3);
+    } finally {
+      brotli.mockRestore();
+    }
+    const mine = JSON.parse((await fetchFeed(goer, query, 'br')).text).data as CampusEvent[];
+    expect(mine.map((e) => e.myRsvp)).toEqual(['going', 'none', 'none', 'none', 'none', 'none']);
   });
 });

@@ -65,7 +65,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = signedIn(async (app) => {
   const feed = startFeedCache(app);
   app.get('/', { schema: { tags, querystring: listEventsQuery, response: { 200: eventList } } }, async (req, reply) => {
     const found = await service.listEvents(ctx, req.user, req.query, feed);
-    return sendPageText(reply, found.items, paginationOf(req.query, found));
+    return sendPageText(reply, found.items, paginationOf(req.query, found), 'OK', found.kept);
   });
 
   app.get('/:id', { schema: { tags, params, response: { 200: eventResponse } } }, async (req) =>

@@ -30,13 +30,22 @@ import type { Changeable } from '../../lib/access.ts';
 import { isAdmin, type SessionUser } from '../../lib/auth.ts';
 import { deleteFiles, putFile } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import type { JsonText, KeptAnswers } from '../../lib/envelope.ts';
 import { forbidden, notFound, refuse, validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
 import { publishChanges } from '../../lib/live-changes.ts';
 import { listPage, type PageText } from '../../lib/pages.ts';
 import type { Loaded } from '../../lib/record-kinds.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { feedKey, pageText, type FeedCache, type FilledPage, type SharedPage } from './events.cache.ts';
+import {
+  feedKey,
+  keptAnswers,
+  pageText,
+  viewerKey,
+  type FeedCache,
+  type FilledPage,
+  type SharedPage,
+} from './events.cache.ts';
 import { eventKind } from './events.kind.ts';
 import * as queries from './events.queries.ts';
 import { remindNow } from './events.reminders.ts';
@@ -319,9 +328,16 @@ async function sharedPage(ctx: ServiceContext, q: ListEventsQuery, viewerId: str
     clubIds: shared.map((e) => e.club.id),
     total: found.total,
     ...(found.totalCapped && { totalCapped: true as const }),
+    ...(!viewerId && { answers: keptAnswers() }),
   };
   return { page, until: Math.min(nextEnd?.getTime() ?? Infinity, bounds.tomorrow) };
 }
+
+/** The feed's answer: its `data` made on demand (not when the viewer's compressed answer is kept), its total and `kept`. */
+export type FeedAnswer = Omit<PageText, 'items'> & {
+  items: () => JsonText;
+  kept?: { answers: KeptAnswers; key: string };
+};
 
 /**
  * GET /api/events: the feed — upcoming (not yet over, soonest first) or past (latest first) events
@@ -329,22 +345,26 @@ async function sharedPage(ctx: ServiceContext, q: ListEventsQuery, viewerId: str
  * (`sendPageText`). The page every viewer sees alike comes from `feed` (filled on a miss); the
  * viewer's answers, the clubs they coordinate and whether a block involves them are one statement.
  * A viewer with a block reads the feed without the cache, without the blocked students' events.
+ * `kept`: where the cached page keeps its compressed answers, and this viewer's key among them
+ * (`sendPageText`); `items` is made only when that answer is not kept.
  */
 export async function listEvents(
   ctx: ServiceContext,
   viewer: SessionUser,
   q: ListEventsQuery,
   feed: FeedCache,
-): Promise<PageText> {
+): Promise<FeedAnswer> {
   let page = await feed.get(feedKey(q), async () => sharedPage(ctx, q, null));
   let state = await queries.viewerState(ctx.db, viewer.id, page.ids);
   if (state.blocks) {
     page = (await sharedPage(ctx, q, viewer.id)).page;
     state = await queries.viewerState(ctx.db, viewer.id, page.ids);
   }
+  const admin = isAdmin(viewer);
   return {
-    items: pageText(page, state, isAdmin(viewer)),
+    items: () => pageText(page, state, admin),
     total: page.total,
     ...(page.totalCapped && { totalCapped: true as const }),
+    ...(page.answers && { kept: { answers: page.answers, key: viewerKey(page, state, admin) } }),
   };
 }
