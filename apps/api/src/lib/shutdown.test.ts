@@ -40,19 +40,25 @@ function parse(raw: string) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('graceful shutdown', () => {
-  let t: TestApp;
-  let port: number;
+/** A test app listening on a free loopback port for the enclosing describe block (its own hooks). */
+function listeningApp(): { t: TestApp; port: number } {
+  const app = {} as { t: TestApp; port: number };
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    app.t = await createTestApp();
+    await app.t.app.listen({ port: 0, host: '127.0.0.1' });
+    app.port = (app.t.app.server.address() as AddressInfo).port;
   }, 60_000);
   afterAll(async () => {
-    await t?.close().catch(() => {});
+    await app.t?.close().catch(() => {});
   });
+  return app;
+}
+
+describe('graceful shutdown', () => {
+  const app = listeningApp();
 
   it('readiness 503 first, idle sockets closed, in-flight and late requests answered with Connection: close, exit 0', async () => {
+    const { t, port } = app;
     const delayMs = 1_000;
     // An idle keep-alive socket that has made one request.
     const idle = rawSocket(port);
@@ -115,18 +121,10 @@ describe('graceful shutdown', () => {
 });
 
 describe('a keep-alive socket idle when the listener closes', () => {
-  let t: TestApp;
-  let port: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close().catch(() => {});
-  });
+  const app = listeningApp();
 
   it('answers a request sent on it after the listener closed as usual, with Connection: close, neither 503 nor reset', async () => {
+    const { t, port } = app;
     const idle = rawSocket(port);
     await idle.connected;
     idle.socket.write('GET /api/users/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
@@ -160,18 +158,10 @@ describe('a keep-alive socket idle when the listener closes', () => {
 });
 
 describe('a connection waiting in the listen queue when the listener closes', () => {
-  let t: TestApp;
-  let port: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close().catch(() => {});
-  });
+  const app = listeningApp();
 
   it('is accepted and its request answered with Connection: close, not reset', async () => {
+    const { t, port } = app;
     const waiting = rawSocket(port);
     // net.connect connects on the next tick; after it the kernel has completed the loopback
     // handshake and the connection waits in the listen queue: the server accepts it only at the
