@@ -16,13 +16,16 @@ import type { Mailer } from './mailer.ts';
  * a committed change to a user's row that a signed-in request reads (roles, profile), so the
  * session cache drops the old copy at once; `event-feed-changed` (what changed: an event or a
  * club) after a committed change the events feed shows, so this instance's feed cache drops its
- * pages at once (`features/events/events.cache.ts`; other instances hear the live channel).
+ * pages at once (`features/events/events.cache.ts`; other instances hear the live channel);
+ * `access-changed` after a committed block, unblock or change of a club's coordinators, so this
+ * instance drops the per-viewer state it keeps (`publishAccessChange` tells the others).
  */
 export interface AppEvents {
   'sessions-ended': [userId: string];
   'session-ended': [sessionId: string];
   'user-changed': [userId: string];
   'event-feed-changed': [what: 'event' | 'club'];
+  'access-changed': [];
 }
 
 export interface ServiceContext {

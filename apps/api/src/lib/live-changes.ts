@@ -33,3 +33,13 @@ export async function publishChanges(db: Db, changed: RecordChange[], to?: strin
   const payload: ChangePayload = { t: 'change', ...(to ? { u: [...new Set(to)] } : {}), c: changed };
   await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
 }
+
+/**
+ * Announces that who may see or manage which records changed — a block or unblock (docs/privacy.md
+ * "Block"), a club's coordinators — through `db` (at COMMIT inside a transaction). No record is
+ * refetched (the stream hub ignores it); every instance's kept per-viewer state drops
+ * (`features/events/events.cache.ts`, docs/decisions/0702-events-feed-cache.md).
+ */
+export async function publishAccessChange(db: Db): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ t: 'access' })})`);
+}

@@ -2,7 +2,8 @@
  * The events feed cache's rules (docs/decisions/0702-events-feed-cache.md) on a controlled clock:
  * a page is kept until its own instant or the TTL, whichever comes first; an invalidation drops it,
  * and a fill that overlapped one answers its caller without being kept; concurrent misses share
- * one fill; without the listener (or with TTL 0) nothing is kept. The HTTP behaviour is in
+ * one fill; without the listener (or with TTL 0) nothing is kept; a viewer's state lives with the
+ * page object it was read for. The HTTP behaviour is in
  * `events.feed-page.test.ts`.
  */
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,40 @@ describe('the feed cache', () => {
       await c.cache.get('k', c.fill());
       expect(c.fills()).toBe(2);
     }
+  });
+
+  it('keeps a viewer’s state with its page, and drops it with the page or at an invalidation', async () => {
+    const c = setup(10_000);
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return { rsvps: new Map(), coordinated: new Set([`c${reads}`]), blocks: false };
+    };
+    const first = await c.cache.get('k', c.fill());
+    expect((await c.cache.viewerState('k', 'v', first, read)).coordinated).toEqual(new Set(['c1']));
+    expect((await c.cache.viewerState('k', 'v', first, read)).coordinated).toEqual(new Set(['c1']));
+    // Another viewer, and another page key, read their own.
+    await c.cache.viewerState('k', 'w', first, read);
+    expect(reads).toBe(2);
+    // The page refilled (TTL): the state is read again for the new page.
+    c.move(10_000);
+    const second = await c.cache.get('k', c.fill());
+    expect((await c.cache.viewerState('k', 'v', second, read)).coordinated).toEqual(new Set(['c3']));
+    // An access change drops it; a read that overlapped one answers without being kept.
+    c.cache.invalidate();
+    const third = await c.cache.get('k', c.fill());
+    const overlapped = c.cache.viewerState('k', 'v', third, async () => {
+      c.cache.invalidate();
+      return read();
+    });
+    expect((await overlapped).coordinated).toEqual(new Set(['c4']));
+    const fourth = await c.cache.get('k', c.fill());
+    expect((await c.cache.viewerState('k', 'v', fourth, read)).coordinated).toEqual(new Set(['c5']));
+    expect((await c.cache.viewerState('k', 'v', fourth, read)).coordinated).toEqual(new Set(['c5']));
+    // A page that is not the kept one (a stale reference) never keeps a state.
+    await c.cache.viewerState('k', 'v', third, read);
+    await c.cache.viewerState('k', 'v', third, read);
+    expect(reads).toBe(7);
   });
 
   it('closes each shared event with the viewer’s answer and rights', () => {

@@ -3,7 +3,8 @@
  * docs/performance.md "The events feed"): one page of the feed as every viewer sees it alike —
  * each event's JSON without the viewer's own fields — keyed by the feed's query (tab, club,
  * category, words, page, limit), with its `pagination` total. A request adds the viewer's answers
- * and whether they may manage each event ({@link pageText}) from one small statement.
+ * and whether they may manage each event ({@link pageText}) from one small statement, kept per
+ * viewer with the page ({@link FeedCache.viewerState}).
  *
  * Freshness (the ADR): a page is dropped
  * - at once on every instance when a write announces a changed event on the live channel
@@ -14,6 +15,8 @@
  *   one) and at the institute's midnight (the groups Today / This week / Later);
  * - at the latest `EVENTS_FEED_CACHE_TTL_MS` after it was read (default 10 s, 0 = no cache), which
  *   bounds what no event write announces: a club renamed, a place renamed, a poster deactivated.
+ * A viewer's state goes with its page, and every kept state and page at an access change (a block or
+ * unblock, a club's coordinators: `publishAccessChange` on the live channel, `access-changed` here).
  * While the LISTEN connection is down nothing is cached, and everything is dropped when it comes
  * back (NOTIFYs meanwhile are lost), as the session cache does.
  */
@@ -29,6 +32,8 @@ import type { ViewerState } from './events.queries.ts';
 const FEED_CACHE_MAX = 500;
 /** How many compressed answers one page keeps (by viewer's fields and encoding): ~2 KB each. */
 const KEPT_ANSWERS_MAX = 8;
+/** How many viewers' states (answers, coordinated clubs, blocks) one instance keeps: ~0.3 KB each. */
+const VIEWER_STATES_MAX = 20_000;
 
 /** One page of the feed as every viewer sees it. */
 export interface SharedPage {
@@ -91,6 +96,8 @@ export function pageText(page: SharedPage, state: ViewerState, admin: boolean): 
 export class FeedCache {
   private readonly entries: LRUCache<string, { page: SharedPage; until: number }>;
   private readonly filling = new Map<string, { generation: number; promise: Promise<SharedPage> }>();
+  /** Each viewer's state by viewer and page key, valid only with the page object it was read for. */
+  private readonly viewers = new LRUCache<string, { page: SharedPage; state: ViewerState }>({ max: VIEWER_STATES_MAX });
   private generation = 0;
   private readonly ttlMs: number;
   private readonly usable: () => boolean;
@@ -104,11 +111,29 @@ export class FeedCache {
     this.entries = new LRUCache({ max: FEED_CACHE_MAX });
   }
 
-  /** Drops every page (an event changed, or the listener came back). */
+  /** Drops every page and viewer's state (an event or someone's access changed, or the listener came back). */
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
     this.filling.clear();
+    this.viewers.clear();
+  }
+
+  /**
+   * `viewerId`'s state for `page` (the kept page of `key`): kept with that page object — so it
+   * goes when the page is dropped or refilled (an answer, any event change, the TTL, the next end
+   * or midnight) and at every access change (a block, a club's coordinators: {@link invalidate})
+   * — or read by `read` and kept when neither the page nor the generation moved meanwhile.
+   */
+  async viewerState(key: string, viewerId: string, page: SharedPage, read: () => Promise<ViewerState>) {
+    if (this.ttlMs === 0 || !this.usable()) return read();
+    const id = `${viewerId}\n${key}`;
+    const kept = this.viewers.get(id);
+    if (kept?.page === page) return kept.state;
+    const generation = this.generation;
+    const state = await read();
+    if (this.generation === generation && this.entries.peek(key)?.page === page) this.viewers.set(id, { page, state });
+    return state;
   }
 
   /**
@@ -148,6 +173,10 @@ function namesEvent(raw: string): boolean {
   }
 }
 
+/** Whether a live-channel payload announces an access change (`publishAccessChange`). */
+const namesAccess = (raw: string) => raw === ACCESS_PAYLOAD;
+const ACCESS_PAYLOAD = JSON.stringify({ t: 'access' });
+
 /**
  * The app's feed cache wired to its invalidations: the live channel (every instance), this
  * instance's `event-feed-changed`, and the listener's reconnects. LISTEN starts when the app is
@@ -163,11 +192,12 @@ export function startFeedCache(app: FastifyInstance): FeedCache {
   const onLocal = () => cache.invalidate();
   const stopReconnect = ctx.database.onListenerReconnect(() => cache.invalidate());
   ctx.events.on('event-feed-changed', onLocal);
+  ctx.events.on('access-changed', onLocal);
   let unlisten = async () => {};
   app.addHook('onReady', async () => {
     if (ctx.config.eventsFeedCacheTtlMs === 0) return;
     const onPayload = (raw: string) => {
-      if (namesEvent(raw)) cache.invalidate();
+      if (namesEvent(raw) || namesAccess(raw)) cache.invalidate();
     };
     unlisten = await ctx.database
       .listen(LIVE_CHANNEL, onPayload)
@@ -184,6 +214,7 @@ export function startFeedCache(app: FastifyInstance): FeedCache {
   });
   app.addHook('onClose', async () => {
     ctx.events.off('event-feed-changed', onLocal);
+    ctx.events.off('access-changed', onLocal);
     stopReconnect();
     subscribed = false;
     cache.invalidate();

@@ -31,6 +31,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { readCsv } from '../../lib/csv.ts';
 import { AppError, conflict, notFound, pgCode, validationError } from '../../lib/errors.ts';
 import type { ProcessedFile } from '../../lib/images.ts';
+import { publishAccessChange } from '../../lib/live-changes.ts';
 import { listPage, type Page } from '../../lib/pages.ts';
 import { eventKind } from './events.kind.ts';
 import * as queries from './events.queries.ts';
@@ -175,7 +176,9 @@ export async function setCoordinators(
     await tx.delete(clubCoordinators).where(eq(clubCoordinators.clubId, club.id));
     if (found.length) await tx.insert(clubCoordinators).values(found.map((u) => ({ clubId: club.id, userId: u.id })));
     await queries.audit(tx, admin.id, 'coordinators', slug, { emails });
+    await publishAccessChange(tx);
   });
+  ctx.events.emit('access-changed');
   return queries.coordinatorEmailsOf(ctx.db, club.id);
 }
 
@@ -290,7 +293,9 @@ export async function importClubs(ctx: ServiceContext, admin: Admin, body: Impor
       created: lines.filter((l) => l.action === 'create').map((l) => l.slug),
       updated: lines.filter((l) => l.action === 'update').map((l) => l.slug),
     });
+    if (good.some((l) => l.emails.length)) await publishAccessChange(tx);
   });
   ctx.events.emit('event-feed-changed', 'club');
+  ctx.events.emit('access-changed');
   return { saved: true, lines };
 }

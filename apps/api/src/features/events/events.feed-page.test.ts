@@ -5,7 +5,8 @@
  * at once on the instance that made it and, through the live channel's NOTIFY, on another instance
  * reading the same database; an event leaves the upcoming tab when it ends; the tabs read the events
  * on now, later and past in order, pages included; a block hides the poster's events both ways,
- * in the feed and on the club's page; a compressed answer is each viewer's own, compressed once
+ * in the feed and on the club's page, and a block or a club's new coordinators reach a viewer's
+ * state kept on another instance; a compressed answer is each viewer's own, compressed once
  * for every viewer who sees the page alike.
  */
 import zlib from 'node:zlib';
@@ -178,6 +179,42 @@ describe('blocks', () => {
       expect(page.some((e) => e.id === others.id)).toBe(true);
     }
     expect((await feed(coord, `q=${word}`)).items.map((e) => e.id)).toEqual([theirs.id, others.id]);
+  });
+
+  it('take effect on another instance that kept the viewer’s page, through the live channel', async () => {
+    const word = `Avocet${stamp}`;
+    const theirs = await post(`${word} by poster`, poster);
+    expect((await feed(reader, `q=${word}`, second)).items.map((e) => e.id)).toEqual([theirs.id]);
+    expect((await w.as(reader).post('/api/users/blocks', { userId: poster.userId })).statusCode).toBe(201);
+    expect((await feed(reader, `q=${word}`)).items).toEqual([]);
+    await vi.waitFor(async () => expect((await feed(reader, `q=${word}`, second)).items).toEqual([]));
+    expect((await w.as(reader).delete(`/api/users/blocks/${poster.userId}`)).statusCode).toBe(200);
+    expect((await feed(reader, `q=${word}`)).items.map((e) => e.id)).toEqual([theirs.id]);
+    await vi.waitFor(async () =>
+      expect((await feed(reader, `q=${word}`, second)).items.map((e) => e.id)).toEqual([theirs.id]),
+    );
+  });
+});
+
+describe('coordinators', () => {
+  it('manage their club’s events in the feed from their appointment on, on every instance', async () => {
+    const word = `Godwit${stamp}`;
+    const e = await post(`${word} meet`);
+    for (const app of [undefined, second])
+      expect((await feed(goer, `q=${word}`, app)).items.map((x) => x.canManage)).toEqual([false]);
+    const set = await w.as('admin').put(`/api/admin/clubs/${club.slug}/coordinators`, {
+      emails: [coord.email, poster.email, goer.email],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await feed(goer, `q=${word}`)).items.map((x) => [x.id, x.canManage])).toEqual([[e.id, true]]);
+    await vi.waitFor(async () =>
+      expect((await feed(goer, `q=${word}`, second)).items.map((x) => x.canManage)).toEqual([true]),
+    );
+    const reset = await w.as('admin').put(`/api/admin/clubs/${club.slug}/coordinators`, {
+      emails: [coord.email, poster.email],
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await feed(goer, `q=${word}`)).items.map((x) => x.canManage)).toEqual([false]);
   });
 });
 

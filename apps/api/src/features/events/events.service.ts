@@ -343,7 +343,8 @@ export type FeedAnswer = Omit<PageText, 'items'> & {
  * GET /api/events: the feed — upcoming (not yet over, soonest first) or past (latest first) events
  * that are visible, filtered by club slug, category and words, paged with `listPage`, as JSON text
  * (`sendPageText`). The page every viewer sees alike comes from `feed` (filled on a miss); the
- * viewer's answers, the clubs they coordinate and whether a block involves them are one statement.
+ * viewer's answers, the clubs they coordinate and whether a block involves them are one statement,
+ * kept with the page (`FeedCache.viewerState`).
  * A viewer with a block reads the feed without the cache, without the blocked students' events.
  * `kept`: where the cached page keeps its compressed answers, and this viewer's key among them
  * (`sendPageText`); `items` is made only when that answer is not kept.
@@ -354,8 +355,10 @@ export async function listEvents(
   q: ListEventsQuery,
   feed: FeedCache,
 ): Promise<FeedAnswer> {
-  let page = await feed.get(feedKey(q), async () => sharedPage(ctx, q, null));
-  let state = await queries.viewerState(ctx.db, viewer.id, page.ids);
+  const key = feedKey(q);
+  const shared = await feed.get(key, async () => sharedPage(ctx, q, null));
+  let page = shared;
+  let state = await feed.viewerState(key, viewer.id, shared, () => queries.viewerState(ctx.db, viewer.id, shared.ids));
   if (state.blocks) {
     page = (await sharedPage(ctx, q, viewer.id)).page;
     state = await queries.viewerState(ctx.db, viewer.id, page.ids);

@@ -26,6 +26,7 @@ import { readFileBody } from '../../lib/blob-store.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
 import { hit } from '../../lib/rate-limit.ts';
+import { publishAccessChange } from '../../lib/live-changes.ts';
 import { validationError } from '../../lib/errors.ts';
 import { DATA_AREAS, RETAINED_KINDS, photosOf, type DataArea } from './privacy.queries.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -101,21 +102,31 @@ export async function block(ctx: ServiceContext, viewer: SessionUser, userId: st
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
   if (!target) throw notFound(PRIVACY_MESSAGES.userNotFound);
-  await ctx.db.insert(userBlocks).values({ blockerId: viewer.id, blockedId: userId }).onConflictDoNothing();
-  const [row] = await ctx.db
-    .select({ blockedAt: userBlocks.createdAt })
-    .from(userBlocks)
-    .where(and(eq(userBlocks.blockerId, viewer.id), eq(userBlocks.blockedId, userId)));
-  return shown({ userId, name: target.name, blockedAt: row!.blockedAt });
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.insert(userBlocks).values({ blockerId: viewer.id, blockedId: userId }).onConflictDoNothing();
+    await publishAccessChange(tx);
+    const [kept] = await tx
+      .select({ blockedAt: userBlocks.createdAt })
+      .from(userBlocks)
+      .where(and(eq(userBlocks.blockerId, viewer.id), eq(userBlocks.blockedId, userId)));
+    return kept!;
+  });
+  ctx.events.emit('access-changed');
+  return shown({ userId, name: target.name, blockedAt: row.blockedAt });
 }
 
 /** `viewer` unblocks `userId`; 404 `userNotFound` when `viewer` had not blocked them. */
 export async function unblock(ctx: ServiceContext, viewer: SessionUser, userId: string): Promise<void> {
-  const gone = await ctx.db
-    .delete(userBlocks)
-    .where(and(eq(userBlocks.blockerId, viewer.id), eq(userBlocks.blockedId, userId)))
-    .returning({ id: userBlocks.blockedId });
+  const gone = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(userBlocks)
+      .where(and(eq(userBlocks.blockerId, viewer.id), eq(userBlocks.blockedId, userId)))
+      .returning({ id: userBlocks.blockedId });
+    if (rows.length) await publishAccessChange(tx);
+    return rows;
+  });
   if (!gone.length) throw notFound(PRIVACY_MESSAGES.userNotFound);
+  ctx.events.emit('access-changed');
 }
 
 /** The students `viewer` blocked, latest first (a student blocks few: no pages). */
