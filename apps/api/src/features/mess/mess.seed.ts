@@ -4,7 +4,14 @@
  * and a full North Indian hostel week, installed at start when no mess exists yet, so a fresh
  * install (and the browser suite) has a menu to show; administrators then edit them.
  */
-import { MESS_DIETS, type Dish, type MealSlot, type MessDiet, type MessMeal } from '@campus/contract/mess';
+import {
+  MESS_DIETS,
+  MESS_FEEDBACK_DAYS,
+  type Dish,
+  type MealSlot,
+  type MessDiet,
+  type MessMeal,
+} from '@campus/contract/mess';
 import { count } from 'drizzle-orm';
 import { isDatabaseUnavailable } from '../../db/faults.ts';
 import { messes, messMenus, type WeekMenu } from '../../db/schema/mess.ts';
@@ -96,8 +103,11 @@ export function demoWeek(shift = 0): WeekMenu {
 }
 
 /**
- * Installs the two default messes and their weekly menus (valid from this week's Monday) when the
- * `messes` table is empty; a concurrent start that lost the race meets the unique name and stops.
+ * Installs the two default messes and their weekly menus when the `messes` table is empty; a
+ * concurrent start that lost the race meets the unique name and stops. The menus are valid from
+ * the Monday {@link MESS_FEEDBACK_DAYS} days before this week's (docs/mess.md "Messes"), so
+ * every day a student may rate (`MESS_RATE_DAYS_BACK`) and every day of the managers' feedback
+ * page has a menu, whichever weekday the app first starts on.
  */
 export async function ensureDefaultMesses(ctx: ServiceContext): Promise<void> {
   const [row] = await ctx.db.select({ n: count() }).from(messes);
@@ -105,7 +115,7 @@ export async function ensureDefaultMesses(ctx: ServiceContext): Promise<void> {
   const hostels = ctx.config.institute.hostels;
   const half = Math.ceil(hostels.length / 2);
   const today = todayIn(ctx.config.institute.timezone);
-  const monday = addDays(today, 1 - isoWeekday(today));
+  const monday = addDays(today, 1 - isoWeekday(today) - MESS_FEEDBACK_DAYS);
   const plan = [
     { name: 'North Mess', hostels: hostels.slice(0, half), meals: DEFAULT_MEALS, week: demoWeek(0) },
     {

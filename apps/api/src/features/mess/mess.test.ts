@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TZDate } from '@date-fns/tz';
-import { MESS_MESSAGES as M, type Mess, type MessToday, type MessWeek } from '@campus/contract/mess';
+import {
+  MESS_FEEDBACK_DAYS,
+  MESS_MESSAGES as M,
+  type Mess,
+  type MessToday,
+  type MessWeek,
+} from '@campus/contract/mess';
 import { messAudit } from '../../db/schema/mess.ts';
 import { users as usersTable } from '../../db/schema/users.ts';
 import { addDays, isoWeekday, todayIn } from '../../lib/dates.ts';
@@ -122,6 +128,16 @@ describe('today and the week', () => {
     }
     const diets = new Set(week.days.flatMap((d) => d.meals.flatMap((m) => m.dishes.map((x) => x.diet))));
     expect([...diets].sort()).toEqual(['egg', 'non-veg', 'veg']);
+  });
+
+  it('serves the default menus on every day back to the feedback page’s first, whatever today’s weekday', async () => {
+    for (const mess of [await byName('North Mess'), await byName('South Mess')])
+      for (let back = MESS_FEEDBACK_DAYS - 1; back >= 0; back -= 7) {
+        const from = addDays(todayIn(TZ), -back);
+        const week = (await w.as('student').get(`/api/mess/${mess.id}/week?from=${from}`)).json().data as MessWeek;
+        for (const day of week.days.filter((d) => d.date <= todayIn(TZ)))
+          expect([day.date, day.meals.map((m) => m.dishes.length > 0)]).toEqual([day.date, [true, true, true, true]]);
+      }
   });
 
   it('starts the week today by default; 400 for a bad date, 404 for an unknown mess', async () => {
