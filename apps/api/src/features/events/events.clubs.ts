@@ -277,6 +277,7 @@ export async function importClubs(ctx: ServiceContext, admin: Admin, body: Impor
       CLUB_MESSAGES.importRefused,
       Object.fromEntries(bad.map((l) => [`line ${l.line}`, l.message!])),
     );
+  const coordinatorsChanged = good.some((l) => l.emails.length > 0);
   await ctx.db.transaction(async (tx) => {
     for (const { body: club, emails } of good) {
       const values = { name: club.name, category: club.category, description: club.description ?? '' };
@@ -293,9 +294,10 @@ export async function importClubs(ctx: ServiceContext, admin: Admin, body: Impor
       created: lines.filter((l) => l.action === 'create').map((l) => l.slug),
       updated: lines.filter((l) => l.action === 'update').map((l) => l.slug),
     });
-    if (good.some((l) => l.emails.length)) await publishAccessChange(tx);
+    if (coordinatorsChanged) await publishAccessChange(tx);
   });
-  ctx.events.emit('event-feed-changed', 'club');
-  ctx.events.emit('access-changed');
+  // Both drop this instance's pages; an access change also drops every viewer's kept state.
+  if (coordinatorsChanged) ctx.events.emit('access-changed');
+  else ctx.events.emit('event-feed-changed', 'club');
   return { saved: true, lines };
 }
