@@ -105,7 +105,7 @@ export function demoWeek(shift = 0): WeekMenu {
 /**
  * Installs the two default messes and their weekly menus when the `messes` table is empty; a
  * concurrent start that lost the race meets the unique name and stops. The menus are valid from
- * the Monday {@link MESS_FEEDBACK_DAYS} days before this week's (docs/mess.md "Messes"), so
+ * the Monday of the week {@link MESS_FEEDBACK_DAYS} days ago (docs/mess.md "Messes"), so
  * every day a student may rate (`MESS_RATE_DAYS_BACK`) and every day of the managers' feedback
  * page has a menu, whichever weekday the app first starts on.
  */
@@ -115,7 +115,8 @@ export async function ensureDefaultMesses(ctx: ServiceContext): Promise<void> {
   const hostels = ctx.config.institute.hostels;
   const half = Math.ceil(hostels.length / 2);
   const today = todayIn(ctx.config.institute.timezone);
-  const monday = addDays(today, 1 - isoWeekday(today) - MESS_FEEDBACK_DAYS);
+  const earliest = addDays(today, -MESS_FEEDBACK_DAYS);
+  const monday = addDays(earliest, 1 - isoWeekday(earliest));
   const plan = [
     { name: 'North Mess', hostels: hostels.slice(0, half), meals: DEFAULT_MEALS, week: demoWeek(0) },
     {
