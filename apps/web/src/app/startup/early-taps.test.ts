@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EARLY_TAPS_SCRIPT } from '../../../early-taps-head';
-import { holdEarlyTaps, type EarlyTapCapture } from './early-taps';
+import { holdEarlyTaps, tapHeld, type EarlyTapCapture } from './early-taps';
 
 /** A real-input look-alike: happy-dom's dispatched events are untrusted, so `isTrusted` is set by hand. */
 function realEvent<E extends Event>(event: E): E {
@@ -108,5 +108,29 @@ describe('holdEarlyTaps', () => {
     // The head's listeners are gone: a later tap is not held.
     button.dispatchEvent(realEvent(new MouseEvent('click', { bubbles: true, cancelable: true })));
     expect(seen).toEqual(['click', 'click']);
+  });
+
+  it('notes text typed into a native field before the start, without holding it, until the app is ready', async () => {
+    document.body.innerHTML = '<input type="search" name="q" aria-label="Search">';
+    const input = document.querySelector('input')!;
+    let ready!: () => void;
+    holdEarlyTaps(new Promise<void>((r) => (ready = r)));
+    expect(tapHeld()).toBe(false);
+    // A script's input event is not the student's: it changes nothing.
+    input.dispatchEvent(new InputEvent('input', { bubbles: true }));
+    expect(tapHeld()).toBe(false);
+
+    input.value = 'calcu';
+    const typed = realEvent(new InputEvent('input', { bubbles: true, cancelable: true }));
+    const seen: string[] = [];
+    input.addEventListener('input', () => seen.push(input.value));
+    input.dispatchEvent(typed);
+    // Not held: the field's own handlers see it, and the start now runs without yielding.
+    expect(seen).toEqual(['calcu']);
+    expect(typed.defaultPrevented).toBe(false);
+    expect(tapHeld()).toBe(true);
+
+    ready();
+    await vi.waitFor(() => expect(tapHeld()).toBe(false));
   });
 });

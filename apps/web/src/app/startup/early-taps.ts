@@ -17,9 +17,14 @@ function copyOf(event: Event): Event {
   return new Type(event.type, event);
 }
 
-/** What {@link captureEarlyTaps} leaves on `window.__earlyTaps`: the held events and how to stop holding. */
+/**
+ * What {@link captureEarlyTaps} leaves on `window.__earlyTaps`: the held events, whether a native
+ * field was typed into meanwhile (not held: the field keeps the text, which the app's handlers read
+ * once it starts, as the header search does), and how to stop.
+ */
 export interface EarlyTapCapture {
   held: Event[];
+  typed: boolean;
   stop: () => void;
 }
 
@@ -47,11 +52,18 @@ export function captureEarlyTaps(win: Window & { __earlyTaps?: EarlyTapCapture }
     event.stopImmediatePropagation();
     held.push(event);
   };
+  // Typing into a native field is not held, only noted: the app's start then hurries as for a tap.
+  const typing = (event: Event) => {
+    if (event.isTrusted) capture.typed = true;
+  };
   for (const type of types) win.addEventListener(type, hold, true);
+  win.addEventListener('input', typing, true);
   const capture = {
     held,
+    typed: false,
     stop: () => {
       for (const type of types) win.removeEventListener(type, hold, true);
+      win.removeEventListener('input', typing, true);
     },
   };
   win.__earlyTaps = capture;
@@ -59,12 +71,14 @@ export function captureEarlyTaps(win: Window & { __earlyTaps?: EarlyTapCapture }
 }
 
 /**
- * True while a tap made before the app listens is held, waiting for the start ({@link holdEarlyTaps}):
- * the start then stops yielding to the browser between its steps (app/startup/start-app.tsx), since
- * the one input it would yield for is already waiting for it.
+ * True while input made before the app listens waits for the start ({@link holdEarlyTaps}): a held
+ * tap, or text typed into a native field (the header search: its suggestions come once the app
+ * reads it). The start then stops yielding to the browser between its steps
+ * (app/startup/start-app.tsx), since the input it would yield for is already waiting for it.
  */
 export function tapHeld(win: Window & { __earlyTaps?: EarlyTapCapture } = window): boolean {
-  return (win.__earlyTaps?.held.length ?? 0) > 0;
+  const capture = win.__earlyTaps;
+  return capture !== undefined && (capture.held.length > 0 || capture.typed);
 }
 
 /**
