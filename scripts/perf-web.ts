@@ -261,7 +261,8 @@ try {
   console.log(
     `\nLighthouse ${RUNS}× per page (median), mobile defaults, CPU slowdown ${CPU_SLOWDOWN}×, in ${LIGHTHOUSE_CHROMIUM} (hydration and taps in ${CHROMIUM}); host benchmarkIndex ` +
       `${Math.round(median(benchmarkIndexes))} (min ${Math.round(Math.min(...benchmarkIndexes))}, max ` +
-      `${Math.round(Math.max(...benchmarkIndexes))}); load average ${os
+      `${Math.round(Math.max(...benchmarkIndexes))}), so as a host of ` +
+      `${Math.round((median(benchmarkIndexes) * 4) / CPU_SLOWDOWN)} at 4×; load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}\n`,
