@@ -39,7 +39,13 @@ describe('evaluateInSteps', () => {
   });
 
   it('does not yield while a tap made before the app listens is held: the tap waits for the start', async () => {
-    (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps = { held: [new MouseEvent('click')], stop: () => {} };
+    (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps = { held: [new MouseEvent('click')], typed: false, stop: () => {} };
+    await evaluateInSteps(modules);
+    expect(nextTask).not.toHaveBeenCalled();
+  });
+
+  it('does not yield either while text typed into a field before the app listens waits for it', async () => {
+    (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps = { held: [], typed: true, stop: () => {} };
     await evaluateInSteps(modules);
     expect(nextTask).not.toHaveBeenCalled();
   });
