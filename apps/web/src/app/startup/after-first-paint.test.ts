@@ -27,7 +27,11 @@ describe('preloadListedModules', () => {
   });
 
   it('links them all at once while a tap made before the app listens is held', () => {
-    (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps = { held: [new MouseEvent('click')], typed: false, stop: () => {} };
+    (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps = {
+      held: [new MouseEvent('click')],
+      typed: false,
+      stop: () => {},
+    };
     document.body.innerHTML =
       '<script type="application/json" id="ssr-modules">["/assets/a.js","/assets/b.js","/assets/c.js"]</script>';
     void preloadListedModules();

@@ -39,7 +39,11 @@ describe('evaluateInSteps', () => {
   });
 
   it('does not yield while a tap made before the app listens is held: the tap waits for the start', async () => {
-    (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps = { held: [new MouseEvent('click')], typed: false, stop: () => {} };
+    (window as { __earlyTaps?: EarlyTapCapture }).__earlyTaps = {
+      held: [new MouseEvent('click')],
+      typed: false,
+      stop: () => {},
+    };
     await evaluateInSteps(modules);
     expect(nextTask).not.toHaveBeenCalled();
   });
